@@ -1,0 +1,120 @@
+"""The one place that owns the service's life: register, start, run, stop, restore,
+unregister. Used by the command-line runner and by the Choregraphe box alike."""
+from __future__ import absolute_import, division, print_function
+
+import threading
+
+from animate_behaviour import engine as engine_module
+from animate_behaviour.service import SERVICE_NAME, AnimateBehaviourService
+
+HEARTBEAT_PERIOD = 10.0
+# Disabling waits for the workers and a smooth return home; moving home from the far end
+# of any joint's range at the default velocity fraction takes under 15 s.
+STOP_TIMEOUT = 30.0
+
+
+class HostError(RuntimeError):
+    """The service cannot start; the message says why."""
+
+
+class ServiceHost(object):
+    """Runs the AnimateBehaviour service on ``session`` with ``config``.
+
+    ``engine_factory(motion, config, logger, autonomous_life)`` builds the motion engine;
+    tests pass one with a seeded random generator.
+    """
+
+    def __init__(self, session, config, logger, engine_factory=engine_module.MotionEngine,
+                 heartbeat_period=HEARTBEAT_PERIOD):
+        self._session = session
+        self._config = config
+        self._log = logger
+        self._engine_factory = engine_factory
+        self._heartbeat_period = heartbeat_period
+        self._engine = None
+        self._service = None
+        self._service_id = None
+        self._disconnects = []
+        self._stopped = threading.Event()
+        self._heartbeat = None
+
+    @property
+    def engine(self):
+        return self._engine
+
+    def start(self, activate):
+        """Register the service; with ``activate`` enable it at once.
+
+        Raises HostError after undoing whatever part of the start-up had succeeded.
+        """
+        try:
+            self._start(activate)
+        except HostError:
+            self.stop()
+            raise
+
+    def _start(self, activate):
+        motion = self._service_or_none("ALMotion")
+        if motion is None:
+            raise HostError("NAOqi has no ALMotion service; nothing can be animated")
+        life = self._service_or_none("ALAutonomousLife")
+        if life is None:
+            self._log.warning("ALAutonomousLife is missing: BackgroundMovement is left alone")
+        self._engine = self._engine_factory(motion, self._config, self._log, life)
+        self._service = AnimateBehaviourService(self._engine, self._log)
+        self._engine.add_listener(self._service.announce)
+        self._disconnects.append(lambda: self._engine.remove_listener(self._service.announce))
+        self._engine.start()
+        try:
+            self._service_id = self._session.registerService(SERVICE_NAME, self._service)
+        except RuntimeError as err:
+            raise HostError("cannot register the %s service (%s); is another instance "
+                            "running? stop it first" % (SERVICE_NAME, err))
+        self._log.info("%s service registered (id %s); configuration from %s:\n  %s"
+                       % (SERVICE_NAME, self._service_id, self._config.source,
+                          "\n  ".join(self._config.describe())))
+        self._heartbeat = threading.Thread(target=self._beat, name="animateBehaviour.heartbeat")
+        self._heartbeat.daemon = True
+        self._heartbeat.start()
+        if activate:
+            self._engine.request(engine_module.ENABLED)
+
+    def run(self, activate, stop_event):
+        """Start, wait for ``stop_event``, and stop whatever happens."""
+        self.start(activate)
+        try:
+            while not stop_event.wait(0.5):
+                pass
+        finally:
+            self.stop()
+
+    def stop(self):
+        """Disable, return home, restore BackgroundMovement, unregister. Idempotent."""
+        if self._stopped.is_set():
+            return
+        self._stopped.set()
+        try:
+            if self._engine is not None:
+                self._engine.close(STOP_TIMEOUT)
+        finally:
+            if self._service_id is not None:
+                try:
+                    self._session.unregisterService(self._service_id)
+                except RuntimeError as err:
+                    self._log.error("cannot unregister %s: %s" % (SERVICE_NAME, err))
+                self._service_id = None
+            for disconnect in self._disconnects:
+                disconnect()
+            self._disconnects = []
+            self._log.info("%s service stopped" % SERVICE_NAME)
+
+    def _service_or_none(self, name):
+        try:
+            return self._session.service(name)
+        except RuntimeError as err:
+            self._log.error("NAOqi service %s is unavailable: %s" % (name, err))
+            return None
+
+    def _beat(self):
+        while not self._stopped.wait(self._heartbeat_period):
+            self._log.info("heartbeat: %s" % self._engine.status())

@@ -1,0 +1,121 @@
+"""Pepper's joint model: limits, maximum velocities, the Stand posture and joint groups.
+
+Limits and velocities are those of ``pepper.urdf`` shipped in the qibullet wheel
+(radians, rad/s). On a live robot ``ALMotion.getLimits`` supersedes them.
+"""
+from __future__ import absolute_import, division, print_function
+
+import collections
+
+JointLimit = collections.namedtuple("JointLimit", "minimum maximum max_velocity")
+
+# name: (min rad, max rad, max velocity rad/s, Stand posture rad)
+_PEPPER = collections.OrderedDict([
+    ("HeadYaw", (-2.08567, 2.08567, 7.33998, -0.0077)),
+    ("HeadPitch", (-0.706858, 0.637045, 9.22756, -0.2117)),
+    ("HipRoll", (-0.514872, 0.514872, 2.27032, -0.0046)),
+    ("HipPitch", (-1.03847, 1.03847, 2.93276, -0.0261)),
+    ("KneePitch", (-0.514872, 0.514872, 2.93276, 0.0)),
+    ("LShoulderPitch", (-2.08567, 2.08567, 7.33998, 1.5800)),
+    ("LShoulderRoll", (0.00872665, 1.56207, 9.22756, 0.1166)),
+    ("LElbowYaw", (-2.08567, 2.08567, 7.33998, -1.2180)),
+    ("LElbowRoll", (-1.56207, -0.00872665, 9.22756, -0.5185)),
+    ("LWristYaw", (-1.82387, 1.82387, 17.3835, -0.0307)),
+    ("LHand", (0.02, 0.98, 12.56, 0.5896)),
+    ("RShoulderPitch", (-2.08567, 2.08567, 7.33998, 1.5800)),
+    ("RShoulderRoll", (-1.56207, -0.00872665, 9.22756, -0.1150)),
+    ("RElbowYaw", (-2.08567, 2.08567, 7.33998, 1.2257)),
+    ("RElbowRoll", (0.00872665, 1.56207, 9.22756, 0.5185)),
+    ("RWristYaw", (-1.82387, 1.82387, 17.3835, 0.0276)),
+    ("RHand", (0.02, 0.98, 12.56, 0.5888)),
+])
+
+ALL_JOINTS = tuple(_PEPPER)
+HEAD_JOINTS = ("HeadYaw", "HeadPitch")
+# Order of armMaximumRange in the configuration (the seed's order).
+ARM_SUFFIXES = ("ShoulderPitch", "ShoulderRoll", "ElbowRoll", "ElbowYaw", "WristYaw")
+LEG_JOINTS = ("HipPitch", "HipRoll", "KneePitch")
+HAND_JOINTS = ("LHand", "RHand")
+# Without hand actuators, hands "flex" through these arm joints (the seed's simulator note).
+HAND_FLEX_SUFFIXES = ("ElbowRoll", "WristYaw")
+ARM_JOINTS = tuple(side + suffix for side in "LR" for suffix in ARM_SUFFIXES)
+# Every joint this package may ever command: all of Pepper but the head.
+ANIMATED_JOINTS = tuple(name for name in ALL_JOINTS if name not in HEAD_JOINTS)
+
+STAND_POSTURE = dict((name, entry[3]) for name, entry in _PEPPER.items())
+URDF_LIMITS = dict((name, JointLimit(*entry[:3])) for name, entry in _PEPPER.items())
+
+
+def arm_suffix(joint):
+    """Return the side-less arm joint name ("LElbowRoll" -> "ElbowRoll")."""
+    return joint[1:]
+
+
+def limits_from_motion(motion, joints, logger):
+    """Read ``ALMotion.getLimits`` for each joint; fall back to the URDF table.
+
+    Returns a dict joint -> JointLimit. A joint whose limits cannot be read (the
+    service refuses, or returns something malformed) keeps its URDF limits and the
+    fallback is logged once at warning level.
+    """
+    limits = {}
+    failed = []
+    for joint in joints:
+        try:
+            reply = motion.getLimits(joint)
+            minimum, maximum, max_velocity = [float(value) for value in reply[0][:3]]
+        except (RuntimeError, TypeError, ValueError, IndexError) as err:
+            failed.append("%s (%s)" % (joint, err))
+            limits[joint] = URDF_LIMITS[joint]
+            continue
+        if not minimum < maximum or max_velocity <= 0.0:
+            failed.append("%s (nonsensical limits %r)" % (joint, reply[0]))
+            limits[joint] = URDF_LIMITS[joint]
+            continue
+        limits[joint] = JointLimit(minimum, maximum, max_velocity)
+    if failed:
+        logger.warning("ALMotion.getLimits did not answer for %s; using pepper.urdf limits"
+                       % ", ".join(failed))
+    return limits
+
+
+def hand_joints(platform_joints):
+    """Joints that make the hands move: LHand/RHand where the platform has them,
+    otherwise that side's ElbowRoll and WristYaw (the seed's simulator note)."""
+    names = []
+    for side in "LR":
+        hand = side + "Hand"
+        if hand in platform_joints:
+            names.append(hand)
+        else:
+            names.extend(side + suffix for suffix in HAND_FLEX_SUFFIXES)
+    return [name for name in names if name in platform_joints]
+
+
+def joint_groups(behaviour, platform_joints):
+    """The joints each worker owns, as a list of (group name, joints); no joint twice.
+
+    ``upper`` holds the arms and hands (one angleInterpolation per trajectory), ``legs``
+    holds HipPitch, HipRoll and KneePitch with the leg chunk pattern. The base is not
+    a joint group. The head is never included.
+    """
+    upper = []
+    legs = []
+    if behaviour in ("body", "all"):
+        upper.extend(ARM_JOINTS)
+        upper.extend(HAND_JOINTS)
+        legs.extend(LEG_JOINTS)
+    if behaviour in ("hands", "all"):
+        upper.extend(hand_joints(platform_joints))
+    groups = []
+    for name, members in (("upper", upper), ("legs", legs)):
+        owned = [joint for joint in ALL_JOINTS if joint in members and joint in platform_joints
+                 and joint not in HEAD_JOINTS]
+        if owned:
+            groups.append((name, owned))
+    return groups
+
+
+def moves_base(behaviour):
+    """Whether the behaviour turns the base."""
+    return behaviour in ("rotation", "all")

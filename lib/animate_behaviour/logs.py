@@ -1,0 +1,71 @@
+"""Logging: Python ``logging`` records forwarded to NAOqi's log system and a log file.
+
+Everything in the package logs through the ``animateBehaviour`` logger made here, so it
+appears in Choregraphe's log viewer and ``qicli log-view`` (category animateBehaviour)
+and in ``animateBehaviourLogFile.log``.
+"""
+from __future__ import absolute_import, division, print_function
+
+import logging
+import logging.handlers
+import os
+
+CATEGORY = "animateBehaviour"
+LOG_FILE_NAME = "animateBehaviourLogFile.log"
+LOG_DIR_VARIABLE = "ANIMATE_BEHAVIOUR_LOG_DIR"
+_FORMAT = "%(asctime)s %(levelname)s %(threadName)s: %(message)s"
+
+
+def default_log_path():
+    """``$ANIMATE_BEHAVIOUR_LOG_DIR`` or ``~/.local/share/animate-behaviour``, plus the file
+    name: the home directory is writable by the nao user on the robot and on a PC."""
+    directory = os.environ.get(LOG_DIR_VARIABLE) or os.path.join(
+        os.path.expanduser("~"), ".local", "share", "animate-behaviour")
+    return os.path.join(directory, LOG_FILE_NAME)
+
+
+class QiLogHandler(logging.Handler):
+    """Forwards records to ``qi.Logger(category)``; debug maps to qi's verbose level."""
+
+    def __init__(self, qi_logger):
+        logging.Handler.__init__(self)
+        self._qi_logger = qi_logger
+
+    def emit(self, record):
+        message = self.format(record)
+        if record.levelno >= logging.ERROR:
+            self._qi_logger.error(message)
+        elif record.levelno >= logging.WARNING:
+            self._qi_logger.warning(message)
+        elif record.levelno >= logging.INFO:
+            self._qi_logger.info(message)
+        else:
+            self._qi_logger.verbose(message)
+
+
+def make_logger(verbose, log_path=None, qi_module=None):
+    """The package logger, with handlers replaced so repeated starts do not duplicate lines.
+
+    ``qi_module`` is the imported ``qi`` (None where libqi is unavailable, as in tests).
+    A log file that cannot be opened is reported through the other handlers.
+    """
+    logger = logging.getLogger(CATEGORY)
+    for handler in list(logger.handlers):
+        logger.removeHandler(handler)
+        handler.close()
+    logger.setLevel(logging.DEBUG if verbose else logging.INFO)
+    logger.propagate = False
+    if qi_module is not None:
+        logger.addHandler(QiLogHandler(qi_module.Logger(CATEGORY)))
+    path = log_path or default_log_path()
+    try:
+        directory = os.path.dirname(path)
+        if directory and not os.path.isdir(directory):
+            os.makedirs(directory)
+        file_handler = logging.handlers.RotatingFileHandler(path, maxBytes=1 << 20, backupCount=3)
+    except (IOError, OSError) as err:
+        logger.error("cannot write the log file %s: %s" % (path, err))
+    else:
+        file_handler.setFormatter(logging.Formatter(_FORMAT))
+        logger.addHandler(file_handler)
+    return logger

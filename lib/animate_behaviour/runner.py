@@ -1,0 +1,81 @@
+"""``python -m animate_behaviour``: run the service from a PC against any NAOqi URL.
+
+Exit status: 0 after SIGINT/SIGTERM (disabled, restored, unregistered), 1 when NAOqi is
+unreachable or the service cannot start, 2 for a bad configuration or command line.
+"""
+from __future__ import absolute_import, division, print_function
+
+import argparse
+import logging
+import os
+import signal
+import sys
+import threading
+
+from animate_behaviour import config as config_module
+from animate_behaviour import host as host_module
+from animate_behaviour import logs
+
+DEFAULT_CONFIG = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))), "config", config_module.CONFIG_FILE_NAME)
+
+
+def parse_arguments(argv):
+    parser = argparse.ArgumentParser(prog="python -m animate_behaviour",
+                                     description="Make Pepper look alive.")
+    parser.add_argument("--qi-url", default="tcp://127.0.0.1:9559",
+                        help="NAOqi to connect to (default: %(default)s)")
+    parser.add_argument("--config", default=DEFAULT_CONFIG,
+                        help="configuration file (default: the package's)")
+    parser.add_argument("--activate", action="store_true",
+                        help="enable the animation at once")
+    parser.add_argument("--log-file", default=None,
+                        help="log file (default: %s)" % logs.default_log_path())
+    return parser.parse_args(argv)
+
+
+def main(argv=None, qi_module=None):
+    arguments = parse_arguments(sys.argv[1:] if argv is None else argv)
+    if qi_module is None:
+        import qi as qi_module
+    console = logging.StreamHandler(sys.stderr)
+    try:
+        config = config_module.load(arguments.config)
+    except config_module.ConfigurationError as err:
+        logger = logs.make_logger(False, arguments.log_file, qi_module)
+        logger.addHandler(console)
+        logger.error("invalid configuration: %s" % err)
+        return 2
+    logger = logs.make_logger(config.verbose, arguments.log_file, qi_module)
+    logger.addHandler(console)
+
+    application = qi_module.Application([sys.argv[0], "--qi-url", arguments.qi_url])
+    try:
+        application.start()
+    except RuntimeError as err:
+        logger.error("cannot reach NAOqi at %s: %s" % (arguments.qi_url, err))
+        return 1
+    session = application.session
+
+    stop = threading.Event()
+
+    def request_stop(signum, _frame):
+        logger.info("signal %d received: stopping" % signum)
+        stop.set()
+
+    def lost_naoqi(*_args):
+        logger.error("lost the connection to NAOqi at %s" % arguments.qi_url)
+        stop.set()
+
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, request_stop)
+    link = session.disconnected.connect(lost_naoqi)
+    host = host_module.ServiceHost(session, config, logger)
+    try:
+        host.run(arguments.activate, stop)
+    except host_module.HostError as err:
+        logger.error("animate behaviour not started: %s" % err)
+        return 1
+    finally:
+        session.disconnected.disconnect(link)
+    return 0

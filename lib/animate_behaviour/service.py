@@ -1,0 +1,60 @@
+"""The qi service ``AnimateBehaviour``: a thin typed facade over the motion engine."""
+from __future__ import absolute_import, division, print_function
+
+import qi
+
+from animate_behaviour.engine import STATES, EngineClosed
+
+SERVICE_NAME = "AnimateBehaviour"
+
+try:
+    _STRING_TYPES = (str, unicode)  # noqa: F821 (Python 2.7 on the robot)
+except NameError:
+    _STRING_TYPES = (str,)
+
+
+class AnimateBehaviourService(object):
+    """Switches Pepper's idle animation on and off.
+
+    Signal ``activationChanged(string)``: emitted with "enabled" once Pepper has
+    reached home and started moving, and with "disabled" once it has stopped and
+    returned home.
+    """
+
+    activationChanged = qi.Signal("(s)")
+
+    def __init__(self, engine, logger):
+        self._engine = engine
+        self._log = logger
+
+    @qi.bind(returnType=qi.Int32, paramsType=[qi.String], methodName="setActivation")
+    def set_activation(self, state):
+        """Enable or disable the animation.
+
+        state: "enabled" (move arms, hands, hips/knee and base randomly around home,
+        within each joint's limits and below a fraction of its maximum velocity, rad/s) or
+        "disabled" (stop every motion at once and return home smoothly).
+        Returns 1 when the request is accepted (it is carried out in the background; the
+        last request wins; repeating the current state is fine), 0 for any other state
+        or while the service is shutting down.
+        """
+        if not isinstance(state, _STRING_TYPES) or state not in STATES:
+            self._log.error("setActivation(%r) refused: state must be \"enabled\" or \"disabled\""
+                            % (state,))
+            return 0
+        try:
+            self._engine.request(str(state))
+        except EngineClosed as err:
+            self._log.error("setActivation(%r) refused: %s" % (state, err))
+            return 0
+        return 1
+
+    @qi.bind(returnType=qi.String, paramsType=[], methodName="getActivation")
+    def get_activation(self):
+        """The last accepted state: "enabled" or "disabled"."""
+        return self._engine.requested
+
+    @qi.nobind
+    def announce(self, state):
+        """Emit activationChanged(state); called by the engine when Pepper settles."""
+        self.activationChanged(state)

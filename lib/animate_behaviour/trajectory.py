@@ -1,0 +1,95 @@
+"""Random waypoints and their timing, vectorised with numpy (1.16-compatible APIs).
+
+Positions follow the specification's Table 1: FR = max - min, MRO = FR * maxRange,
+SRO = MRO * selectedRange / 2, UB = min(home + SRO, max), LB = max(home - SRO, min),
+RP uniform in [LB, UB]. Angles in rad, times in s from the start of the call.
+"""
+from __future__ import absolute_import, division, print_function
+
+import math
+
+import numpy as np
+
+# ALMotion eases every segment; a cubic ease between rests peaks at 1.5 x its mean speed,
+# so a segment's duration is stretched until that peak respects the velocity limit.
+PEAK_TO_MEAN_SPEED = 1.5
+# Full heading band of the base (rad): rotMaximumRange scales it like MaxRangePercentage,
+# so the default 0.3 keeps Pepper within +-0.075 rad of the heading it started from.
+BASE_HEADING_FULL_RANGE = 0.5
+
+
+def random_bounds(home, limit, max_range, selected_range):
+    """Return (LB, UB) of Table 1 for one joint (rad)."""
+    full_range = limit.maximum - limit.minimum
+    offset = full_range * max_range * selected_range / 2.0
+    return max(home - offset, limit.minimum), min(home + offset, limit.maximum)
+
+
+class JointGroup(object):
+    """Joints moved together by one worker: one angleInterpolation call per trajectory.
+
+    Arrays are indexed like ``names``: home, lower/upper random bounds, limits and
+    maximum velocities (rad, rad/s).
+    """
+
+    def __init__(self, name, names, config, limits):
+        self.name = name
+        self.names = list(names)
+        self.home = np.array([config.home[joint] for joint in names], dtype=float)
+        bounds = [random_bounds(config.home[joint], limits[joint], config.maximum_range(joint),
+                                config.selected_range) for joint in names]
+        self.lower = np.array([bound[0] for bound in bounds], dtype=float)
+        self.upper = np.array([bound[1] for bound in bounds], dtype=float)
+        self.minimum = np.array([limits[joint].minimum for joint in names], dtype=float)
+        self.maximum = np.array([limits[joint].maximum for joint in names], dtype=float)
+        self.max_velocity = np.array([limits[joint].max_velocity for joint in names], dtype=float)
+        # Home inside the limits (the file's overrides are checked against pepper.urdf, the
+        # robot's getLimits may be narrower).
+        self.home = np.clip(self.home, self.minimum, self.maximum)
+
+
+def random_points(group, count, rng):
+    """``count`` random waypoints, shape (count, joints), each inside [LB, UB]."""
+    return rng.uniform(group.lower, group.upper, size=(count, len(group.names)))
+
+
+def leg_points(group, num_points, chunk_size, random_per_chunk, chunks, rng):
+    """The seed's leg pattern: each chunk starts with ``random_per_chunk`` random
+    waypoints and holds home for the rest; points beyond ``chunks * chunk_size`` stay home."""
+    points = np.tile(group.home, (num_points, 1))
+    starts = np.arange(chunks) * chunk_size
+    rows = (starts[:, np.newaxis] + np.arange(random_per_chunk)[np.newaxis, :]).ravel()
+    points[rows] = random_points(group, len(rows), rng)
+    return points
+
+
+def timed(points, start, group, gesture_duration, max_velocity_fraction):
+    """Cumulative times (s) for ``points`` reached from ``start``.
+
+    Each segment lasts ``gesture_duration`` unless some joint would then exceed
+    ``max_velocity_fraction`` of its maximum velocity at the ease's peak; that segment
+    is stretched instead. Returns (times, number of stretched segments).
+    """
+    path = np.vstack([np.asarray(start, dtype=float)[np.newaxis, :], points])
+    steps = np.abs(np.diff(path, axis=0))
+    needed = PEAK_TO_MEAN_SPEED * steps / (max_velocity_fraction * group.max_velocity)
+    durations = np.maximum(needed.max(axis=1), gesture_duration)
+    stretched = int(np.count_nonzero(durations > gesture_duration))
+    return np.cumsum(durations), stretched
+
+
+def heading_band(rot_maximum_range):
+    """Half-width (rad) of the band the base heading stays in around its start."""
+    return BASE_HEADING_FULL_RANGE * rot_maximum_range / 2.0
+
+
+def wrap_angle(angle):
+    """Wrap an angle to [-pi, pi)."""
+    return (angle + math.pi) % (2.0 * math.pi) - math.pi
+
+
+def next_turn(heading_offset, band, rng):
+    """A turn (rad) to a random heading inside [-band, band] of the start heading,
+    given the current offset from it; the base never drifts out of the band."""
+    target = rng.uniform(-band, band)
+    return wrap_angle(target - heading_offset)
