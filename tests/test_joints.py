@@ -1,0 +1,66 @@
+from __future__ import absolute_import, division, print_function
+
+import logging
+
+import pytest
+
+from animate_behaviour import joints
+
+NO_HANDS = [name for name in joints.ANIMATED_JOINTS if name not in joints.HAND_JOINTS]
+
+
+def owned(groups):
+    return [name for _group, members in groups for name in members]
+
+
+@pytest.mark.parametrize("platform", [joints.ANIMATED_JOINTS, NO_HANDS])
+@pytest.mark.parametrize("behaviour", ["body", "hands", "rotation", "all"])
+def test_groups_never_touch_the_head_nor_share_a_joint(behaviour, platform):
+    names = owned(joints.joint_groups(behaviour, platform))
+    assert len(names) == len(set(names))
+    assert not set(names) & set(joints.HEAD_JOINTS)
+    assert set(names) <= set(platform)
+
+
+def test_groups_per_behaviour_on_the_robot():
+    robot = joints.ANIMATED_JOINTS
+    assert dict(joints.joint_groups("hands", robot)) == {"upper": ["LHand", "RHand"]}
+    body = dict(joints.joint_groups("body", robot))
+    assert set(body["upper"]) == set(joints.ARM_JOINTS + joints.HAND_JOINTS)
+    assert body["legs"] == ["HipRoll", "HipPitch", "KneePitch"]
+    assert joints.joint_groups("rotation", robot) == []
+    assert dict(joints.joint_groups("all", robot)) == body
+    assert joints.moves_base("all") and joints.moves_base("rotation")
+    assert not joints.moves_base("body") and not joints.moves_base("hands")
+
+
+def test_hands_flex_through_elbow_roll_and_wrist_yaw_without_hand_actuators():
+    groups = dict(joints.joint_groups("hands", NO_HANDS))
+    assert groups == {"upper": ["LElbowRoll", "LWristYaw", "RElbowRoll", "RWristYaw"]}
+    # With the arms moving too, the flex joints are owned once.
+    assert set(dict(joints.joint_groups("all", NO_HANDS))["upper"]) == set(joints.ARM_JOINTS)
+
+
+class Limits(object):
+    def __init__(self, replies):
+        self.replies = replies
+
+    def getLimits(self, name):
+        reply = self.replies[name]
+        if isinstance(reply, Exception):
+            raise reply
+        return reply
+
+
+def test_limits_from_motion_prefers_almotion_and_falls_back(caplog):
+    motion = Limits({"LHand": [[0.0, 1.0, 12.0, 0.1]],
+                     "RHand": RuntimeError("ALMotion is busy"),
+                     "HipRoll": [[0.5, -0.5, 1.0, 0.0]]})
+    logger = logging.getLogger("test.limits")
+    with caplog.at_level(logging.WARNING):
+        limits = joints.limits_from_motion(motion, ["LHand", "RHand", "HipRoll"], logger)
+    assert limits["LHand"] == joints.JointLimit(0.0, 1.0, 12.0)
+    assert limits["RHand"] == joints.URDF_LIMITS["RHand"]
+    assert limits["HipRoll"] == joints.URDF_LIMITS["HipRoll"]
+    assert "RHand (ALMotion is busy)" in caplog.text
+    assert "HipRoll (nonsensical limits" in caplog.text
