@@ -7,6 +7,8 @@ import pytest
 
 from animate_behaviour import config, joints, trajectory
 
+import checks
+
 
 def group_for(name, members, **values):
     loaded = config.from_mapping(values)
@@ -94,7 +96,7 @@ def test_timed_stretches_segments_that_would_be_too_fast():
     times, stretched = trajectory.timed(far[np.newaxis, :], start, group, 0.1, 0.2)
     limit = joints.URDF_LIMITS["LShoulderPitch"].max_velocity
     assert stretched == 1
-    assert times[0] == pytest.approx(trajectory.PEAK_TO_MEAN_SPEED * 1.0 / (0.2 * limit))
+    assert times[0] == pytest.approx(checks.PEAK_TO_MEAN_SPEED * 1.0 / (0.2 * limit))
 
 
 def test_timed_speeds_never_exceed_the_fraction_and_times_increase():
@@ -107,7 +109,7 @@ def test_timed_speeds_never_exceed_the_fraction_and_times_increase():
         durations = np.diff(np.concatenate([[0.0], times]))
         assert np.all(durations > 0)
         steps = np.abs(np.diff(np.vstack([start, points]), axis=0))
-        peak = trajectory.PEAK_TO_MEAN_SPEED * steps / durations[:, np.newaxis]
+        peak = checks.PEAK_TO_MEAN_SPEED * steps / durations[:, np.newaxis]
         assert np.all(peak <= 0.1 * group.max_velocity * (1 + 1e-9))
         start = points[-1]
 

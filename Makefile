@@ -1,0 +1,17 @@
+# Entry points. Each target installs what it needs first (scripts/setup.sh is idempotent).
+SECONDS ?= 20
+BEHAVIOUR ?=
+
+.PHONY: setup test demo package
+
+setup:
+	bash scripts/setup.sh
+
+test:
+	bash scripts/test.sh
+
+demo: setup
+	PYTHONPATH=lib:devtools .venv/bin/python devtools/pepper_sim/demo.py --seconds $(SECONDS) $(if $(BEHAVIOUR),--behaviour $(BEHAVIOUR))
+
+package: setup
+	.venv/bin/python tools/build_package.py

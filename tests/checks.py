@@ -1,0 +1,68 @@
+"""Assertions on recorded ALMotion trajectories, shared by the engine and qi tests."""
+from __future__ import absolute_import, division, print_function
+
+import numpy as np
+
+from animate_behaviour import joints, trajectory
+
+# A cubic ease between rests peaks at 1.5 times its mean speed (d/dt of 3t^2 - 2t^3).
+PEAK_TO_MEAN_SPEED = 1.5
+
+
+def is_home_move(record):
+    """Home moves are single-waypoint trajectories; random ones have numPoints."""
+    return len(record.times[0]) == 1
+
+
+def random_ones(records):
+    return [record for record in records if not is_home_move(record)]
+
+
+def bounds(config, joint):
+    limit = joints.URDF_LIMITS[joint]
+    return trajectory.random_bounds(config.home[joint], limit, config.maximum_range(joint),
+                                    config.selected_range)
+
+
+def check_angles_in_seed_bounds(record, config):
+    for joint, angles in zip(record.names, record.angles):
+        lower, upper = bounds(config, joint)
+        assert all(lower - 1e-9 <= angle <= upper + 1e-9 for angle in angles), (joint, angles)
+
+
+def check_times_strictly_increasing(record):
+    for times in record.times:
+        assert times[0] > 0
+        assert all(later > earlier for earlier, later in zip(times, times[1:])), times
+
+
+def check_speed(record, start_angles, config):
+    """No segment, including the one from ``start_angles``, exceeds the velocity fraction."""
+    for joint, angles, times in zip(record.names, record.angles, record.times):
+        path = [start_angles[joint]] + list(angles)
+        durations = np.diff([0.0] + list(times))
+        steps = np.abs(np.diff(path))
+        peak = PEAK_TO_MEAN_SPEED * steps / durations
+        limit = config.max_velocity_fraction * joints.URDF_LIMITS[joint].max_velocity
+        assert np.all(peak <= limit * (1 + 1e-6)), (joint, peak.max(), limit)
+
+
+def check_leg_pattern(record, config):
+    """numPointsLeg random waypoints per chunk, home for the rest and the leftovers."""
+    chunk = config.leg_chunk_size
+    for joint, angles in zip(record.names, record.angles):
+        home = config.home[joint]
+        for index, angle in enumerate(angles):
+            random_slot = (index < chunk * config.leg_repeat_factor
+                           and index % chunk < config.num_points_leg)
+            if not random_slot:
+                assert angle == home, (joint, index, angle)
+        randoms = [angle for index, angle in enumerate(angles)
+                   if index < chunk * config.leg_repeat_factor and index % chunk < config.num_points_leg]
+        assert any(angle != home for angle in randoms)
+
+
+def check_home_move(record, config):
+    assert is_home_move(record)
+    for joint, angles in zip(record.names, record.angles):
+        assert angles == [config.home[joint]], (joint, angles)
