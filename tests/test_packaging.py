@@ -1,0 +1,345 @@
+# -*- coding: utf-8 -*-
+"""Packaging: behavior.xar, the .pml, translations, the box scripts and the .pkg.
+
+Runs on both lanes; the package build needs qibuild's qipkg (Python 3 lane only)
+and is skipped where it cannot be imported.
+"""
+from __future__ import absolute_import, division, print_function, unicode_literals
+
+import io
+import os
+import subprocess
+import sys
+import types
+import xml.etree.ElementTree as ElementTree
+import zipfile
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TOOLS = os.path.join(ROOT, "tools")
+if TOOLS not in sys.path:
+    sys.path.insert(0, TOOLS)
+
+import build_xar  # noqa: E402
+import update_pml  # noqa: E402
+
+XAR_NS = "{http://www.aldebaran-robotics.com/schema/choregraphe/project.xsd}"
+LANGUAGES = ["en_US", "fr_FR", "ja_JP"]
+BOX_FILES = sorted(name for name in os.listdir(os.path.join(ROOT, "boxes"))
+                   if name.endswith(".py"))
+
+
+def read_text(path):
+    with io.open(path, "r", encoding="utf-8", newline="") as stream:
+        return stream.read()
+
+
+def run_tool(args):
+    proc = subprocess.Popen([sys.executable] + args, cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT)
+    out = proc.communicate()[0].decode("utf-8", "replace")
+    return proc.returncode, out
+
+
+def xar_boxes():
+    """{box name: Box element} of the root diagram of behavior.xar."""
+    root = ElementTree.parse(os.path.join(ROOT, "behavior.xar")).getroot()
+    assert root.tag == XAR_NS + "ChoregrapheProject"
+    root_box = root.find(XAR_NS + "Box")
+    assert root_box.get("id") == "-1"
+    diagram = root_box.find("/".join(XAR_NS + tag for tag in (
+        "Timeline", "BehaviorLayer", "BehaviorKeyframe", "Diagram")))
+    return root_box, diagram, dict((box.get("name"), box)
+                                   for box in diagram.findall(XAR_NS + "Box"))
+
+
+def script_of(box):
+    return box.find(XAR_NS + "script").find(XAR_NS + "content").text or ""
+
+
+# --- (a) behavior.xar ------------------------------------------------------------
+
+def test_xar_is_up_to_date():
+    code, out = run_tool([os.path.join("tools", "build_xar.py"), "--check"])
+    assert code == 0, out
+
+
+def test_xar_embeds_exactly_each_box_script():
+    _, _, boxes = xar_boxes()
+    embedded = dict((box.get("name"), script_of(box)) for box in boxes.values())
+    by_script = dict((spec["script"], spec["name"]) for spec in build_xar.BOXES)
+    assert sorted(by_script) == BOX_FILES
+    for filename in BOX_FILES:
+        text = read_text(os.path.join(ROOT, "boxes", filename))
+        assert embedded[by_script[filename]] == text, filename
+
+
+def test_xar_wiring_and_parameter():
+    root_box, diagram, boxes = xar_boxes()
+    main = boxes["Animate behaviour"]
+    links = set((link.get("inputowner"), link.get("indexofinput"),
+                 link.get("outputowner"), link.get("indexofoutput"))
+                for link in diagram.findall(XAR_NS + "Link"))
+    main_id = main.get("id")
+    ports = dict((port.get("name"), port.get("id")) for port in
+                 main.findall(XAR_NS + "Input") + main.findall(XAR_NS + "Output"))
+    root_ports = dict((port.get("name"), port.get("id")) for port in
+                      root_box.findall(XAR_NS + "Input") + root_box.findall(XAR_NS + "Output"))
+    assert links == set([
+        (main_id, ports["onStart"], "0", root_ports["onStart"]),
+        (main_id, ports["onStop"], "0", root_ports["onStop"]),
+        ("0", root_ports["onStopped"], main_id, ports["onStopped"]),
+    ])
+    param = main.find(XAR_NS + "Parameter")
+    assert param.get("name") == "Activate on start"
+    assert (param.get("content_type"), param.get("value"), param.get("default_value")) == \
+        ("0", "1", "1")
+    for name in ("Enable Animate behaviour", "Disable Animate behaviour"):
+        outputs = dict((out.get("name"), out) for out in boxes[name].findall(XAR_NS + "Output"))
+        assert sorted(outputs) == ["onFailed", "onStopped"]
+        assert outputs["onFailed"].get("type") == "3"  # string
+
+
+def test_box_ids_are_unique_per_box():
+    _, _, boxes = xar_boxes()
+    for box in boxes.values():
+        ids = [child.get("id") for child in box
+               if child.tag in (XAR_NS + "Input", XAR_NS + "Output", XAR_NS + "Parameter")]
+        assert len(ids) == len(set(ids)), box.get("name")
+
+
+# --- (b) the .pml -------------------------------------------------------------------
+
+def test_pml_is_up_to_date():
+    code, out = run_tool([os.path.join("tools", "update_pml.py"), "--check"])
+    assert code == 0, out
+
+
+def test_pml_lists_every_lib_module_and_config():
+    root = ElementTree.parse(os.path.join(ROOT, update_pml.PML_NAME)).getroot()
+    listed = set(elem.get("src") for elem in root.find("Resources").findall("File"))
+    expected = set()
+    for dirpath, dirnames, filenames in os.walk(os.path.join(ROOT, "lib")):
+        dirnames[:] = [d for d in dirnames if d != "__pycache__" and not d.startswith(".")]
+        for name in filenames:
+            if name.endswith(".py"):
+                expected.add(os.path.relpath(os.path.join(dirpath, name), ROOT)
+                             .replace(os.sep, "/"))
+    assert "lib/animate_behaviour/__init__.py" in expected
+    assert expected <= listed
+    assert "config/animateBehaviourConfiguration.ini" in listed
+    for src in listed:
+        assert os.path.isfile(os.path.join(ROOT, src)), src
+    behaviors = root.find("BehaviorDescriptions").findall("BehaviorDescription")
+    assert [(b.get("src"), b.get("xar")) for b in behaviors] == [(".", "behavior.xar")]
+    translations = root.find("Translations")
+    assert translations.get("auto-fill") == "en_US"
+    assert sorted(t.get("language") for t in translations.findall("Translation")) == LANGUAGES
+
+
+def test_update_pml_ignores_bytecode(tmpdir):
+    base = str(tmpdir)
+    for rel in ("lib/pkg/__init__.py", "lib/pkg/mod.py", "lib/pkg/mod.pyc",
+                "lib/pkg/__pycache__/mod.cpython-39.pyc", "lib/pkg/__pycache__/x.py",
+                "config/a.ini", "config/sub/b.ini", "config/notes.txt"):
+        path = os.path.join(base, *rel.split("/"))
+        if not os.path.isdir(os.path.dirname(path)):
+            os.makedirs(os.path.dirname(path))
+        io.open(path, "w").close()
+    assert update_pml.find_resources(base) == [
+        "config/a.ini", "lib/pkg/__init__.py", "lib/pkg/mod.py"]
+
+
+# --- (d) translations ---------------------------------------------------------------
+
+def ts_messages(lang):
+    path = os.path.join(ROOT, "translations", "translation_%s.ts" % lang)
+    root = ElementTree.parse(path).getroot()
+    assert root.tag == "TS" and root.get("language") == lang
+    messages = {}
+    for context in root.findall("context"):
+        name = context.find("name").text
+        for message in context.findall("message"):
+            translation = message.find("translation")
+            messages[(name, message.find("source").text)] = translation
+    return messages
+
+
+def test_translations_share_sources_and_are_complete():
+    sources = dict((lang, ts_messages(lang)) for lang in LANGUAGES)
+    assert set(sources["en_US"]) == set(sources["fr_FR"]) == set(sources["ja_JP"])
+    assert set(build_xar.translatable_strings()) == set(sources["en_US"])
+    for lang in LANGUAGES:
+        for key, translation in sources[lang].items():
+            # qipkg's lrelease step fails on any untranslated or unfinished message.
+            assert translation.text, (lang, key)
+            assert translation.get("type") is None, (lang, key)
+    for lang in ("fr_FR", "ja_JP"):
+        translated = [key for key, tr in sources[lang].items() if tr.text != key[1]]
+        assert len(translated) == len(sources[lang]), lang
+
+
+# --- the box scripts themselves (both lanes, with a fake Choregraphe) ----------------
+
+class FakeLogger(object):
+    def __init__(self):
+        self.errors = []
+
+    def error(self, message):
+        self.errors.append(message)
+
+    info = warning = debug = error
+
+
+def load_box(filename, session=None, params=None, behavior_path="/pkg"):
+    fired = []
+
+    class GeneratedClass(object):
+        def __init__(self):
+            self.logger = FakeLogger()
+
+        def session(self):
+            return session
+
+        def getParameter(self, name):
+            return (params or {})[name]
+
+        def behaviorAbsolutePath(self):
+            return behavior_path
+
+        def onStopped(self, *args):
+            fired.append(("onStopped",) + args)
+
+        def onFailed(self, *args):
+            fired.append(("onFailed",) + args)
+
+    namespace = {"GeneratedClass": GeneratedClass}
+    code = compile(read_text(os.path.join(ROOT, "boxes", filename)), filename, "exec")
+    exec(code, namespace)
+    box = namespace["MyClass"]()
+    return box, fired
+
+
+class FakeService(object):
+    def __init__(self, result=1, error=None):
+        self.calls = []
+        self.result, self.error = result, error
+
+    def setActivation(self, value):
+        self.calls.append(value)
+        if self.error is not None:
+            raise self.error
+        return self.result
+
+
+class FakeSession(object):
+    def __init__(self, services):
+        self.services = services
+
+    def service(self, name):
+        if name not in self.services:
+            raise RuntimeError("Cannot find service '%s' in index" % name)
+        return self.services[name]
+
+
+@pytest.mark.parametrize("filename,value", [
+    ("enable_animate_behaviour.py", "enabled"),
+    ("disable_animate_behaviour.py", "disabled"),
+])
+def test_activation_boxes(filename, value):
+    service = FakeService()
+    box, fired = load_box(filename, FakeSession({"AnimateBehaviour": service}))
+    box.onLoad()
+    box.onInput_onStart()
+    assert service.calls == [value] and fired == [("onStopped",)]
+
+    box, fired = load_box(filename, FakeSession({"AnimateBehaviour": FakeService(result=0)}))
+    box.onInput_onStart()
+    assert fired[0][0] == "onFailed" and "returned 0" in fired[0][1]
+    assert box.logger.errors == [fired[0][1]]
+
+    box, fired = load_box(filename, FakeSession({}))
+    box.onInput_onStart()
+    assert fired[0][0] == "onFailed" and "AnimateBehaviour" in fired[0][1]
+    assert box.logger.errors and "AnimateBehaviour" in box.logger.errors[0]
+
+    failing = FakeService(error=RuntimeError("boom"))
+    box, fired = load_box(filename, FakeSession({"AnimateBehaviour": failing}))
+    box.onInput_onStart()
+    assert fired[0][0] == "onFailed" and "boom" in fired[0][1]
+
+
+def test_main_box_delegates_to_box_glue(monkeypatch):
+    import animate_behaviour
+
+    class Host(object):
+        stopped = 0
+
+        def stop(self):
+            Host.stopped += 1
+
+    calls = []
+    results = [Host(), None]
+
+    def start_from_box(session, package_dir, logger, activate):
+        calls.append((session, package_dir, activate))
+        return results.pop(0)
+
+    fake = types.ModuleType(str("animate_behaviour.box_glue"))
+    fake.start_from_box = start_from_box
+    monkeypatch.setitem(sys.modules, "animate_behaviour.box_glue", fake)
+    monkeypatch.setattr(animate_behaviour, "box_glue", fake, raising=False)
+    monkeypatch.setattr(sys, "path", list(sys.path))
+
+    session = object()
+    box, fired = load_box("animate_behaviour.py", session, {"Activate on start": 1},
+                          behavior_path=os.path.join(os.sep, "apps", "animate-behaviour"))
+    box.onLoad()
+    box.onLoad()
+    lib_dir = os.path.join(os.sep, "apps", "animate-behaviour", "lib")
+    assert sys.path[0] == lib_dir and sys.path.count(lib_dir) == 1
+    box.onInput_onStart()
+    assert calls == [(session, os.path.join(os.sep, "apps", "animate-behaviour"), True)]
+    assert fired == []
+    box.onInput_onStop()
+    assert Host.stopped == 1 and box.host is None and fired == [("onStopped",)]
+    box.onUnload()
+    assert Host.stopped == 1
+    box.onInput_onStart()  # start_from_box returns None: the box ends at once
+    assert fired == [("onStopped",), ("onStopped",)]
+
+
+# --- (c) the package ----------------------------------------------------------------
+
+def test_build_validate_and_inspect_package(tmpdir):
+    pytest.importorskip("qipkg")
+    dist = os.path.join(str(tmpdir), "dist")
+    build = os.path.join(str(tmpdir), "build")
+    code, out = run_tool([os.path.join("tools", "build_package.py"),
+                          "--dist", dist, "--build-dir", build])
+    assert code == 0, out
+    assert "The package satisfies default package requirements" in out
+    manifest = ElementTree.parse(os.path.join(ROOT, "manifest.xml")).getroot()
+    pkg = os.path.join(dist, "%s-%s.pkg" % (manifest.get("uuid"), manifest.get("version")))
+    assert os.path.isfile(pkg)
+    assert not os.path.exists(os.path.join(ROOT, "translations", "translation_en_US.qm"))
+
+    qipkg = os.path.join(os.path.dirname(sys.executable), "qipkg")
+    proc = subprocess.Popen([qipkg, "validate-package", pkg], stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT)
+    out = proc.communicate()[0].decode("utf-8", "replace")
+    assert proc.returncode == 0, out
+    assert "Package warnings" not in out and "Package errors" not in out, out
+    names = set(zipfile.ZipFile(pkg).namelist())
+    expected = set(["manifest.xml", "behavior.xar", "config/animateBehaviourConfiguration.ini",
+                    "lib/configobj.py", "lib/validate.py", "lib/six.py"])
+    expected.update("translations/translation_%s.qm" % lang for lang in LANGUAGES)
+    lib_dir = os.path.join(ROOT, "lib", "animate_behaviour")
+    expected.update("lib/animate_behaviour/" + name for name in os.listdir(lib_dir)
+                    if name.endswith(".py"))
+    assert expected <= names, sorted(expected - names)
+    assert not [name for name in names if name.endswith(".pyc") or "__pycache__" in name]
+    vendored = zipfile.ZipFile(pkg).read("lib/configobj.py").decode("utf-8")
+    assert "\nfrom _version import" not in vendored
+    assert "__version__ = '5.0.6'" in vendored

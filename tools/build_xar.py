@@ -1,0 +1,272 @@
+#!/usr/bin/env python
+# -*- coding: utf-8 -*-
+"""Generate behavior.xar from the box scripts in boxes/.
+
+The box scripts are kept as plain .py files under boxes/ (so that they can be
+linted, compiled under Python 2.7 and tested); behavior.xar, the file
+Choregraphe and NAOqi read, is generated from them and from the template
+below. Never edit behavior.xar by hand: edit boxes/*.py or this tool, then run
+
+    python tools/build_xar.py            # rewrite behavior.xar
+    python tools/build_xar.py --check    # exit 1 if behavior.xar is stale
+
+Layout of the generated behaviour (root box, id -1):
+
+* "Animate behaviour" (boxes/animate_behaviour.py) wired
+  root.onStart -> box.onStart, root.onStop -> box.onStop,
+  box.onStopped -> root.onStopped.
+* "Enable Animate behaviour" and "Disable Animate behaviour"
+  (boxes/enable_animate_behaviour.py, boxes/disable_animate_behaviour.py) sit
+  in the same root diagram, NOT connected to anything. Choregraphe is happy
+  with unconnected boxes (it instantiates them when the diagram loads but
+  never starts them; their __init__/onLoad do nothing), and shipping them
+  inside the project is the simplest way for users to copy-paste them into
+  their own behaviours from Choregraphe. The same scripts are also available
+  as plain files under boxes/ for anyone building boxes by hand.
+
+Captions and tooltips are in English here; their French and Japanese
+translations are in translations/*.ts (tests/test_packaging.py checks that
+every caption and tooltip below has an entry there).
+
+Single-source Python 2.7 / 3.x.
+"""
+from __future__ import absolute_import, division, print_function, unicode_literals
+
+import argparse
+import io
+import os
+import sys
+from xml.sax.saxutils import escape
+
+ROOT_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+XAR_PATH = os.path.join(ROOT_DIR, "behavior.xar")
+BOXES_DIR = os.path.join(ROOT_DIR, "boxes")
+
+BOX_BITMAP = "media/images/box/box-python-script.png"
+
+# Standard Choregraphe tooltips of the four default box ports.
+TIP_ON_LOAD = "Signal sent when diagram is loaded."
+TIP_ON_START = "Box behavior starts when a signal is received on this input."
+TIP_ON_STOP = "Box behavior stops when a signal is received on this input."
+TIP_ON_STOPPED = "Signal sent when box behavior is finished."
+
+# Port types: 1 = bang, 3 = string. Natures: inputs 0 = onLoad, 2 = onStart,
+# 3 = onStop; outputs 1 = onStopped-like (the box is finished), 2 = punctual.
+# Parameter content_type: 0 = bool, 1 = int, 2 = double, 3 = string.
+
+#: The boxes of the root diagram, in id order (the diagram's own id is 0).
+BOXES = [
+    {
+        "id": 1,
+        "name": "Animate behaviour",
+        "script": "animate_behaviour.py",
+        "tooltip": ("Makes the robot move subtly and randomly so that it looks alive. "
+                    "While it runs, the AnimateBehaviour service lets other behaviours "
+                    "enable or disable the motion."),
+        "x": 300, "y": 120,
+        "outputs": [
+            {"name": "onStopped", "type": 1, "nature": 1, "id": 4,
+             "tooltip": TIP_ON_STOPPED},
+        ],
+        "parameters": [
+            {"name": "Activate on start", "content_type": 0, "value": "1",
+             "default_value": "1", "id": 5,
+             "tooltip": "Start moving as soon as the box starts. When unchecked, the "
+                        "robot stays still until another behaviour calls "
+                        "AnimateBehaviour.setActivation(\"enabled\")."},
+        ],
+    },
+    {
+        "id": 2,
+        "name": "Enable Animate behaviour",
+        "script": "enable_animate_behaviour.py",
+        "tooltip": ("Asks the AnimateBehaviour service to start moving the robot. "
+                    "Copy this box into your own behaviours; the Animate behaviour "
+                    "application must be running."),
+        "x": 300, "y": 300,
+        "outputs": [
+            {"name": "onStopped", "type": 1, "nature": 1, "id": 4,
+             "tooltip": "Signal sent when the motion has been enabled."},
+            {"name": "onFailed", "type": 3, "nature": 1, "id": 5,
+             "tooltip": "Sends an error message when the motion could not be enabled."},
+        ],
+        "parameters": [],
+    },
+    {
+        "id": 3,
+        "name": "Disable Animate behaviour",
+        "script": "disable_animate_behaviour.py",
+        "tooltip": ("Asks the AnimateBehaviour service to stop moving the robot. "
+                    "Copy this box into your own behaviours; the Animate behaviour "
+                    "application must be running."),
+        "x": 550, "y": 300,
+        "outputs": [
+            {"name": "onStopped", "type": 1, "nature": 1, "id": 4,
+             "tooltip": "Signal sent when the motion has been disabled."},
+            {"name": "onFailed", "type": 3, "nature": 1, "id": 5,
+             "tooltip": "Sends an error message when the motion could not be disabled."},
+        ],
+        "parameters": [],
+    },
+]
+
+#: Links of the root diagram: (inputowner, indexofinput, outputowner, indexofoutput).
+#: Owner 0 is the root box itself (its inputs act as outputs inside the diagram).
+LINKS = [
+    (1, 2, 0, 2),  # root onStart   -> Animate behaviour onStart
+    (1, 3, 0, 3),  # root onStop    -> Animate behaviour onStop
+    (0, 4, 1, 4),  # Animate behaviour onStopped -> root onStopped
+]
+
+ROOT_TEMPLATE = """\
+<?xml version="1.0" encoding="UTF-8" ?>
+<!-- Generated by tools/build_xar.py from boxes/*.py: do not edit by hand. -->
+<ChoregrapheProject xmlns="http://www.aldebaran-robotics.com/schema/choregraphe/project.xsd" xar_version="3">
+    <Box name="root" id="-1" localization="8" tooltip="Root box of Choregraphe&apos;s behavior. Highest level possible." x="0" y="0">
+        <bitmap>media/images/box/root.png</bitmap>
+        <script language="4">
+            <content><![CDATA[]]></content>
+        </script>
+        <Input name="onLoad" type="1" type_size="1" nature="0" inner="1" tooltip="{tip_on_load}" id="1" />
+        <Input name="onStart" type="1" type_size="1" nature="2" inner="0" tooltip="{tip_on_start}" id="2" />
+        <Input name="onStop" type="1" type_size="1" nature="3" inner="0" tooltip="{tip_on_stop}" id="3" />
+        <Output name="onStopped" type="1" type_size="1" nature="1" inner="0" tooltip="{tip_on_stopped}" id="4" />
+        <Timeline enable="0">
+            <BehaviorLayer name="behavior_layer1">
+                <BehaviorKeyframe name="keyframe1" index="1">
+                    <Diagram>
+{boxes}{links}                    </Diagram>
+                </BehaviorKeyframe>
+            </BehaviorLayer>
+        </Timeline>
+    </Box>
+</ChoregrapheProject>
+"""
+
+BOX_TEMPLATE = """\
+                        <Box name="{name}" id="{id}" localization="8" tooltip="{tooltip}" x="{x}" y="{y}">
+                            <bitmap>{bitmap}</bitmap>
+                            <script language="4">
+                                <content><![CDATA[{script}]]></content>
+                            </script>
+                            <Input name="onLoad" type="1" type_size="1" nature="0" inner="1" tooltip="{tip_on_load}" id="1" />
+                            <Input name="onStart" type="1" type_size="1" nature="2" inner="0" tooltip="{tip_on_start}" id="2" />
+                            <Input name="onStop" type="1" type_size="1" nature="3" inner="0" tooltip="{tip_on_stop}" id="3" />
+{ports}                        </Box>
+"""
+
+OUTPUT_TEMPLATE = (
+    '                            <Output name="{name}" type="{type}" type_size="1" '
+    'nature="{nature}" inner="0" tooltip="{tooltip}" id="{id}" />\n')
+
+PARAMETER_TEMPLATE = (
+    '                            <Parameter name="{name}" inherits_from_parent="0" '
+    'content_type="{content_type}" value="{value}" default_value="{default_value}" '
+    'tooltip="{tooltip}" id="{id}" />\n')
+
+LINK_TEMPLATE = (
+    '                        <Link inputowner="{0}" indexofinput="{1}" '
+    'outputowner="{2}" indexofoutput="{3}" />\n')
+
+
+def attr(value):
+    """Escape a value for a double-quoted XML attribute (newlines kept)."""
+    return escape("%s" % (value,), {'"': "&quot;", "'": "&apos;", "\n": "&#x0A;"})
+
+
+def read_script(name, boxes_dir=BOXES_DIR):
+    """Exact text of boxes/<name> (UTF-8, newlines untouched)."""
+    path = os.path.join(boxes_dir, name)
+    with io.open(path, "r", encoding="utf-8", newline="") as stream:
+        text = stream.read()
+    if "]]>" in text:
+        raise ValueError("%s contains ']]>', which cannot be embedded in CDATA" % path)
+    if "\r" in text:
+        raise ValueError("%s has CR characters; use LF line endings (XML parsers "
+                         "would normalise them and the xar would not match)" % path)
+    return text
+
+
+def port_tips():
+    return {
+        "tip_on_load": attr(TIP_ON_LOAD),
+        "tip_on_start": attr(TIP_ON_START),
+        "tip_on_stop": attr(TIP_ON_STOP),
+        "tip_on_stopped": attr(TIP_ON_STOPPED),
+    }
+
+
+def render_box(box, boxes_dir=BOXES_DIR):
+    ports = []
+    for output in box["outputs"]:
+        ports.append(OUTPUT_TEMPLATE.format(
+            name=attr(output["name"]), type=output["type"], nature=output["nature"],
+            tooltip=attr(output["tooltip"]), id=output["id"]))
+    for param in box["parameters"]:
+        ports.append(PARAMETER_TEMPLATE.format(
+            name=attr(param["name"]), content_type=param["content_type"],
+            value=attr(param["value"]), default_value=attr(param["default_value"]),
+            tooltip=attr(param["tooltip"]), id=param["id"]))
+    fields = port_tips()
+    fields.update(
+        name=attr(box["name"]), id=box["id"], tooltip=attr(box["tooltip"]),
+        x=box["x"], y=box["y"], bitmap=BOX_BITMAP,
+        script=read_script(box["script"], boxes_dir), ports="".join(ports))
+    return BOX_TEMPLATE.format(**fields)
+
+
+def generate(boxes_dir=BOXES_DIR):
+    """Return the full text of behavior.xar."""
+    boxes = "".join(render_box(box, boxes_dir) for box in BOXES)
+    links = "".join(LINK_TEMPLATE.format(*link) for link in LINKS)
+    fields = port_tips()
+    fields.update(boxes=boxes, links=links)
+    return ROOT_TEMPLATE.format(**fields)
+
+
+def translatable_strings():
+    """(context, source) pairs that translations/*.ts must cover."""
+    pairs = []
+    for box in BOXES:
+        context = "behavior.xar:/" + box["name"]
+        pairs.append((context, box["name"]))
+        pairs.append((context, box["tooltip"]))
+        for param in box["parameters"]:
+            pairs.append((context, param["name"]))
+            pairs.append((context, param["tooltip"]))
+    return pairs
+
+
+def read_text(path):
+    with io.open(path, "r", encoding="utf-8", newline="") as stream:
+        return stream.read()
+
+
+def write_text(path, text):
+    with io.open(path, "w", encoding="utf-8", newline="") as stream:
+        stream.write(text)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true",
+                        help="do not write; exit 1 if behavior.xar is not up to date")
+    parser.add_argument("--output", default=XAR_PATH,
+                        help="path of the generated file (default: %(default)s)")
+    args = parser.parse_args(argv)
+    text = generate()
+    if args.check:
+        current = read_text(args.output) if os.path.exists(args.output) else None
+        if current != text:
+            print("%s is out of date with boxes/*.py or tools/build_xar.py; "
+                  "run: python tools/build_xar.py" % args.output, file=sys.stderr)
+            return 1
+        print("%s is up to date" % args.output)
+        return 0
+    write_text(args.output, text)
+    print("wrote %s" % args.output)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
