@@ -1,0 +1,246 @@
+"""The AnimateBehaviour service over real libqi: a simulated NAOqi on a loopback
+standalone session, our service registered from a second session as on the robot,
+and a third client session calling it like a tablet page or qicli would."""
+from __future__ import absolute_import, division, print_function
+
+import logging
+import random
+import threading
+
+import numpy as np
+import pytest
+
+qi = pytest.importorskip("qi")
+
+from animate_behaviour import config as config_module  # noqa: E402
+from animate_behaviour import engine as engine_module  # noqa: E402
+from animate_behaviour import host as host_module  # noqa: E402
+from animate_behaviour import joints  # noqa: E402
+from pepper_sim.qi_server import SimulatedRobot  # noqa: E402
+
+import checks  # noqa: E402
+
+TIMEOUT = 10.0
+FAST = {"gestureDuration": "0.05", "numPoints": "20", "legRepeatFactor": "3",
+        "numPointsLeg": "2"}
+
+
+def seeded_engine(motion, config, logger, life):
+    return engine_module.MotionEngine(motion, config, logger, life, np.random.RandomState(5))
+
+
+class Deployment(object):
+    """A simulated robot, our service hosted on its own session, and a client."""
+
+    def __init__(self, services=("ALMotion", "ALAutonomousLife", "ALRobotPosture"),
+                 time_scale=0.002, heartbeat_period=10.0, **values):
+        settings = dict(FAST)
+        settings.update(values)
+        self.config = config_module.from_mapping(settings)
+        self.robot = SimulatedRobot(time_scale=time_scale, services=services)
+        self.log = logging.getLogger("test.service")
+        self.host_session = qi.Session()
+        self.host_session.connect(self.robot.url)
+        self.host = host_module.ServiceHost(self.host_session, self.config, self.log,
+                                            engine_factory=seeded_engine,
+                                            heartbeat_period=heartbeat_period)
+        self.client = qi.Session()
+        self.client.connect(self.robot.url)
+        self.changes = []
+        self._changed = threading.Condition()
+
+    def start(self, activate=False):
+        self.host.start(activate)
+        self.service = self.client.service("AnimateBehaviour")
+        self.link = self.service.activationChanged.connect(self._on_change)
+        return self.service
+
+    def _on_change(self, state):
+        with self._changed:
+            self.changes.append(state)
+            self._changed.notify_all()
+
+    def wait_change(self, state, count=1):
+        """Wait until activationChanged(state) has been received ``count`` times."""
+        with self._changed:
+            return self._wait(lambda: self.changes.count(state) >= count)
+
+    def _wait(self, predicate):
+        import time
+        deadline = time.time() + TIMEOUT
+        while not predicate():
+            remaining = deadline - time.time()
+            if remaining <= 0:
+                return False
+            self._changed.wait(remaining)
+        return True
+
+    def wait_random(self, count):
+        return self.robot.motion.wait_for(
+            lambda: len(checks.random_ones(self.robot.motion.trajectories)) >= count, TIMEOUT)
+
+    def close(self):
+        self.host.stop()
+        self.client.close()
+        self.host_session.close()
+        self.robot.close()
+
+
+@pytest.fixture
+def deploy():
+    made = []
+
+    def make(**kwargs):
+        deployment = Deployment(**kwargs)
+        made.append(deployment)
+        return deployment
+    yield make
+    for deployment in made:
+        deployment.close()
+
+
+def test_enable_moves_every_joint_but_the_head_within_bounds(deploy):
+    deployment = deploy(behaviour="all")
+    service = deployment.start()
+    assert service.getActivation() == "disabled"
+    assert service.setActivation("enabled") == 1
+    assert service.getActivation() == "enabled"
+    assert deployment.wait_change("enabled")
+    assert deployment.wait_random(8)
+    motion = deployment.robot.motion
+    commanded = set(name for record in motion.trajectories for name in record.names)
+    assert commanded == set(joints.ANIMATED_JOINTS)
+    for record in checks.random_ones(motion.trajectories):
+        checks.check_angles_in_seed_bounds(record, deployment.config)
+        checks.check_times_strictly_increasing(record)
+    assert motion.wait_for(lambda: len(motion.moves) >= 1, TIMEOUT)
+    assert deployment.robot.life.abilities["BackgroundMovement"] is False
+
+
+@pytest.mark.parametrize("state", ["Enabled", "on", "", " enabled", 3])
+def test_invalid_states_are_refused_and_change_nothing(deploy, caplog, state):
+    deployment = deploy(behaviour="hands")
+    service = deployment.start()
+    with caplog.at_level(logging.ERROR, logger="test.service"):
+        assert service.setActivation(state) == 0
+    assert "setActivation(%r) refused" % (state,) in caplog.text
+    assert 'must be "enabled" or "disabled"' in caplog.text
+    assert service.getActivation() == "disabled"
+    assert deployment.robot.motion.trajectories == []
+
+
+def test_disable_stops_within_one_motion_cycle_and_returns_home(deploy):
+    # 100 waypoints of 1 s at time scale 0.05: each trajectory lasts 5 s of wall time.
+    deployment = deploy(behaviour="all", gestureDuration="1.0", numPoints="100",
+                        legRepeatFactor="8", time_scale=0.05)
+    service = deployment.start()
+    service.setActivation("enabled")
+    assert deployment.wait_random(2)
+    motion = deployment.robot.motion
+    running = [record for record in motion.trajectories if record.end is None]
+    assert running
+    assert service.setActivation("disabled") == 1
+    assert deployment.wait_change("disabled")
+    assert all(record.killed for record in running)
+    assert all(record.killed_at < record.duration for record in running)
+    checks.check_home_move(motion.trajectories[-1], deployment.config)
+    angles = motion.getAngles(list(joints.ANIMATED_JOINTS), False)
+    assert angles == pytest.approx([deployment.config.home[n] for n in joints.ANIMATED_JOINTS])
+    assert deployment.robot.life.abilities["BackgroundMovement"] is True
+
+
+def test_setting_the_same_state_twice_is_fine(deploy):
+    deployment = deploy(behaviour="hands")
+    service = deployment.start()
+    assert service.setActivation("disabled") == 1
+    assert service.setActivation("enabled") == 1
+    assert service.setActivation("enabled") == 1
+    assert deployment.wait_change("enabled")
+    assert service.setActivation("disabled") == 1
+    assert service.setActivation("disabled") == 1
+    assert deployment.wait_change("disabled")
+    assert deployment.changes == ["enabled", "disabled"]
+
+
+def test_concurrent_toggles_from_many_clients_never_deadlock_and_the_last_wins(deploy):
+    deployment = deploy(behaviour="body")
+    deployment.start()
+    clients = []
+    for _ in range(6):
+        session = qi.Session()
+        session.connect(deployment.robot.url)
+        clients.append(session)
+    try:
+        rng = random.Random(3)
+        futures = []
+        for round_ in range(10):
+            for session in clients:
+                state = rng.choice(["enabled", "disabled"])
+                futures.append(session.service("AnimateBehaviour").setActivation(state, _async=True))
+        assert all(future.value(int(TIMEOUT * 1000)) == 1 for future in futures)
+        final = deployment.client.service("AnimateBehaviour")
+        assert final.setActivation("enabled") == 1
+        assert deployment.host.engine.wait_settled("enabled", TIMEOUT)
+        assert final.getActivation() == "enabled"
+        assert deployment.wait_random(2)
+        assert final.setActivation("disabled") == 1
+        assert deployment.host.engine.wait_settled("disabled", TIMEOUT)
+    finally:
+        for session in clients:
+            session.close()
+
+
+def test_stop_unregisters_and_restores(deploy):
+    deployment = deploy(behaviour="all")
+    service = deployment.start(activate=True)
+    assert deployment.wait_change("enabled")
+    assert service.getActivation() == "enabled"
+    deployment.host.stop()
+    names = [info["name"] for info in deployment.client.services()]
+    assert "AnimateBehaviour" not in names
+    assert deployment.robot.life.abilities["BackgroundMovement"] is True
+    checks.check_home_move(deployment.robot.motion.trajectories[-1], deployment.config)
+    deployment.host.stop()  # idempotent
+
+
+def test_second_instance_is_refused_and_the_first_keeps_running(deploy):
+    first = deploy(behaviour="hands")
+    service = first.start()
+    second = host_module.ServiceHost(first.host_session, first.config, first.log)
+    with pytest.raises(host_module.HostError, match="cannot register the AnimateBehaviour service"):
+        second.start(True)
+    assert service.setActivation("enabled") == 1
+    assert first.wait_change("enabled")
+
+
+def test_missing_autonomous_life_is_logged_and_the_rest_works(deploy, caplog):
+    deployment = deploy(behaviour="hands", services=("ALMotion",))
+    with caplog.at_level(logging.WARNING, logger="test.service"):
+        service = deployment.start()
+    assert "ALAutonomousLife is missing" in caplog.text
+    assert service.setActivation("enabled") == 1
+    assert deployment.wait_change("enabled")
+    assert deployment.wait_random(2)
+
+
+def test_missing_almotion_refuses_to_start(deploy):
+    deployment = deploy(services=("ALAutonomousLife",))
+    with pytest.raises(host_module.HostError, match="no ALMotion service"):
+        deployment.host.start(True)
+    names = [info["name"] for info in deployment.client.services()]
+    assert "AnimateBehaviour" not in names
+
+
+def test_banner_heartbeat_and_verbose_lines(deploy, caplog):
+    deployment = deploy(behaviour="hands", verboseMode="true", heartbeat_period=0.05)
+    with caplog.at_level(logging.DEBUG, logger="test.service"):
+        service = deployment.start()
+        service.setActivation("enabled")
+        assert deployment.wait_random(3)
+        assert deployment.robot.motion.wait_for(lambda: "heartbeat" in caplog.text, TIMEOUT) or \
+            "heartbeat" in caplog.text
+    assert "AnimateBehaviour service registered" in caplog.text
+    for line in deployment.config.describe():
+        assert line in caplog.text
+    assert "heartbeat: state enabled" in caplog.text
+    assert "trajectory upper: 20 waypoints" in caplog.text
