@@ -231,14 +231,31 @@ def test_missing_almotion_refuses_to_start(deploy):
     assert "AnimateBehaviour" not in names
 
 
+class LineWaiter(logging.Handler):
+    """Sets ``seen`` when a record containing ``text`` is logged."""
+
+    def __init__(self, text):
+        logging.Handler.__init__(self)
+        self.text = text
+        self.seen = threading.Event()
+
+    def emit(self, record):
+        if self.text in record.getMessage():
+            self.seen.set()
+
+
 def test_banner_heartbeat_and_verbose_lines(deploy, caplog):
     deployment = deploy(behaviour="hands", verboseMode="true", heartbeat_period=0.05)
-    with caplog.at_level(logging.DEBUG, logger="test.service"):
-        service = deployment.start()
-        service.setActivation("enabled")
-        assert deployment.wait_random(3)
-        assert deployment.robot.motion.wait_for(lambda: "heartbeat" in caplog.text, TIMEOUT) or \
-            "heartbeat" in caplog.text
+    beat = LineWaiter("heartbeat: state enabled")
+    deployment.log.addHandler(beat)
+    try:
+        with caplog.at_level(logging.DEBUG, logger="test.service"):
+            service = deployment.start()
+            service.setActivation("enabled")
+            assert deployment.wait_random(3)
+            assert beat.seen.wait(TIMEOUT)
+    finally:
+        deployment.log.removeHandler(beat)
     assert "AnimateBehaviour service registered" in caplog.text
     for line in deployment.config.describe():
         assert line in caplog.text

@@ -1,0 +1,100 @@
+"""``python -m animate_behaviour`` as a process against a simulated NAOqi."""
+from __future__ import absolute_import, division, print_function
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+
+import pytest
+
+qi = pytest.importorskip("qi")
+
+from pepper_sim.qi_server import SimulatedRobot  # noqa: E402
+
+import checks  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TIMEOUT = 20.0
+FAST = "gestureDuration = 0.05\nnumPoints = 20\nlegRepeatFactor = 4\n"
+
+
+def run(tmpdir, url, config_text=FAST, activate=True):
+    config = tmpdir.join("animateBehaviourConfiguration.ini")
+    config.write(config_text)
+    environment = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "lib"))
+    command = [sys.executable, "-m", "animate_behaviour", "--qi-url", url,
+               "--config", str(config), "--log-file", str(tmpdir.join("runner.log"))]
+    if activate:
+        command.append("--activate")
+    return subprocess.Popen(command, env=environment, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, universal_newlines=True)
+
+
+def registered(session):
+    return "AnimateBehaviour" in [info["name"] for info in session.services()]
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_signal_disables_restores_unregisters_and_exits_0(tmpdir, signum):
+    with SimulatedRobot(time_scale=0.002) as robot:
+        process = run(tmpdir, robot.url)
+        try:
+            motion = robot.motion
+            assert motion.wait_for(lambda: len(checks.random_ones(motion.trajectories)) >= 4,
+                                   TIMEOUT)
+            assert robot.life.abilities["BackgroundMovement"] is False
+            assert registered(robot.session)
+            process.send_signal(signum)
+            _out, err = process.communicate(timeout=TIMEOUT)
+        finally:
+            if process.poll() is None:
+                process.kill()
+        assert process.returncode == 0, err
+        assert not registered(robot.session)
+        assert robot.life.abilities["BackgroundMovement"] is True
+        assert checks.is_home_move(motion.trajectories[-1])
+        assert "signal %d received: stopping" % signum in err
+    assert "AnimateBehaviour service stopped" in tmpdir.join("runner.log").read()
+
+
+def test_unreachable_naoqi_exits_1_with_a_clear_message(tmpdir):
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+    listener.close()  # nothing listens there any more
+    process = run(tmpdir, "tcp://127.0.0.1:%d" % port)
+    _out, err = process.communicate(timeout=TIMEOUT)
+    assert process.returncode == 1
+    assert "cannot reach NAOqi at tcp://127.0.0.1:%d" % port in err
+
+
+def test_bad_configuration_exits_2_naming_key_value_and_allowed(tmpdir):
+    process = run(tmpdir, "tcp://127.0.0.1:1", config_text="legMaximumRange = 0.3, 0.1, 0.1\n")
+    _out, err = process.communicate(timeout=TIMEOUT)
+    assert process.returncode == 2
+    assert "legMaximumRange = 0.3, 0.1, 0.1 is not allowed: 3 numbers in [0, 0.15]" in err
+
+
+def test_runner_without_activate_waits_for_setactivation(tmpdir):
+    with SimulatedRobot(time_scale=0.002) as robot:
+        process = run(tmpdir, robot.url, activate=False)
+        try:
+            client = qi.Session()
+            client.connect(robot.url)
+            client.waitForService("AnimateBehaviour", _async=True).value(int(TIMEOUT * 1000))
+            service = client.service("AnimateBehaviour")
+            assert service.getActivation() == "disabled"
+            assert robot.motion.trajectories == []
+            assert service.setActivation("enabled") == 1
+            motion = robot.motion
+            assert motion.wait_for(lambda: len(checks.random_ones(motion.trajectories)) >= 2,
+                                   TIMEOUT)
+            process.send_signal(signal.SIGTERM)
+            process.communicate(timeout=TIMEOUT)
+            client.close()
+        finally:
+            if process.poll() is None:
+                process.kill()
+        assert process.returncode == 0
