@@ -90,6 +90,7 @@ class Session(object):
 def module():
     """A module object usable as ``qi`` (install it in sys.modules as "qi")."""
     fake = types.ModuleType("qi")
+    fake.IS_TEST_DOUBLE = True
     fake.Signal = Signal
     fake.bind = bind
     fake.nobind = nobind
@@ -109,3 +110,13 @@ def install():
         fake = module()
         sys.modules["qi"] = fake
         return fake
+
+
+def real_qi_or_skip():
+    """The real libqi bindings; skips the calling test module where only the double loads."""
+    import pytest
+    qi = pytest.importorskip("qi")
+    if getattr(qi, "IS_TEST_DOUBLE", False):
+        pytest.skip("libqi's Python bindings do not load here (the Python 2.7 lane)",
+                    allow_module_level=True)
+    return qi

@@ -9,7 +9,9 @@ import sys
 
 import pytest
 
-qi = pytest.importorskip("qi")
+import qi_double  # noqa: E402
+
+qi = qi_double.real_qi_or_skip()
 
 from pepper_sim.qi_server import SimulatedRobot  # noqa: E402
 

@@ -10,7 +10,9 @@ import threading
 import numpy as np
 import pytest
 
-qi = pytest.importorskip("qi")
+import qi_double  # noqa: E402
+
+qi = qi_double.real_qi_or_skip()
 
 from animate_behaviour import config as config_module  # noqa: E402
 from animate_behaviour import engine as engine_module  # noqa: E402
