@@ -87,11 +87,13 @@ def test_rotation_only_turns_the_base_and_moves_no_joint(robots):
         assert move.target[:2] == (0.0, 0.0)
 
 
-def test_heading_stays_inside_the_band(robots):
+def test_heading_stays_inside_the_band(robots, caplog):
     robot = robots("rotation", rotMaximumRange="0.5", gestureDuration="0.01")
     robot.enable()
     assert robot.motion.wait_for(lambda: len(robot.motion.moves) >= 40, TIMEOUT)
-    robot.disable()
+    with caplog.at_level(logging.WARNING, logger="test.engine"):
+        robot.disable()
+    assert "refused" not in caplog.text  # a move interrupted by stopMove is no refusal
     band = trajectory.heading_band(0.5)
     headings = [heading for _time, heading in robot.motion.headings]
     assert max(abs(heading) for heading in headings) <= band + 1e-9
@@ -241,6 +243,25 @@ def test_almotion_errors_are_logged_and_retried(robots, caplog, monkeypatch):
         robot.wait_random(2)
     assert caplog.text.count("simulated failure") == 3
     robot.disable()
+
+
+class RefusingMotion(KinematicMotion):
+    """ALMotion refusing to move the base, as with the charging flap open (NAOqi 2.5
+    returns False)."""
+
+    def moveTo(self, x, y, theta, *config):
+        self._record("moveTo", (x, y, theta))
+        return False
+
+
+def test_a_refused_base_move_is_logged_and_the_joints_keep_moving(robots, caplog):
+    robot = robots("all", motion=RefusingMotion(time_scale=0.002))
+    with caplog.at_level(logging.WARNING, logger="test.engine"):
+        robot.enable()
+        robot.wait_random(4)
+        assert robot.motion.wait_for(lambda: len(robot.motion.calls_to("moveTo")) >= 2, TIMEOUT)
+    assert "ALMotion.moveTo refused to turn the base (charging flap open?)" in caplog.text
+    assert robot.engine.status().endswith("0 base turns")
 
 
 class NoMotion(object):

@@ -305,11 +305,13 @@ class MotionEngine(object):
                     trajectory.wrap_angle(heading - self._heading_origin), band, self._rng)
                 if self._config.verbose:
                     self._log.debug("base: turning %.3f rad" % turn)
-                if self._motion.moveTo(0.0, 0.0, turn) is False:
+                reached = self._motion.moveTo(0.0, 0.0, turn)
+                if reached is not False:
+                    self._turns += 1
+                elif not self._stop_motion.is_set():
+                    # NAOqi 2.5 returns False instead of raising; stopMove does too.
                     self._log.warning("ALMotion.moveTo refused to turn the base "
                                       "(charging flap open?)")
-                else:
-                    self._turns += 1
             except RuntimeError as err:
                 self._log.error("turning the base failed: %s" % err)
             pause = self._rng.uniform(*BASE_PAUSE) * self._config.gesture_duration
