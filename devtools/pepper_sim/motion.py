@@ -1,0 +1,575 @@
+"""A kinematic (no physics) stand-in for NAOqi's ALMotion on Pepper that records every call.
+
+Python 2.7/3 single-source: used in-process by the Python 2.7 tests and served over
+libqi by :mod:`pepper_sim.qi_server`. Public methods carry NAOqi's camelCase names so
+they are served as-is; snake_case helpers (``wait_for``, ``reset_records``) are for tests.
+
+Semantics simulated (see /work/shared/NAOQI_NOTES.md):
+
+* ``angleInterpolation`` validates like NAOqi, books its joints (a call on a busy joint
+  waits until the joint is free, as NAOqi postpones it), then blocks for the last
+  waypoint time x ``time_scale`` wall seconds. Joints move linearly between waypoints
+  starting from their angle at the call start. Kills freeze them where they are.
+* Angles outside the joint's URDF limits are clamped (as NAOqi does) and recorded in
+  ``limit_violations``.
+* ``moveTo`` turns at 0.5 rad/s and translates at 0.3 m/s at the same time; it returns
+  True when the pose is reached and False when ``stopMove`` (or a newer ``moveTo``)
+  interrupted it, like NAOqi 2.5's boolean result.
+"""
+from __future__ import absolute_import, division, print_function
+
+import collections
+import itertools
+import math
+import numbers
+import threading
+import time
+
+from animate_behaviour import joints
+
+try:
+    STRING_TYPES = (basestring,)  # noqa: F821  (Python 2)
+except NameError:
+    STRING_TYPES = (str,)
+
+# Wall clock for every record: monotonic where the interpreter has it (Python 3).
+clock = getattr(time, "monotonic", time.time)
+
+TURN_SPEED = 0.5  # rad/s
+WALK_SPEED = 0.3  # m/s
+MAX_TORQUE = 0.0  # getLimits' fourth column; unused by the project
+# NAOqi chain names accepted wherever a joint list is.
+CHAINS = collections.OrderedDict([
+    ("Body", tuple(joints.ALL_JOINTS)),
+    ("Head", tuple(j for j in joints.ALL_JOINTS if j in joints.HEAD_JOINTS)),
+    ("LArm", tuple(j for j in joints.ALL_JOINTS if j.startswith("L"))),
+    ("RArm", tuple(j for j in joints.ALL_JOINTS if j.startswith("R"))),
+    ("Leg", tuple(j for j in joints.ALL_JOINTS if j in joints.LEG_JOINTS)),
+])
+
+Call = collections.namedtuple("Call", "time method args")
+LimitViolation = collections.namedtuple("LimitViolation", "time joint angle minimum maximum")
+
+
+class Trajectory(object):
+    """One angleInterpolation call as it ran.
+
+    ``start`` is the wall time it began moving (after waiting for its joints),
+    ``requested`` the wall time of the call, ``end`` the wall time it released its
+    joints (finished or killed; None while running). ``names`` the joints, ``angles``/``times`` one list per joint (the
+    angles as commanded, before clamping; times in simulated seconds from ``start``;
+    ``start_angles`` one angle per joint at ``start``, the interpolation's origin).
+    ``killed`` with ``killed_at`` (simulated seconds from ``start``), or ``finished``.
+    """
+
+    __slots__ = ("task_id", "requested", "start", "end", "names", "angles", "times",
+                 "start_angles", "killed", "killed_at", "finished")
+
+    def __init__(self, task_id, requested, names, angles, times):
+        self.task_id = task_id
+        self.requested = requested
+        self.start = None
+        self.end = None
+        self.names = list(names)
+        self.angles = [list(a) for a in angles]
+        self.times = [list(t) for t in times]
+        self.start_angles = None
+        self.killed = False
+        self.killed_at = None
+        self.finished = False
+
+    @property
+    def duration(self):
+        """Simulated seconds to the last waypoint of any joint."""
+        return max(t[-1] for t in self.times)
+
+    def as_dict(self):
+        return dict((name, getattr(self, name)) for name in self.__slots__)
+
+    def __repr__(self):
+        state = ("killed at %.3f" % self.killed_at if self.killed else
+                 "finished" if self.finished else "running")
+        return "Trajectory(#%s %s, %.3f s, %s)" % (self.task_id, ",".join(self.names),
+                                                   self.duration, state)
+
+
+class Move(object):
+    """One moveTo call: start wall time, target (x, y, theta in the robot frame at the
+    start), start and end world poses [x, y, theta], and whether it was stopped."""
+
+    __slots__ = ("task_id", "start", "end", "target", "start_pose", "end_pose", "stopped")
+
+    def __init__(self, task_id, start, target, start_pose):
+        self.task_id = task_id
+        self.start = start
+        self.end = None
+        self.target = tuple(target)
+        self.start_pose = list(start_pose)
+        self.end_pose = None
+        self.stopped = False
+
+    def as_dict(self):
+        return dict((name, getattr(self, name)) for name in self.__slots__)
+
+
+def wrap_angle(angle):
+    """Wrap to [-pi, pi]."""
+    wrapped = math.fmod(angle + math.pi, 2.0 * math.pi)
+    if wrapped < 0.0:
+        wrapped += 2.0 * math.pi
+    return wrapped - math.pi
+
+
+def _is_number(value):
+    return isinstance(value, numbers.Real) and not isinstance(value, bool)
+
+
+def _is_sequence(value):
+    return isinstance(value, (list, tuple))
+
+
+def _normalise(names, angle_lists, time_lists):
+    """NAOqi's number / list / list-of-lists forms -> (angles, times), one list per joint."""
+    count = len(names)
+
+    def per_joint(value, what, template):
+        if _is_number(value):
+            return [[float(value)] for _ in range(count)]
+        if not _is_sequence(value) or not value:
+            raise RuntimeError("angleInterpolation: %s must be a number, a list or a list of "
+                               "lists, got %r" % (what, value))
+        if all(_is_sequence(item) for item in value):
+            if len(value) != count:
+                raise RuntimeError("angleInterpolation: %d %s for %d joints (%s)"
+                                   % (len(value), what, count, ", ".join(names)))
+            lists = [list(item) for item in value]
+        elif all(_is_number(item) for item in value):
+            if count == 1:
+                lists = [list(value)]
+            elif template is not None and all(len(t) == len(value) for t in template):
+                lists = [list(value) for _ in range(count)]  # one time list shared by all
+            elif len(value) == count:
+                lists = [[item] for item in value]  # one value per joint
+            else:
+                raise RuntimeError("angleInterpolation: %d %s for %d joints (%s)"
+                                   % (len(value), what, count, ", ".join(names)))
+        else:
+            raise RuntimeError("angleInterpolation: %s mixes numbers and lists: %r"
+                               % (what, value))
+        for name, items in zip(names, lists):
+            if not items or not all(_is_number(item) for item in items):
+                raise RuntimeError("angleInterpolation: %s of %s must be a non-empty list of "
+                                   "numbers, got %r" % (what, name, items))
+        return [[float(item) for item in items] for items in lists]
+
+    angles = per_joint(angle_lists, "angle lists", None)
+    times = per_joint(time_lists, "time lists", angles)
+    for name, joint_angles, joint_times in zip(names, angles, times):
+        if len(joint_angles) != len(joint_times):
+            raise RuntimeError("angleInterpolation: %s has %d angles but %d times"
+                               % (name, len(joint_angles), len(joint_times)))
+        if joint_times[0] <= 0.0:
+            raise RuntimeError("angleInterpolation: times of %s must be positive, the first "
+                               "is %r" % (name, joint_times[0]))
+        for index in range(1, len(joint_times)):
+            if not joint_times[index] > joint_times[index - 1]:
+                raise RuntimeError("angleInterpolation: times of %s must be strictly "
+                                   "increasing: time[%d] = %r after time[%d] = %r"
+                                   % (name, index, joint_times[index], index - 1,
+                                      joint_times[index - 1]))
+    return angles, times
+
+
+class _Task(object):
+    """A running (or waiting) angleInterpolation: its joints and clamped waypoints."""
+
+    def __init__(self, task_id, names, clamped, times, record):
+        self.task_id = task_id
+        self.names = list(names)
+        self.clamped = dict(zip(names, clamped))
+        self.times = dict(zip(names, times))
+        self.record = record
+        self.start = None
+        self.start_angles = {}
+        self.killed = False
+        self.kill_event = threading.Event()
+
+    def angle_at(self, joint, sim_time):
+        """Linear interpolation along the joint's waypoints from its start angle."""
+        times = self.times[joint]
+        angles = self.clamped[joint]
+        previous_time, previous_angle = 0.0, self.start_angles[joint]
+        for waypoint_time, waypoint_angle in zip(times, angles):
+            if sim_time < waypoint_time:
+                fraction = (sim_time - previous_time) / (waypoint_time - previous_time)
+                return previous_angle + max(0.0, fraction) * (waypoint_angle - previous_angle)
+            previous_time, previous_angle = waypoint_time, waypoint_angle
+        return angles[-1]
+
+
+class KinematicMotion(object):
+    """ALMotion stand-in. ``time_scale`` multiplies every duration in wall time (0.002
+    plays a 100 s trajectory in 0.2 s); ``initial_angles`` (joint -> rad) defaults to
+    Pepper's Stand posture. Thread-safe: the qi wrapper calls it from many threads.
+
+    Records: ``calls`` (Call(time, method, args) for every public call, valid or not),
+    ``trajectories`` (Trajectory per angleInterpolation that ran), ``moves`` (Move per
+    moveTo), ``headings`` ((wall time, heading rad) at each moveTo start and end),
+    ``limit_violations`` (LimitViolation(time, joint, angle, minimum, maximum)).
+    """
+
+    def __init__(self, time_scale=1.0, initial_angles=None):
+        if not time_scale > 0.0:
+            raise ValueError("time_scale must be > 0, got %r" % (time_scale,))
+        self.time_scale = float(time_scale)
+        self._cond = threading.Condition(threading.RLock())
+        self._ids = itertools.count(1)
+        self._angles = dict(joints.STAND_POSTURE)
+        if initial_angles:
+            unknown = sorted(set(initial_angles) - set(joints.ALL_JOINTS))
+            if unknown:
+                raise ValueError("unknown joints in initial_angles: %s" % ", ".join(unknown))
+            self._angles.update((name, float(value)) for name, value in initial_angles.items())
+        self._stiffness = dict((name, 1.0) for name in joints.ALL_JOINTS)
+        self._awake = True
+        self._bookings = {}  # joint -> running _Task
+        self._tasks = collections.OrderedDict()  # id -> running _Task
+        self._pending = []  # _Tasks waiting for their joints
+        self._pose = [0.0, 0.0, 0.0]
+        self._move = None  # (Move, stop Event) while a moveTo runs
+        self.calls = []
+        self.trajectories = []
+        self.moves = []
+        self.headings = []
+        self.limit_violations = []
+
+    # ----------------------------------------------------------------- test helpers
+    def wait_for(self, predicate, timeout):
+        """Wait until ``predicate()`` is true (re-checked at every recorded event: each
+        call, trajectory start and end, kill, move start and end); True if it became
+        true within ``timeout`` seconds. The predicate runs under the motion's lock."""
+        deadline = clock() + timeout
+        with self._cond:
+            while not predicate():
+                remaining = deadline - clock()
+                if remaining <= 0.0:
+                    return False
+                self._cond.wait(remaining)
+            return True
+
+    def reset_records(self):
+        """Forget every record (the simulated state is kept)."""
+        with self._cond:
+            del self.calls[:]
+            del self.trajectories[:]
+            del self.moves[:]
+            del self.headings[:]
+            del self.limit_violations[:]
+            self._cond.notify_all()
+
+    def calls_to(self, method):
+        """The recorded calls of one method."""
+        with self._cond:
+            return [call for call in self.calls if call.method == method]
+
+    # ----------------------------------------------------------------- internals
+    def _record(self, method, args):
+        with self._cond:
+            self.calls.append(Call(clock(), method, tuple(args)))
+            self._cond.notify_all()
+
+    def _resolve(self, names, method):
+        """A joint, a chain or a list of joints -> list of joint names."""
+        if isinstance(names, STRING_TYPES):
+            names = [names]
+        if not _is_sequence(names) or not names:
+            raise RuntimeError("%s: names must be a joint name, a chain or a list of joint "
+                               "names, got %r" % (method, names))
+        resolved = []
+        for name in names:
+            if not isinstance(name, STRING_TYPES):
+                raise RuntimeError("%s: joint names must be strings, got %r" % (method, name))
+            if name in CHAINS:
+                members = CHAINS[name]
+            elif name in joints.URDF_LIMITS:
+                members = (name,)
+            else:
+                raise RuntimeError("%s: unknown joint or chain %r (Pepper has %s)"
+                                   % (method, name, ", ".join(joints.ALL_JOINTS)))
+            for member in members:
+                if member in resolved:
+                    raise RuntimeError("%s: joint %s given twice" % (method, member))
+                resolved.append(member)
+        return resolved
+
+    def _sim_elapsed(self, start, now):
+        return (now - start) / self.time_scale
+
+    def _current_angle(self, joint, now):
+        task = self._bookings.get(joint)
+        if task is None:
+            return self._angles[joint]
+        return task.angle_at(joint, self._sim_elapsed(task.start, now))
+
+    def _kill(self, task, now):
+        """Freeze a running task's joints where they are and free them (lock held)."""
+        sim_time = min(self._sim_elapsed(task.start, now), task.record.duration)
+        for joint in task.names:
+            self._angles[joint] = task.angle_at(joint, sim_time)
+            if self._bookings.get(joint) is task:
+                del self._bookings[joint]
+        self._tasks.pop(task.task_id, None)
+        task.killed = True
+        task.record.killed = True
+        task.record.killed_at = sim_time
+        task.record.end = now
+        task.kill_event.set()
+
+    def _kill_matching(self, predicate):
+        with self._cond:
+            now = clock()
+            for task in list(self._tasks.values()):
+                if predicate(task):
+                    self._kill(task, now)
+            for task in self._pending:
+                if predicate(task):
+                    task.killed = True
+                    task.kill_event.set()
+            self._cond.notify_all()
+
+    def _pose_at(self, move, sim_time):
+        x0, y0, theta0 = move.start_pose
+        x, y, theta = move.target
+        turned = math.copysign(min(abs(theta), TURN_SPEED * sim_time), theta)
+        distance = math.hypot(x, y)
+        fraction = 1.0 if distance == 0.0 else min(1.0, WALK_SPEED * sim_time / distance)
+        cos0, sin0 = math.cos(theta0), math.sin(theta0)
+        return [x0 + fraction * (cos0 * x - sin0 * y),
+                y0 + fraction * (sin0 * x + cos0 * y),
+                wrap_angle(theta0 + turned)]
+
+    def _current_pose(self, now):
+        if self._move is None:
+            return list(self._pose)
+        move, _stop = self._move
+        return self._pose_at(move, self._sim_elapsed(move.start, now))
+
+    def _stop_move(self, now):
+        """Freeze a running moveTo at its current pose (lock held)."""
+        if self._move is None:
+            return
+        move, stop = self._move
+        self._pose = self._current_pose(now)
+        self._move = None
+        move.stopped = True
+        move.end = now
+        move.end_pose = list(self._pose)
+        self.headings.append((now, self._pose[2]))
+        stop.set()
+
+    # ----------------------------------------------------------------- joints
+    def angleInterpolation(self, names, angleLists, timeLists, isAbsolute):
+        """Move joints along timed waypoints; blocks until done or killed. Returns None."""
+        self._record("angleInterpolation", (names, angleLists, timeLists, isAbsolute))
+        joint_names = self._resolve(names, "angleInterpolation")
+        if not isAbsolute:
+            raise RuntimeError("angleInterpolation: isAbsolute=False (relative angles) is not "
+                               "simulated by pepper_sim; send absolute angles")
+        angles, times = _normalise(joint_names, angleLists, timeLists)
+        clamped = []
+        with self._cond:
+            now = clock()
+            for joint, joint_angles in zip(joint_names, angles):
+                limit = joints.URDF_LIMITS[joint]
+                for angle in joint_angles:
+                    if not limit.minimum <= angle <= limit.maximum:
+                        self.limit_violations.append(
+                            LimitViolation(now, joint, angle, limit.minimum, limit.maximum))
+                clamped.append([min(max(angle, limit.minimum), limit.maximum)
+                                for angle in joint_angles])
+            record = Trajectory(next(self._ids), now, joint_names, angles, times)
+            task = _Task(record.task_id, joint_names, clamped, times, record)
+            self._pending.append(task)
+            while not task.killed and any(j in self._bookings for j in joint_names):
+                self._cond.wait()  # NAOqi postpones a task whose joints are busy
+            self._pending.remove(task)
+            task.start = record.start = clock()
+            self.trajectories.append(record)
+            if task.killed:
+                record.start_angles = [self._angles[joint] for joint in joint_names]
+                record.killed, record.killed_at, record.end = True, 0.0, record.start
+                self._cond.notify_all()
+                return None
+            for joint in joint_names:
+                task.start_angles[joint] = self._angles[joint]
+                self._bookings[joint] = task
+            record.start_angles = [task.start_angles[joint] for joint in joint_names]
+            self._tasks[task.task_id] = task
+            self._cond.notify_all()
+        task.kill_event.wait(record.duration * self.time_scale)
+        with self._cond:
+            now = clock()
+            if not task.killed:
+                for joint in joint_names:
+                    self._angles[joint] = task.clamped[joint][-1]
+                    del self._bookings[joint]
+                self._tasks.pop(task.task_id, None)
+                record.finished = True
+                record.end = now
+            self._cond.notify_all()
+        return None
+
+    def getAngles(self, names, useSensors):
+        """Current angles (rad) of a joint, chain ("Body") or list, in that order."""
+        self._record("getAngles", (names, useSensors))
+        joint_names = self._resolve(names, "getAngles")
+        with self._cond:
+            now = clock()
+            return [float(self._current_angle(joint, now)) for joint in joint_names]
+
+    def getLimits(self, name):
+        """[[min, max, maxVelocity, maxTorque]] per joint (URDF values)."""
+        self._record("getLimits", (name,))
+        result = []
+        for joint in self._resolve(name, "getLimits"):
+            limit = joints.URDF_LIMITS[joint]
+            result.append([limit.minimum, limit.maximum, limit.max_velocity, MAX_TORQUE])
+        return result
+
+    def killTasksUsingResources(self, names):
+        """Kill every task (running or waiting) using any of these joints."""
+        self._record("killTasksUsingResources", (names,))
+        wanted = set(self._resolve(names, "killTasksUsingResources"))
+        self._kill_matching(lambda task: wanted.intersection(task.names))
+
+    def killTask(self, taskId):
+        """Kill one task by id; True if it was running."""
+        self._record("killTask", (taskId,))
+        with self._cond:
+            found = taskId in self._tasks or any(t.task_id == taskId for t in self._pending)
+        self._kill_matching(lambda task: task.task_id == taskId)
+        return found
+
+    def killAll(self):
+        """Kill every joint task (does not stop the base; NAOqi's stopMove does)."""
+        self._record("killAll", ())
+        self._kill_matching(lambda task: True)
+
+    def getTaskList(self):
+        """[[name, id]] of the running tasks ("angleInterpolation" or "moveTo")."""
+        self._record("getTaskList", ())
+        with self._cond:
+            tasks = [["angleInterpolation", task_id] for task_id in self._tasks]
+            if self._move is not None:
+                tasks.append(["moveTo", self._move[0].task_id])
+            return tasks
+
+    # ----------------------------------------------------------------- base
+    def moveTo(self, x, y, theta, *moveConfig):
+        """Move the base by (x, y) m and turn by theta rad (robot frame at the call);
+        blocks; True when reached, False when stopMove or a newer moveTo interrupted.
+        An optional moveConfig argument is accepted and ignored."""
+        self._record("moveTo", (x, y, theta) + tuple(moveConfig))
+        if len(moveConfig) > 1:
+            raise RuntimeError("moveTo: takes x, y, theta and an optional moveConfig, got "
+                               "%d extra arguments" % len(moveConfig))
+        for label, value in (("x", x), ("y", y), ("theta", theta)):
+            if not _is_number(value) or math.isnan(value) or math.isinf(value):
+                raise RuntimeError("moveTo: %s must be a finite number, got %r" % (label, value))
+        x, y, theta = float(x), float(y), float(theta)
+        stop = threading.Event()
+        with self._cond:
+            now = clock()
+            self._stop_move(now)  # a new move replaces the running one
+            move = Move(next(self._ids), now, (x, y, theta), self._pose)
+            self._move = (move, stop)
+            self.moves.append(move)
+            self.headings.append((now, self._pose[2]))
+            self._cond.notify_all()
+        duration = max(abs(theta) / TURN_SPEED, math.hypot(x, y) / WALK_SPEED)
+        stop.wait(duration * self.time_scale)
+        with self._cond:
+            if move.stopped:
+                self._cond.notify_all()
+                return False
+            now = clock()
+            self._pose = self._pose_at(move, duration)
+            self._move = None
+            move.end = now
+            move.end_pose = list(self._pose)
+            self.headings.append((now, self._pose[2]))
+            self._cond.notify_all()
+        return True
+
+    def stopMove(self):
+        """Stop the running moveTo where the base is now."""
+        self._record("stopMove", ())
+        with self._cond:
+            self._stop_move(clock())
+            self._cond.notify_all()
+
+    def getRobotPosition(self, useSensors):
+        """[x, y, theta] world pose (odometry from the start at 0, 0, 0)."""
+        self._record("getRobotPosition", (useSensors,))
+        with self._cond:
+            return [float(value) for value in self._current_pose(clock())]
+
+    # ----------------------------------------------------------------- stiffness
+    def wakeUp(self):
+        self._record("wakeUp", ())
+        with self._cond:
+            self._awake = True
+            for joint in self._stiffness:
+                self._stiffness[joint] = 1.0
+
+    def rest(self):
+        """Kill every task, stop the base, stiffness off (angles stay: no physics)."""
+        self._record("rest", ())
+        self._kill_matching(lambda task: True)
+        with self._cond:
+            self._stop_move(clock())
+            self._awake = False
+            for joint in self._stiffness:
+                self._stiffness[joint] = 0.0
+            self._cond.notify_all()
+
+    def robotIsWakeUp(self):
+        self._record("robotIsWakeUp", ())
+        with self._cond:
+            return self._awake
+
+    def setStiffnesses(self, names, stiffnesses):
+        """One value for all, or one per joint, each in [0, 1]."""
+        self._record("setStiffnesses", (names, stiffnesses))
+        joint_names = self._resolve(names, "setStiffnesses")
+        if _is_number(stiffnesses):
+            values = [float(stiffnesses)] * len(joint_names)
+        elif _is_sequence(stiffnesses) and len(stiffnesses) == len(joint_names) and all(
+                _is_number(value) for value in stiffnesses):
+            values = [float(value) for value in stiffnesses]
+        else:
+            raise RuntimeError("setStiffnesses: give one number or one per joint (%d), got %r"
+                               % (len(joint_names), stiffnesses))
+        if not all(0.0 <= value <= 1.0 for value in values):
+            raise RuntimeError("setStiffnesses: stiffness must be in [0, 1], got %r"
+                               % (stiffnesses,))
+        with self._cond:
+            self._stiffness.update(zip(joint_names, values))
+
+    def getStiffnesses(self, names):
+        self._record("getStiffnesses", (names,))
+        joint_names = self._resolve(names, "getStiffnesses")
+        with self._cond:
+            return [self._stiffness[joint] for joint in joint_names]
+
+    # ----------------------------------------------------------------- dev helpers
+    def set_angles(self, angles):
+        """Set joint angles instantly (joint -> rad), e.g. for a posture; kills tasks on
+        those joints first. Not a NAOqi method."""
+        names = self._resolve(list(angles), "set_angles")
+        wanted = set(names)
+        self._kill_matching(lambda task: wanted.intersection(task.names))
+        with self._cond:
+            for joint in names:
+                self._angles[joint] = float(angles[joint])
+            self._cond.notify_all()

@@ -1,0 +1,416 @@
+"""Tests of the dev-side NAOqi stand-ins in devtools/pepper_sim (test infrastructure).
+
+Run with PYTHONPATH=lib:devtools on Python 2.7 and 3. Nothing sleeps to synchronise:
+tests wait on the stand-in's condition (``wait_for``), on thread joins or on qi
+futures, always with a timeout.
+"""
+from __future__ import absolute_import, division, print_function
+
+import math
+import sys
+import threading
+
+import pytest
+
+import qi_double
+
+from animate_behaviour import joints
+from pepper_sim.autonomous_life import FakeAutonomousLife, FakeRobotPosture
+from pepper_sim.motion import KinematicMotion, clock, wrap_angle
+
+TIMEOUT = 10.0  # generous upper bound for anything that should take well under a second
+
+
+class Background(object):
+    """Run a blocking call in a thread; keep its result or exception."""
+
+    def __init__(self, function, *args):
+        self.result = self.error = None
+        self.done = threading.Event()
+
+        def run():
+            try:
+                self.result = function(*args)
+            except Exception as err:  # noqa: B902 - handed to the test thread
+                self.error = err
+            finally:
+                self.done.set()
+
+        self.thread = threading.Thread(target=run)
+        self.thread.daemon = True
+        self.thread.start()
+
+    def join(self, timeout=TIMEOUT):
+        assert self.done.wait(timeout), "the call did not return within %s s" % timeout
+        if self.error is not None:
+            raise self.error
+        return self.result
+
+
+def started(motion, count):
+    return lambda: len([t for t in motion.trajectories if t.start is not None]) >= count
+
+
+def test_initial_state_is_stand_posture():
+    motion = KinematicMotion()
+    angles = motion.getAngles("Body", True)
+    assert angles == [joints.STAND_POSTURE[name] for name in joints.ALL_JOINTS]
+    assert motion.robotIsWakeUp()
+    assert motion.getRobotPosition(False) == [0.0, 0.0, 0.0]
+
+
+def test_initial_angles_override():
+    motion = KinematicMotion(initial_angles={"HipRoll": 0.1})
+    assert motion.getAngles(["HipRoll", "KneePitch"], False) == [0.1, 0.0]
+
+
+def test_get_limits_match_the_urdf_table():
+    motion = KinematicMotion()
+    limit = joints.URDF_LIMITS["LShoulderRoll"]
+    assert motion.getLimits("LShoulderRoll") == [[limit.minimum, limit.maximum,
+                                                  limit.max_velocity, 0.0]]
+    assert len(motion.getLimits("Body")) == len(joints.ALL_JOINTS)
+
+
+def test_finished_trajectory_ends_exactly_at_last_waypoints_and_is_recorded():
+    motion = KinematicMotion(time_scale=0.001)
+    motion.angleInterpolation(["HipRoll", "KneePitch"], [[0.1, 0.2], [0.05]],
+                              [[1.0, 2.0], [3.0]], True)
+    assert motion.getAngles(["HipRoll", "KneePitch"], True) == [0.2, 0.05]
+    record = motion.trajectories[-1]
+    assert record.names == ["HipRoll", "KneePitch"]
+    assert record.angles == [[0.1, 0.2], [0.05]]
+    assert record.times == [[1.0, 2.0], [3.0]]
+    assert record.finished and not record.killed and record.killed_at is None
+    assert record.start_angles == [joints.STAND_POSTURE["HipRoll"], 0.0]
+    assert record.duration == 3.0
+    assert record.end >= record.start
+    assert motion.calls[0].method == "angleInterpolation"
+    assert motion.getTaskList() == []
+
+
+def test_naoqi_forms_are_normalised():
+    motion = KinematicMotion(time_scale=0.001)
+    motion.angleInterpolation("HipRoll", 0.1, 1.0, True)
+    motion.angleInterpolation("HipRoll", [0.1, 0.2], [1.0, 2.0], True)
+    motion.angleInterpolation(["HipRoll", "KneePitch"], [0.1, 0.2], [1.0, 1.5], True)
+    motion.angleInterpolation(["HipRoll", "KneePitch"], [[0.1, 0.0], [0.2, 0.0]],
+                              [1.0, 2.0], True)
+    records = motion.trajectories
+    assert records[0].angles == [[0.1]] and records[0].times == [[1.0]]
+    assert records[1].angles == [[0.1, 0.2]] and records[1].times == [[1.0, 2.0]]
+    assert records[2].angles == [[0.1], [0.2]] and records[2].times == [[1.0], [1.5]]
+    assert records[3].times == [[1.0, 2.0], [1.0, 2.0]]
+
+
+def test_get_angles_interpolates_mid_trajectory():
+    motion = KinematicMotion(time_scale=0.01)
+    start = motion.getAngles("HipRoll", True)[0]
+    call = Background(motion.angleInterpolation, "HipRoll", [0.4, 0.4], [50.0, 100.0], True)
+    assert motion.wait_for(started(motion, 1), TIMEOUT)
+    record = motion.trajectories[0]
+    # Sample, then compare with the linear interpolation at the elapsed simulated time
+    # bracketing the sample (robust to scheduling delays).
+    before = (clock() - record.start) / motion.time_scale
+    angle = motion.getAngles("HipRoll", True)[0]
+    after = (clock() - record.start) / motion.time_scale
+
+    def expected(sim_time):
+        return start + (0.4 - start) * min(sim_time, 50.0) / 50.0
+
+    assert expected(before) - 1e-9 <= angle <= expected(after) + 1e-9
+    if after < 50.0:
+        assert start < angle < 0.4
+    call.join()
+    assert motion.getAngles("HipRoll", True) == [0.4]
+
+
+def test_kill_freezes_joints_and_unblocks_quickly():
+    motion = KinematicMotion(time_scale=1.0)  # 100 s in wall time: must be killed
+    start = motion.getAngles("LShoulderPitch", True)[0]
+    call = Background(motion.angleInterpolation, ["LShoulderPitch", "HipRoll"],
+                      [[0.5], [0.3]], [[100.0], [100.0]], True)
+    assert motion.wait_for(started(motion, 1), TIMEOUT)
+    assert motion.getTaskList() == [["angleInterpolation", motion.trajectories[0].task_id]]
+    motion.killTasksUsingResources(["LShoulderPitch"])
+    assert call.join(timeout=2.0) is None
+    record = motion.trajectories[0]
+    assert record.killed and not record.finished
+    assert 0.0 <= record.killed_at < 10.0
+    frozen = motion.getAngles("LShoulderPitch", True)[0]
+    expected = start + (0.5 - start) * record.killed_at / 100.0
+    assert abs(frozen - expected) < 1e-9
+    # Frozen means it stays there: the angle no longer changes.
+    assert motion.getAngles("LShoulderPitch", True)[0] == frozen
+    assert motion.getTaskList() == []
+
+
+def test_kill_all_unblocks_every_task():
+    motion = KinematicMotion(time_scale=1.0)
+    first = Background(motion.angleInterpolation, "HipRoll", 0.3, 100.0, True)
+    second = Background(motion.angleInterpolation, "LHand", 0.3, 100.0, True)
+    assert motion.wait_for(started(motion, 2), TIMEOUT)
+    motion.killAll()
+    first.join(timeout=2.0)
+    second.join(timeout=2.0)
+    assert all(record.killed for record in motion.trajectories)
+
+
+def test_busy_joint_call_waits_for_the_first_to_finish():
+    motion = KinematicMotion(time_scale=1.0)
+    first = Background(motion.angleInterpolation, "HipRoll", 0.3, 100.0, True)
+    assert motion.wait_for(started(motion, 1), TIMEOUT)
+    second = Background(motion.angleInterpolation, ["HipRoll", "KneePitch"], [0.1, 0.1],
+                        [0.001, 0.001], True)
+    # The second call is recorded but cannot start while HipRoll is booked.
+    assert motion.wait_for(lambda: len(motion.calls_to("angleInterpolation")) == 2, TIMEOUT)
+    assert not motion.wait_for(started(motion, 2), 0.2)
+    assert not second.done.is_set()
+    motion.killTask(motion.trajectories[0].task_id)
+    first.join(timeout=2.0)
+    second.join()
+    assert motion.trajectories[1].start >= motion.trajectories[0].end
+    assert motion.getAngles(["HipRoll", "KneePitch"], True) == [0.1, 0.1]
+
+
+def test_waiting_call_is_interruptible_by_kill():
+    motion = KinematicMotion(time_scale=1.0)
+    first = Background(motion.angleInterpolation, "HipRoll", 0.3, 100.0, True)
+    assert motion.wait_for(started(motion, 1), TIMEOUT)
+    second = Background(motion.angleInterpolation, "HipRoll", 0.1, 1.0, True)
+    assert motion.wait_for(lambda: len(motion.calls_to("angleInterpolation")) == 2, TIMEOUT)
+    motion.killTasksUsingResources("HipRoll")
+    first.join(timeout=2.0)
+    second.join(timeout=2.0)
+    assert [r.killed for r in motion.trajectories] == [True, True]
+    assert motion.trajectories[1].killed_at == 0.0
+
+
+def test_disjoint_calls_run_together_in_process():
+    motion = KinematicMotion(time_scale=1.0)
+    first = Background(motion.angleInterpolation, "HipRoll", 0.3, 100.0, True)
+    second = Background(motion.angleInterpolation, "LHand", 0.3, 100.0, True)
+    assert motion.wait_for(started(motion, 2), TIMEOUT)
+    assert len(motion.getTaskList()) == 2
+    motion.killAll()
+    first.join(timeout=2.0)
+    second.join(timeout=2.0)
+
+
+@pytest.mark.parametrize("names, angles, times, message", [
+    ("Nose", 0.1, 1.0, "unknown joint"),
+    ("HipRoll", [0.1, 0.2], [1.0], "2 angles but 1 times"),
+    ("HipRoll", [0.1, 0.2], [2.0, 1.0], "strictly increasing"),
+    ("HipRoll", [0.1, 0.2], [1.0, 1.0], "strictly increasing"),
+    ("HipRoll", 0.1, 0.0, "positive"),
+    ("HipRoll", [0.1], [-1.0], "positive"),
+    (["HipRoll", "KneePitch"], [[0.1], [0.1], [0.1]], [[1.0], [1.0], [1.0]], "3 angle lists"),
+    (["HipRoll", "HipRoll"], 0.1, 1.0, "given twice"),
+])
+def test_invalid_calls_raise(names, angles, times, message):
+    motion = KinematicMotion(time_scale=0.001)
+    with pytest.raises(RuntimeError) as info:
+        motion.angleInterpolation(names, angles, times, True)
+    assert message in str(info.value)
+    assert motion.trajectories == []
+    assert motion.calls[-1].method == "angleInterpolation"  # invalid calls are recorded
+
+
+def test_relative_angles_are_refused():
+    motion = KinematicMotion(time_scale=0.001)
+    with pytest.raises(RuntimeError) as info:
+        motion.angleInterpolation("HipRoll", 0.1, 1.0, False)
+    assert "not simulated" in str(info.value)
+
+
+def test_out_of_limit_angles_are_clamped_and_recorded():
+    motion = KinematicMotion(time_scale=0.001)
+    limit = joints.URDF_LIMITS["HipRoll"]
+    motion.angleInterpolation("HipRoll", [limit.maximum + 0.2], [1.0], True)
+    assert motion.getAngles("HipRoll", True) == [limit.maximum]
+    violation = motion.limit_violations[0]
+    assert violation.joint == "HipRoll"
+    assert violation.angle == limit.maximum + 0.2
+    assert (violation.minimum, violation.maximum) == (limit.minimum, limit.maximum)
+    assert motion.trajectories[0].angles == [[limit.maximum + 0.2]]
+
+
+def test_move_to_turns_the_base_and_records_headings():
+    motion = KinematicMotion(time_scale=0.01)
+    assert motion.moveTo(0.0, 0.0, 0.5) is True
+    assert motion.getRobotPosition(False) == pytest.approx([0.0, 0.0, 0.5])
+    assert motion.moveTo(0.3, 0.0, -0.5, [["MaxVelXY", 0.1]]) is True
+    x, y, theta = motion.getRobotPosition(False)
+    assert (x, y, theta) == pytest.approx((0.3 * math.cos(0.5), 0.3 * math.sin(0.5), 0.0))
+    assert [h for _, h in motion.headings] == pytest.approx([0.0, 0.5, 0.5, 0.0])
+    assert [m.target for m in motion.moves] == [(0.0, 0.0, 0.5), (0.3, 0.0, -0.5)]
+    assert motion.calls_to("moveTo")[1].args == (0.3, 0.0, -0.5, [["MaxVelXY", 0.1]])
+
+
+def test_heading_is_wrapped():
+    motion = KinematicMotion(time_scale=0.001)
+    motion.moveTo(0.0, 0.0, 3.0)
+    motion.moveTo(0.0, 0.0, 3.0)
+    assert motion.getRobotPosition(False)[2] == pytest.approx(wrap_angle(6.0))
+    assert -math.pi <= motion.getRobotPosition(False)[2] <= math.pi
+
+
+def test_stop_move_interrupts_move_to():
+    motion = KinematicMotion(time_scale=1.0)  # 2 s per rad: must be stopped
+    call = Background(motion.moveTo, 0.0, 0.0, 1.0)
+    assert motion.wait_for(lambda: len(motion.moves) == 1, TIMEOUT)
+    assert motion.getTaskList() == [["moveTo", motion.moves[0].task_id]]
+    moving = motion.getRobotPosition(False)[2]
+    assert 0.0 <= moving < 1.0
+    motion.stopMove()
+    assert call.join(timeout=2.0) is False
+    heading = motion.getRobotPosition(False)[2]
+    assert 0.0 <= heading < 1.0
+    assert motion.getRobotPosition(False)[2] == heading  # stays where it stopped
+    assert motion.moves[0].stopped
+    assert len(motion.headings) == 2 and motion.headings[1][1] == heading
+
+
+def test_wait_for_times_out_and_reset_records():
+    motion = KinematicMotion()
+    assert motion.wait_for(lambda: False, 0.05) is False
+    motion.getAngles("Body", True)
+    assert motion.wait_for(lambda: len(motion.calls) == 1, 0.05) is True
+    motion.reset_records()
+    assert motion.calls == [] and motion.trajectories == [] and motion.headings == []
+
+
+def test_stiffness_and_rest():
+    motion = KinematicMotion()
+    motion.setStiffnesses("HipRoll", 0.5)
+    assert motion.getStiffnesses(["HipRoll", "KneePitch"]) == [0.5, 1.0]
+    motion.rest()
+    assert not motion.robotIsWakeUp()
+    assert motion.getStiffnesses("Body") == [0.0] * len(joints.ALL_JOINTS)
+    motion.wakeUp()
+    assert motion.robotIsWakeUp()
+
+
+def test_autonomous_life_records_calls():
+    life = FakeAutonomousLife()
+    assert life.getState() == "solitary"
+    assert life.getAutonomousAbilityEnabled("BackgroundMovement") is True
+    life.setAutonomousAbilityEnabled("BackgroundMovement", False)
+    assert life.getAutonomousAbilityEnabled("BackgroundMovement") is False
+    life.setAutonomousAbilityEnabled("BackgroundMovement", True)
+    assert life.set_calls() == [("BackgroundMovement", False), ("BackgroundMovement", True)]
+    assert [call.method for call in life.calls][:2] == ["getState",
+                                                         "getAutonomousAbilityEnabled"]
+    with pytest.raises(RuntimeError) as info:
+        life.setAutonomousAbilityEnabled("Dancing", False)
+    assert "Dancing" in str(info.value)
+
+
+def test_robot_posture_stand_only():
+    motion = KinematicMotion(initial_angles={"HipRoll": 0.2})
+    posture = FakeRobotPosture(motion)
+    assert posture.goToPosture("Stand", 0.5) is True
+    assert motion.getAngles("HipRoll", True) == [joints.STAND_POSTURE["HipRoll"]]
+    assert posture.getPosture() == "Stand"
+    with pytest.raises(RuntimeError) as info:
+        posture.goToPosture("Crouch", 0.5)
+    assert "posture Crouch is not simulated" in str(info.value)
+
+
+def test_plot_and_summary(tmpdir):
+    if sys.version_info[0] < 3:
+        pytest.skip("pepper_sim.plot is Python 3 only")
+    pytest.importorskip("matplotlib")
+    from animate_behaviour import config as cfgmod
+    from pepper_sim import plot
+    motion = KinematicMotion(time_scale=0.001)
+    motion.angleInterpolation(["HipRoll", "LHand"], [[0.01, -0.01], [0.6, 0.9]],
+                              [[1.0, 2.0], [1.0, 2.0]], True)
+    motion.moveTo(0.0, 0.0, 0.05)
+    commands = {
+        "trajectories": [record.as_dict() for record in motion.trajectories],
+        "moves": [move.as_dict() for move in motion.moves],
+        "headings": [list(sample) for sample in motion.headings],
+    }
+    config = cfgmod.from_mapping({})
+    path = str(tmpdir.join("plot.png"))
+    assert plot.plot_commands(commands, config, path) == ["HipRoll", "LHand"]
+    assert tmpdir.join("plot.png").size() > 0
+    lines = plot.summarise(commands, config)
+    assert any(line.split()[:1] == ["HipRoll"] and line.endswith("ok") for line in lines)
+    assert any("LHand" in line and "EXCEEDS" in line for line in lines)  # 0.9 > home + SRO
+    assert lines[-1].startswith("heading range: [0.0000, 0.0500]")
+
+
+# ----------------------------------------------------------------- over libqi
+@pytest.fixture
+def robot():
+    qi_double.real_qi_or_skip()
+    from pepper_sim.qi_server import SimulatedRobot
+    with SimulatedRobot(time_scale=0.01) as simulated:
+        yield simulated
+
+
+@pytest.fixture
+def client(robot):
+    import qi
+    session = qi.Session()
+    session.connect(robot.url)
+    yield session
+    session.close()
+
+
+def test_qi_concurrent_disjoint_calls_overlap(robot, client):
+    motion = client.service("ALMotion")
+    first = motion.angleInterpolation("HipRoll", 0.1, 20.0, True, _async=True)
+    second = motion.angleInterpolation("LHand", 0.3, 20.0, True, _async=True)
+    first.value(int(TIMEOUT * 1000))
+    second.value(int(TIMEOUT * 1000))
+    records = sorted(robot.motion.trajectories, key=lambda r: r.start)
+    assert len(records) == 2 and all(r.finished for r in records)
+    assert records[1].start < records[0].end  # they ran at the same time
+
+
+def test_qi_kill_unblocks_remote_call(robot, client):
+    motion = client.service("ALMotion")
+    future = motion.angleInterpolation("HipRoll", 0.1, 10000.0, True, _async=True)
+    assert robot.motion.wait_for(started(robot.motion, 1), TIMEOUT)
+    motion.killTasksUsingResources(["HipRoll"])
+    assert future.value(2000) is None
+    assert robot.motion.trajectories[0].killed
+
+
+def test_qi_errors_reach_the_client(robot, client):
+    motion = client.service("ALMotion")
+    with pytest.raises(RuntimeError) as info:
+        motion.angleInterpolation("HipRoll", [0.1, 0.2], [2.0, 1.0], True)
+    assert "strictly increasing" in str(info.value)
+    with pytest.raises(AttributeError) as info:
+        motion.setBreathEnabled("Body", False)
+    assert "setBreathEnabled" in str(info.value)
+    with pytest.raises(AttributeError):
+        motion.wait_for  # test helpers are not served
+
+
+def test_qi_services_subset():
+    qi = qi_double.real_qi_or_skip()
+    from pepper_sim.qi_server import SimulatedRobot
+    with SimulatedRobot(time_scale=0.01, services=("ALMotion",)) as simulated:
+        session = qi.Session()
+        session.connect(simulated.url)
+        try:
+            names = [info["name"] for info in session.services()]
+            assert "ALMotion" in names and "ALAutonomousLife" not in names
+            with pytest.raises(RuntimeError):
+                session.service("ALAutonomousLife")
+        finally:
+            session.close()
+
+
+def test_qi_life_and_posture(robot, client):
+    life = client.service("ALAutonomousLife")
+    life.setAutonomousAbilityEnabled("BackgroundMovement", False)
+    assert robot.life.abilities["BackgroundMovement"] is False
+    assert client.service("ALRobotPosture").goToPosture("Stand", 0.5) is True
+    assert client.service("ALMotion").moveTo(0.0, 0.0, 0.3) is True
+    assert robot.motion.getRobotPosition(False)[2] == pytest.approx(0.3)
