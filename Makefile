@@ -2,7 +2,7 @@
 SECONDS ?= 20
 BEHAVIOUR ?=
 
-.PHONY: setup test demo package
+.PHONY: setup test demo package benchmark
 
 setup:
 	bash scripts/setup.sh
@@ -15,3 +15,7 @@ demo: setup
 
 package: setup
 	.venv/bin/python tools/build_package.py
+
+benchmark: setup
+	.venv27/bin/python scripts/benchmark.py
+	.venv/bin/python scripts/benchmark.py

@@ -1,0 +1,54 @@
+"""Cost of planning one trajectory per group (what runs on Pepper's CPU every ~100 s).
+
+    make benchmark      # both interpreters: Python 2.7 + numpy 1.16 (Pepper-like), 3.9
+
+Prints microseconds per planned trajectory (waypoints + speed-limited timing) and the
+size of what one angleInterpolation call carries. Figures, not assertions.
+"""
+from __future__ import absolute_import, division, print_function
+
+import os
+import platform
+import sys
+import timeit
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
+
+import numpy as np  # noqa: E402
+
+from animate_behaviour import config, joints, trajectory  # noqa: E402
+
+REPEATS = 2000
+
+
+def main():
+    settings = config.from_mapping({})
+    rng = np.random.RandomState(0)
+    groups = dict((name, trajectory.JointGroup(name, members, settings, joints.URDF_LIMITS))
+                  for name, members in joints.joint_groups("all", joints.ANIMATED_JOINTS))
+    upper, legs = groups["upper"], groups["legs"]
+
+    def plan_upper():
+        points = trajectory.random_points(upper, settings.num_points, rng)
+        return trajectory.timed(points, upper.home, upper, settings.gesture_duration,
+                                settings.max_velocity_fraction)
+
+    def plan_legs():
+        points = trajectory.leg_points(legs, settings.num_points, settings.leg_chunk_size,
+                                       settings.num_points_leg, settings.leg_repeat_factor, rng)
+        return trajectory.timed(points, legs.home, legs, settings.gesture_duration,
+                                settings.max_velocity_fraction)
+
+    print("Python %s, numpy %s, %s" % (platform.python_version(), np.__version__,
+                                        platform.machine()))
+    for name, plan, group in (("upper", plan_upper, upper), ("legs", plan_legs, legs)):
+        seconds = min(timeit.repeat(plan, number=REPEATS, repeat=3)) / REPEATS
+        times, _stretched = plan()
+        floats = 2 * len(group.names) * settings.num_points
+        print("  %-5s %2d joints x %d waypoints: %7.1f us per trajectory, %5d floats "
+              "per call, lasting %.0f s" % (name, len(group.names), settings.num_points,
+                                           seconds * 1e6, floats, times[-1]))
+
+
+if __name__ == "__main__":
+    main()
