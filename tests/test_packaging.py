@@ -23,16 +23,12 @@ if TOOLS not in sys.path:
 
 import build_xar  # noqa: E402
 import update_pml  # noqa: E402
+from generated_file import read_text  # noqa: E402
 
 XAR_NS = "{http://www.aldebaran-robotics.com/schema/choregraphe/project.xsd}"
 LANGUAGES = ["en_US", "fr_FR", "ja_JP"]
 BOX_FILES = sorted(name for name in os.listdir(os.path.join(ROOT, "boxes"))
                    if name.endswith(".py"))
-
-
-def read_text(path):
-    with io.open(path, "r", encoding="utf-8", newline="") as stream:
-        return stream.read()
 
 
 def run_tool(args):
@@ -67,12 +63,15 @@ def test_xar_is_up_to_date():
 
 def test_xar_embeds_exactly_each_box_script():
     _, _, boxes = xar_boxes()
-    embedded = dict((box.get("name"), script_of(box)) for box in boxes.values())
-    by_script = dict((spec["script"], spec["name"]) for spec in build_xar.BOXES)
-    assert sorted(by_script) == BOX_FILES
-    for filename in BOX_FILES:
-        text = read_text(os.path.join(ROOT, "boxes", filename))
-        assert embedded[by_script[filename]] == text, filename
+    assert sorted(boxes) == sorted(spec["name"] for spec in build_xar.BOXES)
+    assert sorted(set(spec["script"] for spec in build_xar.BOXES)) == BOX_FILES
+    for spec in build_xar.BOXES:
+        text = read_text(os.path.join(ROOT, "boxes", spec["script"]))
+        assert script_of(boxes[spec["name"]]) == text, spec["name"]
+    # One script, two boxes: only the State parameter tells them apart.
+    assert [spec["name"] for spec in build_xar.BOXES
+            if spec["script"] == "set_animate_behaviour_activation.py"] == \
+        ["Enable animate behaviour", "Disable animate behaviour"]
 
 
 def test_xar_wiring_and_parameter():
@@ -95,10 +94,19 @@ def test_xar_wiring_and_parameter():
     assert param.get("name") == "Activate on start"
     assert (param.get("content_type"), param.get("value"), param.get("default_value")) == \
         ("0", "1", "1")
-    for name in ("Enable Animate behaviour", "Disable Animate behaviour"):
+    for name, state in (("Enable animate behaviour", "enabled"),
+                        ("Disable animate behaviour", "disabled")):
         outputs = dict((out.get("name"), out) for out in boxes[name].findall(XAR_NS + "Output"))
         assert sorted(outputs) == ["onFailed", "onStopped"]
         assert outputs["onFailed"].get("type") == "3"  # string
+        params = boxes[name].findall(XAR_NS + "Parameter")
+        assert [param.get("name") for param in params] == ["State"]
+        param = params[0]
+        # A string parameter (content_type 3) offering only the two choices.
+        assert (param.get("content_type"), param.get("value"), param.get("default_value"),
+                param.get("custom_choice")) == ("3", state, state, "0")
+        assert [choice.get("value") for choice in param.findall(XAR_NS + "Choice")] == \
+            ["enabled", "disabled"]
 
 
 def test_box_ids_are_unique_per_box():
@@ -243,31 +251,55 @@ class FakeSession(object):
         return self.services[name]
 
 
-@pytest.mark.parametrize("filename,value", [
-    ("enable_animate_behaviour.py", "enabled"),
-    ("disable_animate_behaviour.py", "disabled"),
-])
-def test_activation_boxes(filename, value):
+ACTIVATION_BOX = "set_animate_behaviour_activation.py"
+
+
+@pytest.mark.parametrize("state", ["enabled", "disabled"])
+def test_activation_box(state):
+    params = {"State": state}
     service = FakeService()
-    box, fired = load_box(filename, FakeSession({"AnimateBehaviour": service}))
+    box, fired = load_box(ACTIVATION_BOX, FakeSession({"AnimateBehaviour": service}), params)
     box.onLoad()
     box.onInput_onStart()
-    assert service.calls == [value] and fired == [("onStopped",)]
+    assert service.calls == [state] and fired == [("onStopped",)]
+    assert box.logger.errors == []
 
-    box, fired = load_box(filename, FakeSession({"AnimateBehaviour": FakeService(result=0)}))
+    refusing = FakeService(result=0)
+    box, fired = load_box(ACTIVATION_BOX, FakeSession({"AnimateBehaviour": refusing}), params)
     box.onInput_onStart()
+    assert refusing.calls == [state]
     assert fired[0][0] == "onFailed" and "returned 0" in fired[0][1]
+    assert state in fired[0][1]
     assert box.logger.errors == [fired[0][1]]
 
-    box, fired = load_box(filename, FakeSession({}))
-    box.onInput_onStart()
-    assert fired[0][0] == "onFailed" and "AnimateBehaviour" in fired[0][1]
-    assert box.logger.errors and "AnimateBehaviour" in box.logger.errors[0]
-
     failing = FakeService(error=RuntimeError("boom"))
-    box, fired = load_box(filename, FakeSession({"AnimateBehaviour": failing}))
+    box, fired = load_box(ACTIVATION_BOX, FakeSession({"AnimateBehaviour": failing}), params)
     box.onInput_onStart()
     assert fired[0][0] == "onFailed" and "boom" in fired[0][1]
+    assert box.logger.errors == [fired[0][1]]
+
+
+@pytest.mark.parametrize("state", ["enabled", "disabled"])
+def test_activation_box_without_service(state):
+    box, fired = load_box(ACTIVATION_BOX, FakeSession({}), {"State": state})
+    box.onInput_onStart()
+    assert len(fired) == 1 and fired[0][0] == "onFailed"
+    assert "AnimateBehaviour" in fired[0][1] and "not available" in fired[0][1]
+    assert box.logger.errors == [fired[0][1]]
+
+
+@pytest.mark.parametrize("state", ["Enabled", "on", "", None])
+def test_activation_box_rejects_a_bad_state(state):
+    service = FakeService()
+    box, fired = load_box(ACTIVATION_BOX, FakeSession({"AnimateBehaviour": service}),
+                          {"State": state})
+    box.onInput_onStart()
+    assert service.calls == []
+    assert len(fired) == 1 and fired[0][0] == "onFailed"
+    message = fired[0][1]
+    assert '"%s"' % (state,) in message
+    assert '"enabled"' in message and '"disabled"' in message
+    assert box.logger.errors == [message]
 
 
 def test_main_box_delegates_to_box_glue(monkeypatch):

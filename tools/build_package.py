@@ -33,7 +33,6 @@ Single-source Python 2.7 / 3.x.
 from __future__ import absolute_import, division, print_function, unicode_literals
 
 import argparse
-import io
 import os
 import shutil
 import subprocess
@@ -46,6 +45,7 @@ sys.path.insert(0, TOOLS_DIR)
 
 import build_xar  # noqa: E402  (tools/ is put on sys.path just above)
 import update_pml  # noqa: E402
+from generated_file import read_text, write_text  # noqa: E402
 
 DEFAULT_PY27 = os.path.join(ROOT_DIR, ".venv27", "bin", "python")
 DEFAULT_VENDOR_FROM = os.path.join(ROOT_DIR, ".venv27", "lib", "python2.7", "site-packages")
@@ -97,16 +97,6 @@ sys.stdout.write('python2.7: staged sources compile; configobj %s, validate %s, 
 
 class BuildError(Exception):
     pass
-
-
-def read_text(path):
-    with io.open(path, "r", encoding="utf-8", newline="") as stream:
-        return stream.read()
-
-
-def write_text(path, text):
-    with io.open(path, "w", encoding="utf-8", newline="") as stream:
-        stream.write(text)
 
 
 def manifest_info(manifest_path):

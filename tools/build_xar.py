@@ -15,14 +15,16 @@ Layout of the generated behaviour (root box, id -1):
 * "Animate behaviour" (boxes/animate_behaviour.py) wired
   root.onStart -> box.onStart, root.onStop -> box.onStop,
   box.onStopped -> root.onStopped.
-* "Enable Animate behaviour" and "Disable Animate behaviour"
-  (boxes/enable_animate_behaviour.py, boxes/disable_animate_behaviour.py) sit
-  in the same root diagram, NOT connected to anything. Choregraphe is happy
-  with unconnected boxes (it instantiates them when the diagram loads but
-  never starts them; their __init__/onLoad do nothing), and shipping them
-  inside the project is the simplest way for users to copy-paste them into
-  their own behaviours from Choregraphe. The same scripts are also available
-  as plain files under boxes/ for anyone building boxes by hand.
+* "Enable animate behaviour" and "Disable animate behaviour" are two copies of
+  one box script, boxes/set_animate_behaviour_activation.py, told apart only by
+  the default of their "State" parameter ("enabled" or "disabled", a string
+  parameter offering those two choices). They sit in the same root diagram,
+  NOT connected to anything. Choregraphe is happy with unconnected boxes (it
+  instantiates them when the diagram loads but never starts them; their
+  __init__/onLoad do nothing), and shipping them inside the project is the
+  simplest way for users to copy-paste either one into their own behaviours
+  from Choregraphe. The same script is also available as a plain file under
+  boxes/ for anyone building boxes by hand.
 
 Captions and tooltips are in English here; their French and Japanese
 translations are in translations/*.ts (tests/test_packaging.py checks that
@@ -33,12 +35,17 @@ Single-source Python 2.7 / 3.x.
 from __future__ import absolute_import, division, print_function, unicode_literals
 
 import argparse
-import io
 import os
 import sys
 from xml.sax.saxutils import escape
 
-ROOT_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TOOLS_DIR = os.path.dirname(os.path.abspath(__file__))
+if TOOLS_DIR not in sys.path:
+    sys.path.insert(0, TOOLS_DIR)
+
+from generated_file import read_text, write_or_check  # noqa: E402  (tools/ is on sys.path)
+
+ROOT_DIR = os.path.dirname(TOOLS_DIR)
 XAR_PATH = os.path.join(ROOT_DIR, "behavior.xar")
 BOXES_DIR = os.path.join(ROOT_DIR, "boxes")
 
@@ -53,6 +60,36 @@ TIP_ON_STOPPED = "Signal sent when box behavior is finished."
 # Port types: 1 = bang, 3 = string. Natures: inputs 0 = onLoad, 2 = onStart,
 # 3 = onStop; outputs 1 = onStopped-like (the box is finished), 2 = punctual.
 # Parameter content_type: 0 = bool, 1 = int, 2 = double, 3 = string.
+
+#: Values of the "State" parameter of the activation boxes (AnimateBehaviour.setActivation).
+ACTIVATION_STATES = ["enabled", "disabled"]
+
+
+def activation_box(box_id, name, state, x, tooltip):
+    """One copy of boxes/set_animate_behaviour_activation.py whose State defaults to `state`."""
+    return {
+        "id": box_id,
+        "name": name,
+        "script": "set_animate_behaviour_activation.py",
+        "tooltip": tooltip + (" Copy this box into your own behaviours; the Animate "
+                              "behaviour application must be running."),
+        "x": x, "y": 300,
+        "outputs": [
+            {"name": "onStopped", "type": 1, "nature": 1, "id": 4,
+             "tooltip": "Signal sent when the AnimateBehaviour service has accepted the "
+                        "request."},
+            {"name": "onFailed", "type": 3, "nature": 1, "id": 5,
+             "tooltip": "Sends an error message when the request could not be made or "
+                        "was refused, or when State is not a valid value."},
+        ],
+        "parameters": [
+            {"name": "State", "content_type": 3, "value": state, "default_value": state,
+             "choices": ACTIVATION_STATES, "id": 6,
+             "tooltip": "What to ask for: \"enabled\" starts the motion, \"disabled\" "
+                        "stops it and brings the robot back to its home posture."},
+        ],
+    }
+
 
 #: The boxes of the root diagram, in id order (the diagram's own id is 0).
 BOXES = [
@@ -76,38 +113,10 @@ BOXES = [
                         "AnimateBehaviour.setActivation(\"enabled\")."},
         ],
     },
-    {
-        "id": 2,
-        "name": "Enable Animate behaviour",
-        "script": "enable_animate_behaviour.py",
-        "tooltip": ("Asks the AnimateBehaviour service to start moving the robot. "
-                    "Copy this box into your own behaviours; the Animate behaviour "
-                    "application must be running."),
-        "x": 300, "y": 300,
-        "outputs": [
-            {"name": "onStopped", "type": 1, "nature": 1, "id": 4,
-             "tooltip": "Signal sent when the motion has been enabled."},
-            {"name": "onFailed", "type": 3, "nature": 1, "id": 5,
-             "tooltip": "Sends an error message when the motion could not be enabled."},
-        ],
-        "parameters": [],
-    },
-    {
-        "id": 3,
-        "name": "Disable Animate behaviour",
-        "script": "disable_animate_behaviour.py",
-        "tooltip": ("Asks the AnimateBehaviour service to stop moving the robot. "
-                    "Copy this box into your own behaviours; the Animate behaviour "
-                    "application must be running."),
-        "x": 550, "y": 300,
-        "outputs": [
-            {"name": "onStopped", "type": 1, "nature": 1, "id": 4,
-             "tooltip": "Signal sent when the motion has been disabled."},
-            {"name": "onFailed", "type": 3, "nature": 1, "id": 5,
-             "tooltip": "Sends an error message when the motion could not be disabled."},
-        ],
-        "parameters": [],
-    },
+    activation_box(2, "Enable animate behaviour", "enabled", x=300,
+                   tooltip="Asks the AnimateBehaviour service to start moving the robot."),
+    activation_box(3, "Disable animate behaviour", "disabled", x=550,
+                   tooltip="Asks the AnimateBehaviour service to stop moving the robot."),
 ]
 
 #: Links of the root diagram: (inputowner, indexofinput, outputowner, indexofoutput).
@@ -162,7 +171,12 @@ OUTPUT_TEMPLATE = (
 PARAMETER_TEMPLATE = (
     '                            <Parameter name="{name}" inherits_from_parent="0" '
     'content_type="{content_type}" value="{value}" default_value="{default_value}" '
-    'tooltip="{tooltip}" id="{id}" />\n')
+    '{extra}tooltip="{tooltip}" id="{id}"{end}\n')
+
+# A parameter with "choices" gets one <Choice> child per value; custom_choice="0"
+# makes Choregraphe offer only those values.
+CHOICE_TEMPLATE = '                                <Choice value="{value}" />\n'
+PARAMETER_END = '                            </Parameter>\n'
 
 LINK_TEMPLATE = (
     '                        <Link inputowner="{0}" indexofinput="{1}" '
@@ -177,8 +191,7 @@ def attr(value):
 def read_script(name, boxes_dir=BOXES_DIR):
     """Exact text of boxes/<name> (UTF-8, newlines untouched)."""
     path = os.path.join(boxes_dir, name)
-    with io.open(path, "r", encoding="utf-8", newline="") as stream:
-        text = stream.read()
+    text = read_text(path)
     if "]]>" in text:
         raise ValueError("%s contains ']]>', which cannot be embedded in CDATA" % path)
     if "\r" in text:
@@ -203,10 +216,15 @@ def render_box(box, boxes_dir=BOXES_DIR):
             name=attr(output["name"]), type=output["type"], nature=output["nature"],
             tooltip=attr(output["tooltip"]), id=output["id"]))
     for param in box["parameters"]:
+        choices = param.get("choices")
         ports.append(PARAMETER_TEMPLATE.format(
             name=attr(param["name"]), content_type=param["content_type"],
             value=attr(param["value"]), default_value=attr(param["default_value"]),
-            tooltip=attr(param["tooltip"]), id=param["id"]))
+            extra='custom_choice="0" ' if choices else "",
+            tooltip=attr(param["tooltip"]), id=param["id"], end=">" if choices else " />"))
+        if choices:
+            ports.extend(CHOICE_TEMPLATE.format(value=attr(value)) for value in choices)
+            ports.append(PARAMETER_END)
     fields = port_tips()
     fields.update(
         name=attr(box["name"]), id=box["id"], tooltip=attr(box["tooltip"]),
@@ -237,16 +255,6 @@ def translatable_strings():
     return pairs
 
 
-def read_text(path):
-    with io.open(path, "r", encoding="utf-8", newline="") as stream:
-        return stream.read()
-
-
-def write_text(path, text):
-    with io.open(path, "w", encoding="utf-8", newline="") as stream:
-        stream.write(text)
-
-
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true",
@@ -254,18 +262,7 @@ def main(argv=None):
     parser.add_argument("--output", default=XAR_PATH,
                         help="path of the generated file (default: %(default)s)")
     args = parser.parse_args(argv)
-    text = generate()
-    if args.check:
-        current = read_text(args.output) if os.path.exists(args.output) else None
-        if current != text:
-            print("%s is out of date with boxes/*.py or tools/build_xar.py; "
-                  "run: python tools/build_xar.py" % args.output, file=sys.stderr)
-            return 1
-        print("%s is up to date" % args.output)
-        return 0
-    write_text(args.output, text)
-    print("wrote %s" % args.output)
-    return 0
+    return write_or_check(args.output, generate(), args.check, "python tools/build_xar.py")
 
 
 if __name__ == "__main__":

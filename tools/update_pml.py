@@ -20,12 +20,17 @@ from __future__ import absolute_import, division, print_function, unicode_litera
 
 import argparse
 import fnmatch
-import io
 import os
 import sys
 from xml.sax.saxutils import escape
 
-ROOT_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TOOLS_DIR = os.path.dirname(os.path.abspath(__file__))
+if TOOLS_DIR not in sys.path:
+    sys.path.insert(0, TOOLS_DIR)
+
+from generated_file import write_or_check  # noqa: E402  (tools/ is on sys.path)
+
+ROOT_DIR = os.path.dirname(TOOLS_DIR)
 PML_NAME = "animate-behaviour.pml"
 PML_PATH = os.path.join(ROOT_DIR, PML_NAME)
 PACKAGE_NAME = "Animate behaviour"
@@ -115,33 +120,12 @@ def generate(root_dir=ROOT_DIR):
     return render(find_resources(root_dir))
 
 
-def read_text(path):
-    with io.open(path, "r", encoding="utf-8", newline="") as stream:
-        return stream.read()
-
-
-def write_text(path, text):
-    with io.open(path, "w", encoding="utf-8", newline="") as stream:
-        stream.write(text)
-
-
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true",
                         help="do not write; exit 1 if the .pml is not up to date")
     args = parser.parse_args(argv)
-    text = generate()
-    if args.check:
-        current = read_text(PML_PATH) if os.path.exists(PML_PATH) else None
-        if current != text:
-            print("%s does not list exactly the files to ship (lib/**/*.py, config/*.ini); "
-                  "run: python tools/update_pml.py" % PML_PATH, file=sys.stderr)
-            return 1
-        print("%s is up to date" % PML_PATH)
-        return 0
-    write_text(PML_PATH, text)
-    print("wrote %s" % PML_PATH)
-    return 0
+    return write_or_check(PML_PATH, generate(), args.check, "python tools/update_pml.py")
 
 
 if __name__ == "__main__":

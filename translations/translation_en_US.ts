@@ -25,29 +25,49 @@
     </message>
 </context>
 <context>
-    <name>behavior.xar:/Enable Animate behaviour</name>
+    <name>behavior.xar:/Enable animate behaviour</name>
     <message>
         <location filename="../behavior.xar"/>
-        <source>Enable Animate behaviour</source>
-        <translation>Enable Animate behaviour</translation>
+        <source>Enable animate behaviour</source>
+        <translation>Enable animate behaviour</translation>
     </message>
     <message>
         <location filename="../behavior.xar"/>
         <source>Asks the AnimateBehaviour service to start moving the robot. Copy this box into your own behaviours; the Animate behaviour application must be running.</source>
         <translation>Asks the AnimateBehaviour service to start moving the robot. Copy this box into your own behaviours; the Animate behaviour application must be running.</translation>
     </message>
-</context>
-<context>
-    <name>behavior.xar:/Disable Animate behaviour</name>
     <message>
         <location filename="../behavior.xar"/>
-        <source>Disable Animate behaviour</source>
-        <translation>Disable Animate behaviour</translation>
+        <source>State</source>
+        <translation>State</translation>
+    </message>
+    <message>
+        <location filename="../behavior.xar"/>
+        <source>What to ask for: &quot;enabled&quot; starts the motion, &quot;disabled&quot; stops it and brings the robot back to its home posture.</source>
+        <translation>What to ask for: &quot;enabled&quot; starts the motion, &quot;disabled&quot; stops it and brings the robot back to its home posture.</translation>
+    </message>
+</context>
+<context>
+    <name>behavior.xar:/Disable animate behaviour</name>
+    <message>
+        <location filename="../behavior.xar"/>
+        <source>Disable animate behaviour</source>
+        <translation>Disable animate behaviour</translation>
     </message>
     <message>
         <location filename="../behavior.xar"/>
         <source>Asks the AnimateBehaviour service to stop moving the robot. Copy this box into your own behaviours; the Animate behaviour application must be running.</source>
         <translation>Asks the AnimateBehaviour service to stop moving the robot. Copy this box into your own behaviours; the Animate behaviour application must be running.</translation>
+    </message>
+    <message>
+        <location filename="../behavior.xar"/>
+        <source>State</source>
+        <translation>State</translation>
+    </message>
+    <message>
+        <location filename="../behavior.xar"/>
+        <source>What to ask for: &quot;enabled&quot; starts the motion, &quot;disabled&quot; stops it and brings the robot back to its home posture.</source>
+        <translation>What to ask for: &quot;enabled&quot; starts the motion, &quot;disabled&quot; stops it and brings the robot back to its home posture.</translation>
     </message>
 </context>
 </TS>

@@ -25,10 +25,10 @@
     </message>
 </context>
 <context>
-    <name>behavior.xar:/Enable Animate behaviour</name>
+    <name>behavior.xar:/Enable animate behaviour</name>
     <message>
         <location filename="../behavior.xar"/>
-        <source>Enable Animate behaviour</source>
+        <source>Enable animate behaviour</source>
         <translation>Activer le comportement animé</translation>
     </message>
     <message>
@@ -36,18 +36,38 @@
         <source>Asks the AnimateBehaviour service to start moving the robot. Copy this box into your own behaviours; the Animate behaviour application must be running.</source>
         <translation>Demande au service AnimateBehaviour de faire bouger le robot. Copiez cette boîte dans vos propres comportements ; l&apos;application Comportement animé doit être en cours d&apos;exécution.</translation>
     </message>
-</context>
-<context>
-    <name>behavior.xar:/Disable Animate behaviour</name>
     <message>
         <location filename="../behavior.xar"/>
-        <source>Disable Animate behaviour</source>
+        <source>State</source>
+        <translation>État</translation>
+    </message>
+    <message>
+        <location filename="../behavior.xar"/>
+        <source>What to ask for: &quot;enabled&quot; starts the motion, &quot;disabled&quot; stops it and brings the robot back to its home posture.</source>
+        <translation>Ce qui est demandé : &quot;enabled&quot; démarre le mouvement, &quot;disabled&quot; l&apos;arrête et ramène le robot à sa posture de référence.</translation>
+    </message>
+</context>
+<context>
+    <name>behavior.xar:/Disable animate behaviour</name>
+    <message>
+        <location filename="../behavior.xar"/>
+        <source>Disable animate behaviour</source>
         <translation>Désactiver le comportement animé</translation>
     </message>
     <message>
         <location filename="../behavior.xar"/>
         <source>Asks the AnimateBehaviour service to stop moving the robot. Copy this box into your own behaviours; the Animate behaviour application must be running.</source>
         <translation>Demande au service AnimateBehaviour d&apos;arrêter de faire bouger le robot. Copiez cette boîte dans vos propres comportements ; l&apos;application Comportement animé doit être en cours d&apos;exécution.</translation>
+    </message>
+    <message>
+        <location filename="../behavior.xar"/>
+        <source>State</source>
+        <translation>État</translation>
+    </message>
+    <message>
+        <location filename="../behavior.xar"/>
+        <source>What to ask for: &quot;enabled&quot; starts the motion, &quot;disabled&quot; stops it and brings the robot back to its home posture.</source>
+        <translation>Ce qui est demandé : &quot;enabled&quot; démarre le mouvement, &quot;disabled&quot; l&apos;arrête et ramène le robot à sa posture de référence.</translation>
     </message>
 </context>
 </TS>

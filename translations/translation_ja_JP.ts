@@ -25,10 +25,10 @@
     </message>
 </context>
 <context>
-    <name>behavior.xar:/Enable Animate behaviour</name>
+    <name>behavior.xar:/Enable animate behaviour</name>
     <message>
         <location filename="../behavior.xar"/>
-        <source>Enable Animate behaviour</source>
+        <source>Enable animate behaviour</source>
         <translation>アニメート動作を有効化</translation>
     </message>
     <message>
@@ -36,18 +36,38 @@
         <source>Asks the AnimateBehaviour service to start moving the robot. Copy this box into your own behaviours; the Animate behaviour application must be running.</source>
         <translation>AnimateBehaviourサービスにロボットを動かし始めるよう依頼します。このボックスは自分のビヘイビアにコピーして使えます。アニメート動作アプリケーションが実行中である必要があります。</translation>
     </message>
-</context>
-<context>
-    <name>behavior.xar:/Disable Animate behaviour</name>
     <message>
         <location filename="../behavior.xar"/>
-        <source>Disable Animate behaviour</source>
+        <source>State</source>
+        <translation>状態</translation>
+    </message>
+    <message>
+        <location filename="../behavior.xar"/>
+        <source>What to ask for: &quot;enabled&quot; starts the motion, &quot;disabled&quot; stops it and brings the robot back to its home posture.</source>
+        <translation>依頼する内容です。&quot;enabled&quot; で動きを開始し、&quot;disabled&quot; で動きを止めてロボットを基本姿勢に戻します。</translation>
+    </message>
+</context>
+<context>
+    <name>behavior.xar:/Disable animate behaviour</name>
+    <message>
+        <location filename="../behavior.xar"/>
+        <source>Disable animate behaviour</source>
         <translation>アニメート動作を無効化</translation>
     </message>
     <message>
         <location filename="../behavior.xar"/>
         <source>Asks the AnimateBehaviour service to stop moving the robot. Copy this box into your own behaviours; the Animate behaviour application must be running.</source>
         <translation>AnimateBehaviourサービスにロボットの動きを止めるよう依頼します。このボックスは自分のビヘイビアにコピーして使えます。アニメート動作アプリケーションが実行中である必要があります。</translation>
+    </message>
+    <message>
+        <location filename="../behavior.xar"/>
+        <source>State</source>
+        <translation>状態</translation>
+    </message>
+    <message>
+        <location filename="../behavior.xar"/>
+        <source>What to ask for: &quot;enabled&quot; starts the motion, &quot;disabled&quot; stops it and brings the robot back to its home posture.</source>
+        <translation>依頼する内容です。&quot;enabled&quot; で動きを開始し、&quot;disabled&quot; で動きを止めてロボットを基本姿勢に戻します。</translation>
     </message>
 </context>
 </TS>
