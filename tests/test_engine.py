@@ -264,6 +264,31 @@ def test_a_refused_base_move_is_logged_and_the_joints_keep_moving(robots, caplog
     assert robot.engine.status().endswith("0 base turns")
 
 
+class RaisingWhenKilled(KinematicMotion):
+    """ALMotion whose killed calls raise instead of returning."""
+
+    def angleInterpolation(self, names, angles, times, absolute):
+        KinematicMotion.angleInterpolation(self, names, angles, times, absolute)
+        if self.trajectories[-1].killed:
+            raise RuntimeError("ALMotion::angleInterpolation: task killed")
+
+    def moveTo(self, x, y, theta, *config):
+        if KinematicMotion.moveTo(self, x, y, theta) is False:
+            raise RuntimeError("ALMotion::moveTo: move stopped")
+        return True
+
+
+def test_a_kill_that_raises_is_not_reported_as_a_failure(robots, caplog):
+    robot = robots("all", motion=RaisingWhenKilled(time_scale=0.05), gestureDuration="1.0",
+                   numPoints="100", legRepeatFactor="8")
+    robot.enable()
+    robot.wait_random(2)
+    with caplog.at_level(logging.WARNING, logger="test.engine"):
+        robot.disable()
+    assert any(record.killed for record in robot.motion.trajectories)
+    assert caplog.text == ""
+
+
 class NoMotion(object):
     """ALMotion that fails every call, as when NAOqi's motion module has crashed."""
 

@@ -283,6 +283,8 @@ class MotionEngine(object):
             try:
                 self._interpolate(group.names, points, times)
             except RuntimeError as err:
+                if self._stop_motion.is_set():
+                    return  # killed on purpose: some NAOqi versions raise instead of returning
                 self._log.error("ALMotion.angleInterpolation (%s) failed: %s"
                                 % (group.name, err))
                 self._stop_motion.wait(RETRY_DELAY)
@@ -313,6 +315,8 @@ class MotionEngine(object):
                     self._log.warning("ALMotion.moveTo refused to turn the base "
                                       "(charging flap open?)")
             except RuntimeError as err:
+                if self._stop_motion.is_set():
+                    return
                 self._log.error("turning the base failed: %s" % err)
             pause = self._rng.uniform(*BASE_PAUSE) * self._config.gesture_duration
             self._stop_motion.wait(pause)
