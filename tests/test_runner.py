@@ -100,3 +100,19 @@ def test_runner_without_activate_waits_for_setactivation(tmpdir):
             if process.poll() is None:
                 process.kill()
         assert process.returncode == 0
+
+
+def test_naoqi_going_away_exits_1(tmpdir):
+    robot = SimulatedRobot(time_scale=0.002)
+    process = run(tmpdir, robot.url)
+    try:
+        motion = robot.motion
+        assert motion.wait_for(lambda: len(checks.random_ones(motion.trajectories)) >= 2, TIMEOUT)
+        robot.close()
+        _out, err = process.communicate(timeout=TIMEOUT)
+    finally:
+        robot.close()
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 1, err
+    assert "lost the connection to NAOqi at %s" % robot.url in err

@@ -1,7 +1,8 @@
 """``python -m animate_behaviour``: run the service from a PC against any NAOqi URL.
 
 Exit status: 0 after SIGINT/SIGTERM (disabled, restored, unregistered), 1 when NAOqi is
-unreachable or the service cannot start, 2 for a bad configuration or command line.
+unreachable, goes away while running, or the service cannot start, 2 for a bad
+configuration or command line.
 """
 from __future__ import absolute_import, division, print_function
 
@@ -58,6 +59,7 @@ def main(argv=None, qi_module=None):
     session = application.session
 
     stop = threading.Event()
+    lost = threading.Event()
 
     def request_stop(signum, _frame):
         logger.info("signal %d received: stopping" % signum)
@@ -65,6 +67,7 @@ def main(argv=None, qi_module=None):
 
     def lost_naoqi(*_args):
         logger.error("lost the connection to NAOqi at %s" % arguments.qi_url)
+        lost.set()
         stop.set()
 
     for signum in (signal.SIGINT, signal.SIGTERM):
@@ -78,4 +81,4 @@ def main(argv=None, qi_module=None):
         return 1
     finally:
         session.disconnected.disconnect(link)
-    return 0
+    return 1 if lost.is_set() else 0
