@@ -19,3 +19,4 @@ package: setup
 benchmark: setup
 	.venv27/bin/python scripts/benchmark.py
 	.venv/bin/python scripts/benchmark.py
+	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_service.py

@@ -1,0 +1,112 @@
+"""Latency and memory of the AnimateBehaviour service over libqi (Python 3 + qi).
+
+    make benchmark
+
+Against a simulated NAOqi on loopback: the round trip of setActivation from a client
+session, how long after setActivation("disabled") the running trajectories are killed
+and activationChanged("disabled") arrives, and the runner process's resident memory.
+Figures, not assertions.
+"""
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path[:0] = [os.path.join(ROOT, "lib"), os.path.join(ROOT, "devtools")]
+
+import qi  # noqa: E402
+
+from pepper_sim.qi_server import SimulatedRobot  # noqa: E402
+
+ROUND_TRIPS = 300
+TOGGLES = 10
+TIMEOUT = 20.0
+
+
+def resident_kib(pid):
+    with open("/proc/%d/status" % pid) as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return None
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def main():
+    config = tempfile.NamedTemporaryFile("w", suffix=".ini", delete=False)
+    config.write("gestureDuration = 1.0\n")  # the default 100 x 1 s trajectories
+    config.close()
+    with SimulatedRobot(time_scale=0.05) as robot:
+        runner = subprocess.Popen(
+            [sys.executable, "-m", "animate_behaviour", "--qi-url", robot.url,
+             "--config", config.name, "--log-file", os.devnull],
+            env=dict(os.environ, PYTHONPATH=os.path.join(ROOT, "lib")),
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        client = qi.Session()
+        client.connect(robot.url)
+        try:
+            client.waitForService("AnimateBehaviour", _async=True).value(int(TIMEOUT * 1000))
+            service = client.service("AnimateBehaviour")
+            changed = threading.Condition()
+            received = []
+
+            def on_change(state):
+                with changed:
+                    received.append((time.monotonic(), state))
+                    changed.notify_all()
+            link = service.activationChanged.connect(on_change)
+
+            trips = []
+            for _ in range(ROUND_TRIPS):
+                start = time.monotonic()
+                service.getActivation()
+                trips.append(time.monotonic() - start)
+
+            kill_delays, settle_delays = [], []
+            for _ in range(TOGGLES):
+                service.setActivation("enabled")
+                with changed:
+                    changed.wait_for(lambda: received and received[-1][1] == "enabled", TIMEOUT)
+                count = len(robot.motion.calls_to("killTasksUsingResources"))
+                robot.motion.wait_for(lambda: any(len(r.times[0]) > 1 and r.end is None
+                                                  for r in robot.motion.trajectories), TIMEOUT)
+                start = time.monotonic()
+                service.setActivation("disabled")
+                robot.motion.wait_for(
+                    lambda: len(robot.motion.calls_to("killTasksUsingResources")) > count, TIMEOUT)
+                kill_delays.append(robot.motion.calls_to("killTasksUsingResources")[-1].time - start)
+                with changed:
+                    changed.wait_for(lambda: received[-1][1] == "disabled", TIMEOUT)
+                    settle_delays.append(received[-1][0] - start)
+            service.setActivation("enabled")
+            time.sleep(2.0)  # let the runner reach its steady state before reading its memory
+            memory = resident_kib(runner.pid)
+            service.activationChanged.disconnect(link)
+        finally:
+            client.close()
+            runner.send_signal(signal.SIGTERM)
+            runner.wait(TIMEOUT)
+    os.unlink(config.name)
+    ms = 1000.0
+    print("getActivation round trip over loopback (%d calls): median %.2f ms, p95 %.2f ms"
+          % (ROUND_TRIPS, statistics.median(trips) * ms, percentile(trips, 0.95) * ms))
+    print("setActivation(\"disabled\") -> killTasksUsingResources (%d toggles): median %.1f ms, "
+          "max %.1f ms" % (TOGGLES, statistics.median(kill_delays) * ms, max(kill_delays) * ms))
+    print("setActivation(\"disabled\") -> activationChanged(\"disabled\") (home reached): median "
+          "%.0f ms, max %.0f ms (simulated time x0.05)" % (statistics.median(settle_delays) * ms,
+                                                           max(settle_delays) * ms))
+    print("runner resident memory while enabled: %.1f MiB" % (memory / 1024.0))
+    print("runner exit status after SIGTERM: %d" % runner.returncode)
+
+
+if __name__ == "__main__":
+    main()
