@@ -64,3 +64,21 @@ def test_limits_from_motion_prefers_almotion_and_falls_back(caplog):
     assert limits["HipRoll"] == joints.URDF_LIMITS["HipRoll"]
     assert "RHand (ALMotion is busy)" in caplog.text
     assert "HipRoll (nonsensical limits" in caplog.text
+
+
+def test_joint_table_matches_the_urdf_in_the_qibullet_wheel():
+    qibullet = pytest.importorskip("qibullet")
+    import os
+    import xml.etree.ElementTree as ElementTree
+    urdf = os.path.join(os.path.dirname(qibullet.__file__), "robot_data", "pepper.urdf")
+    found = {}
+    for joint in ElementTree.parse(urdf).getroot().iter("joint"):
+        limit = joint.find("limit")
+        if joint.get("name") in joints.URDF_LIMITS and limit is not None:
+            found[joint.get("name")] = joints.JointLimit(
+                float(limit.get("lower")), float(limit.get("upper")), float(limit.get("velocity")))
+    assert set(found) == set(joints.ALL_JOINTS)
+    for name, limit in found.items():
+        assert joints.URDF_LIMITS[name] == pytest.approx(limit, abs=1e-5), name
+    for name, angle in joints.STAND_POSTURE.items():
+        assert found[name].minimum <= angle <= found[name].maximum, name

@@ -119,6 +119,24 @@ def test_enable_moves_every_joint_but_the_head_within_bounds(deploy):
     assert deployment.robot.life.abilities["BackgroundMovement"] is False
 
 
+def test_typed_api_as_qicli_and_qimessaging_see_it(deploy):
+    service = deploy().start()
+    meta = service.metaObject()
+    methods = dict((method["name"], method) for method in meta["methods"].values())
+    assert (methods["setActivation"]["parametersSignature"],
+            methods["setActivation"]["returnSignature"]) == ("(s)", "i")
+    assert (methods["getActivation"]["parametersSignature"],
+            methods["getActivation"]["returnSignature"]) == ("()", "s")
+    assert "rad/s" in methods["setActivation"]["description"]
+    signals = dict((signal["name"], signal) for signal in meta["signals"].values())
+    assert signals["activationChanged"]["signature"] == "(s)"
+    ours = set(name for name in methods if name[0].islower() and name not in
+               ("registerEvent", "unregisterEvent", "metaObject", "terminate", "property",
+                "setProperty", "properties", "registerEventWithSignature", "isStatsEnabled",
+                "enableStats", "stats", "clearStats", "isTraceEnabled", "enableTrace"))
+    assert ours == set(["setActivation", "getActivation"])
+
+
 @pytest.mark.parametrize("state", ["Enabled", "on", "", " enabled", 3])
 def test_invalid_states_are_refused_and_change_nothing(deploy, caplog, state):
     deployment = deploy(behaviour="hands")
