@@ -2,6 +2,7 @@
 from __future__ import absolute_import, division, print_function
 
 import logging
+import threading
 
 import numpy as np
 import pytest
@@ -287,6 +288,36 @@ def test_a_kill_that_raises_is_not_reported_as_a_failure(robots, caplog):
         robot.disable()
     assert any(record.killed for record in robot.motion.trajectories)
     assert caplog.text == ""
+
+
+class HangingMotion(KinematicMotion):
+    """ALMotion whose random trajectories ignore kills, as over a dead connection."""
+
+    def __init__(self):
+        KinematicMotion.__init__(self, time_scale=0.002)
+        self.release = threading.Event()
+
+    def angleInterpolation(self, names, angles, times, absolute):
+        if len(times[0]) > 1:
+            self._record("angleInterpolation", (names,))
+            self.release.wait(TIMEOUT)
+            return None
+        return KinematicMotion.angleInterpolation(self, names, angles, times, absolute)
+
+
+def test_a_worker_stuck_in_almotion_does_not_block_disabling(robots, caplog, monkeypatch):
+    monkeypatch.setattr(engine_module, "WORKER_STOP_TIMEOUT", 0.3)
+    motion = HangingMotion()
+    robot = robots("hands", motion=motion)
+    try:
+        robot.enable()
+        assert motion.wait_for(lambda: len(motion.calls_to("angleInterpolation")) >= 2, TIMEOUT)
+        with caplog.at_level(logging.ERROR, logger="test.engine"):
+            robot.disable()
+        assert "animateBehaviour.group upper did not return from ALMotion" in caplog.text
+        checks.check_home_move(motion.trajectories[-1], robot.config)
+    finally:
+        motion.release.set()
 
 
 class NoMotion(object):

@@ -25,6 +25,8 @@ RETRY_DELAY = 2.0
 # How often (s) the supervisor re-kills tasks while waiting for workers to return, in
 # case a worker sent a trajectory just after the first kill.
 KILL_REPEAT = 0.2
+# How long (s) disabling waits for workers whose ALMotion call does not return.
+WORKER_STOP_TIMEOUT = 10.0
 # Base pauses between turns, in multiples of gestureDuration.
 BASE_PAUSE = (2.0, 5.0)
 
@@ -200,16 +202,25 @@ class MotionEngine(object):
         return worker
 
     def _stop_workers(self):
-        """Stop every trajectory and base move at once and wait for the workers."""
+        """Stop every trajectory and base move at once and wait for the workers.
+
+        A worker stuck in an ALMotion call that never returns (a dead connection) is
+        abandoned after WORKER_STOP_TIMEOUT s, so disabling still goes on.
+        """
         self._stop_motion.set()
         names = self._all_joint_names()
-        while True:
+        deadline = time.time() + WORKER_STOP_TIMEOUT
+        while self._workers:
+            if time.time() > deadline:
+                self._log.error("%s did not return from ALMotion within %.0f s; going on"
+                                % (", ".join(worker.name for worker in self._workers),
+                                   WORKER_STOP_TIMEOUT))
+                self._workers = []
+                return
             self._kill(names)
             for worker in self._workers:
                 worker.join(KILL_REPEAT)
             self._workers = [worker for worker in self._workers if worker.is_alive()]
-            if not self._workers:
-                return
 
     def _kill(self, names):
         calls = [("stopMove", ())]
