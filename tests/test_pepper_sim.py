@@ -16,7 +16,8 @@ import qi_double
 
 from animate_behaviour import joints
 from pepper_sim.autonomous_life import FakeAutonomousLife, FakeRobotPosture
-from pepper_sim.motion import KinematicMotion, clock, wrap_angle
+from animate_behaviour.trajectory import wrap_angle
+from pepper_sim.motion import KinematicMotion, clock
 
 TIMEOUT = 10.0  # generous upper bound for anything that should take well under a second
 

@@ -26,6 +26,7 @@ import threading
 import time
 
 from animate_behaviour import joints
+from animate_behaviour.trajectory import wrap_angle
 
 try:
     STRING_TYPES = (basestring,)  # noqa: F821  (Python 2)
@@ -110,14 +111,6 @@ class Move(object):
 
     def as_dict(self):
         return dict((name, getattr(self, name)) for name in self.__slots__)
-
-
-def wrap_angle(angle):
-    """Wrap to [-pi, pi]."""
-    wrapped = math.fmod(angle + math.pi, 2.0 * math.pi)
-    if wrapped < 0.0:
-        wrapped += 2.0 * math.pi
-    return wrapped - math.pi
 
 
 def _is_number(value):

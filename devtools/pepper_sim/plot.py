@@ -15,26 +15,24 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-from animate_behaviour import joints  # noqa: E402
+from animate_behaviour import config as config_module  # noqa: E402
+from animate_behaviour import joints, trajectory  # noqa: E402
 
 
 def load_config(path):
-    """The lead's Configuration, or None when it cannot be loaded (plots lose bands)."""
-    from animate_behaviour import config as cfgmod
-    return cfgmod.load(path)
+    """The package's Configuration read from ``path`` (raises ConfigurationError)."""
+    return config_module.load(path)
 
 
 def joint_bounds(config, joint):
     """(home, LB, UB, SRO) of the seed's Table 1 for one joint, or None without config."""
     if config is None or joint in joints.HEAD_JOINTS:
         return None
-    from animate_behaviour import trajectory
     limit = joints.URDF_LIMITS[joint]
     home = config.home[joint]
     max_range = config.maximum_range(joint)
     lower, upper = trajectory.random_bounds(home, limit, max_range, config.selected_range)
-    sro = (limit.maximum - limit.minimum) * max_range * config.selected_range / 2.0
-    return home, lower, upper, sro
+    return home, lower, upper, trajectory.random_offset(limit, max_range, config.selected_range)
 
 
 def commanded_joints(commands):
@@ -46,14 +44,10 @@ def commanded_joints(commands):
 
 
 def heading_band(config):
-    """Half-width (rad) of the base's heading band, when the lead's module defines it."""
+    """Half-width (rad) of the base's heading band, or None without a configuration."""
     if config is None:
         return None
-    from animate_behaviour import trajectory
-    full = getattr(trajectory, "BASE_HEADING_FULL_RANGE", None)
-    if full is None:
-        return None
-    return full * config.rot_maximum_range / 2.0
+    return trajectory.heading_band(config.rot_maximum_range)
 
 
 def plot_commands(commands, config, path):

@@ -47,6 +47,10 @@ simulatorJoints = string_list(default=%s)
 __many__ = float
 """ % (_spec_list(joints.ANIMATED_JOINTS), _spec_list(DEFAULT_SIMULATOR_JOINTS))
 
+# The top-level keys, in the order of the specification's Table 5 (and of the banner).
+KEYS = [line.split("=")[0].strip() for line in _SPEC.splitlines()
+        if "=" in line and not line.startswith("__")]
+
 # What each key allows, quoted in error messages.
 ALLOWED = {
     "platform": "one of robot, simulator",
@@ -93,7 +97,7 @@ class Configuration(object):
         self.platform_joints = tuple(values["%sJoints" % self.platform])
         self.home = dict(joints.STAND_POSTURE)
         self.home.update(values["home"])
-        self._items = [(key, values[key]) for key in _ordered_keys()]
+        self._items = [(key, values[key]) for key in KEYS]
         self._items.append(("home overrides", dict(values["home"])))
 
     @property
@@ -112,11 +116,6 @@ class Configuration(object):
     def describe(self):
         """One line per key with its effective value, for the start-up banner."""
         return ["%s = %s" % (key, _format(value)) for key, value in self._items]
-
-
-def _ordered_keys():
-    return [line.split("=")[0].strip() for line in _SPEC.splitlines()
-            if "=" in line and not line.startswith("__")]
 
 
 def _format(value):
@@ -146,7 +145,7 @@ def from_mapping(values, source="<defaults>"):
 
 def from_configobj(parsed, source):
     problems = []
-    known = set(_ordered_keys()) | set(["home"])
+    known = set(KEYS) | set(["home"])
     for key in parsed.keys():
         if key not in known:
             problems.append("unknown key %s (allowed keys: %s)" % (key, ", ".join(sorted(known))))

@@ -18,10 +18,14 @@ PEAK_TO_MEAN_SPEED = 1.5
 BASE_HEADING_FULL_RANGE = 0.5
 
 
+def random_offset(limit, max_range, selected_range):
+    """SRO of Table 1 (rad): (max - min) * maxRange * selectedRange / 2."""
+    return (limit.maximum - limit.minimum) * max_range * selected_range / 2.0
+
+
 def random_bounds(home, limit, max_range, selected_range):
     """Return (LB, UB) of Table 1 for one joint (rad)."""
-    full_range = limit.maximum - limit.minimum
-    offset = full_range * max_range * selected_range / 2.0
+    offset = random_offset(limit, max_range, selected_range)
     return max(home - offset, limit.minimum), min(home + offset, limit.maximum)
 
 
