@@ -65,17 +65,7 @@ class Deployment(object):
     def wait_change(self, state, count=1):
         """Wait until activationChanged(state) has been received ``count`` times."""
         with self._changed:
-            return self._wait(lambda: self.changes.count(state) >= count)
-
-    def _wait(self, predicate):
-        import time
-        deadline = time.time() + TIMEOUT
-        while not predicate():
-            remaining = deadline - time.time()
-            if remaining <= 0:
-                return False
-            self._changed.wait(remaining)
-        return True
+            return self._changed.wait_for(lambda: self.changes.count(state) >= count, TIMEOUT)
 
     def wait_random(self, count):
         return self.robot.motion.wait_for(

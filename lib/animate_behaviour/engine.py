@@ -255,12 +255,18 @@ class MotionEngine(object):
             return group.home.copy()
 
     def _go_home(self, groups):
-        """Move every group's joints to home smoothly, within the velocity limit."""
+        """Move every group's joints to home smoothly, within the velocity limit: one
+        call, so all groups travel together, each with its own duration."""
+        names, angles, times = [], [], []
         for group in groups:
-            times, _stretched = trajectory.timed(
+            group_times, _stretched = trajectory.timed(
                 group.home[np.newaxis, :], self._current_angles(group), group,
                 self._config.gesture_duration, self._config.max_velocity_fraction)
-            self._interpolate(group.names, group.home[np.newaxis, :], times)
+            names.extend(group.names)
+            angles.extend([float(home)] for home in group.home)
+            times.extend([[float(group_times[0])]] * len(group.names))
+        if names:
+            self._motion.angleInterpolation(names, angles, times, True)
 
     def _interpolate(self, names, points, times):
         """One angleInterpolation: ``points`` (waypoints, joints) at ``times`` (s)."""
