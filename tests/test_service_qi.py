@@ -203,7 +203,8 @@ def test_concurrent_toggles_from_many_clients_never_deadlock_and_the_last_wins(d
 def test_stop_unregisters_and_restores(deploy):
     deployment = deploy(behaviour="all")
     service = deployment.start(activate=True)
-    assert deployment.wait_change("enabled")
+    # activationChanged may fire before the client connects to it: wait on the motion.
+    assert deployment.wait_random(1)
     assert service.getActivation() == "enabled"
     deployment.host.stop()
     names = [info["name"] for info in deployment.client.services()]

@@ -81,4 +81,7 @@ def main(argv=None, qi_module=None):
         return 1
     finally:
         session.disconnected.disconnect(link)
+        # Close while the event loop still runs: libqi's exit-time teardown can deadlock
+        # destroying a socket a client (a tablet, qicli) still holds open.
+        session.close()
     return 1 if lost.is_set() else 0
