@@ -17,7 +17,8 @@ import qi_double
 from animate_behaviour import joints
 from pepper_sim.autonomous_life import FakeAutonomousLife, FakeRobotPosture
 from animate_behaviour.trajectory import wrap_angle
-from pepper_sim.motion import KinematicMotion, clock
+from animate_behaviour import trajectory
+from pepper_sim.motion import NOT_SIMULATED, KinematicMotion, clock, ease
 
 TIMEOUT = 10.0  # generous upper bound for anything that should take well under a second
 
@@ -110,14 +111,14 @@ def test_get_angles_interpolates_mid_trajectory():
     call = Background(motion.angleInterpolation, "HipRoll", [0.4, 0.4], [50.0, 100.0], True)
     assert motion.wait_for(started(motion, 1), TIMEOUT)
     record = motion.trajectories[0]
-    # Sample, then compare with the linear interpolation at the elapsed simulated time
+    # Sample, then compare with the eased interpolation at the elapsed simulated time
     # bracketing the sample (robust to scheduling delays).
     before = (clock() - record.start) / motion.time_scale
     angle = motion.getAngles("HipRoll", True)[0]
     after = (clock() - record.start) / motion.time_scale
 
     def expected(sim_time):
-        return start + (0.4 - start) * min(sim_time, 50.0) / 50.0
+        return start + (0.4 - start) * ease(sim_time / 50.0)
 
     assert expected(before) - 1e-9 <= angle <= expected(after) + 1e-9
     if after < 50.0:
@@ -139,7 +140,7 @@ def test_kill_freezes_joints_and_unblocks_quickly():
     assert record.killed and not record.finished
     assert 0.0 <= record.killed_at < 10.0
     frozen = motion.getAngles("LShoulderPitch", True)[0]
-    expected = start + (0.5 - start) * record.killed_at / 100.0
+    expected = start + (0.5 - start) * ease(record.killed_at / 100.0)
     assert abs(frozen - expected) < 1e-9
     # Frozen means it stays there: the angle no longer changes.
     assert motion.getAngles("LShoulderPitch", True)[0] == frozen
@@ -215,6 +216,26 @@ def test_invalid_calls_raise(names, angles, times, message):
     assert message in str(info.value)
     assert motion.trajectories == []
     assert motion.calls[-1].method == "angleInterpolation"  # invalid calls are recorded
+
+
+def test_ease_is_smooth_and_peaks_where_the_package_plans():
+    assert (ease(-1.0), ease(0.0), ease(0.5), ease(1.0), ease(2.0)) == (0.0, 0.0, 0.5, 1.0, 1.0)
+    step = 1e-4
+    slopes = [(ease(x + step) - ease(x)) / step for x in (i * step for i in range(10000))]
+    assert slopes[0] < 1e-3 and slopes[-1] < 1e-3  # zero velocity at each waypoint
+    assert abs(max(slopes) - trajectory.PEAK_TO_MEAN_SPEED) < 1e-3
+
+
+@pytest.mark.parametrize("method", ["setAngles", "moveToward", "getPosition"])
+def test_other_almotion_methods_fail_clearly(method):
+    assert method in NOT_SIMULATED
+    motion = KinematicMotion()
+    with pytest.raises(RuntimeError) as info:
+        getattr(motion, method)("HeadYaw", 0.1, 0.1)
+    message = str(info.value)
+    assert message.startswith("ALMotion.%s is not simulated by KinematicMotion" % method)
+    assert "angleInterpolation" in message and "moveTo" in message
+    assert motion.calls_to(method)[0].args == ("HeadYaw", 0.1, 0.1)
 
 
 def test_relative_angles_are_refused():
@@ -308,17 +329,22 @@ def test_autonomous_life_records_calls():
 
 
 def test_robot_posture_stand_only():
-    motion = KinematicMotion(initial_angles={"HipRoll": 0.2})
+    motion = KinematicMotion(time_scale=0.01, initial_angles={"HipRoll": 0.2})
     posture = FakeRobotPosture(motion)
     assert posture.goToPosture("Stand", 0.5) is True
     assert motion.getAngles("HipRoll", True) == [joints.STAND_POSTURE["HipRoll"]]
+    record = motion.trajectories[-1]  # one smooth move, HipRoll at half speed at its peak
+    hip_roll = record.names.index("HipRoll")
+    expected = (trajectory.PEAK_TO_MEAN_SPEED * abs(0.2 - joints.STAND_POSTURE["HipRoll"])
+                / (0.5 * joints.URDF_LIMITS["HipRoll"].max_velocity))
+    assert record.finished and abs(record.times[hip_roll][0] - expected) < 1e-9
     assert posture.getPosture() == "Stand"
     with pytest.raises(RuntimeError) as info:
         posture.goToPosture("Crouch", 0.5)
     assert "posture Crouch is not simulated" in str(info.value)
 
 
-def test_plot_and_summary(tmpdir):
+def test_plot_draws_every_commanded_joint_with_what_was_measured(tmpdir):
     if sys.version_info[0] < 3:
         pytest.skip("pepper_sim.plot is Python 3 only")
     pytest.importorskip("matplotlib")
@@ -333,14 +359,12 @@ def test_plot_and_summary(tmpdir):
         "moves": [move.as_dict() for move in motion.moves],
         "headings": [list(sample) for sample in motion.headings],
     }
-    config = cfgmod.from_mapping({})
+    measured = {"time": [0.0, 1.0, 2.0], "heading": [0.0, 0.02, 0.05],
+                "angles": {"HipRoll": [0.0, 0.01, -0.01], "LHand": [0.6, 0.6, 0.9]}}
     path = str(tmpdir.join("plot.png"))
-    assert plot.plot_commands(commands, config, path) == ["HipRoll", "LHand"]
+    names = plot.plot_commands(commands, cfgmod.from_mapping({}), path, measured)
+    assert names == ["HipRoll", "LHand"]
     assert tmpdir.join("plot.png").size() > 0
-    lines = plot.summarise(commands, config)
-    assert any(line.split()[:1] == ["HipRoll"] and line.endswith("ok") for line in lines)
-    assert any("LHand" in line and "EXCEEDS" in line for line in lines)  # 0.9 > home + SRO
-    assert lines[-1].startswith("heading range: [0.0000, 0.0500]")
 
 
 # ----------------------------------------------------------------- over libqi
@@ -386,9 +410,12 @@ def test_qi_errors_reach_the_client(robot, client):
     with pytest.raises(RuntimeError) as info:
         motion.angleInterpolation("HipRoll", [0.1, 0.2], [2.0, 1.0], True)
     assert "strictly increasing" in str(info.value)
-    with pytest.raises(AttributeError) as info:
+    with pytest.raises(RuntimeError) as info:
         motion.setBreathEnabled("Body", False)
-    assert "setBreathEnabled" in str(info.value)
+    assert "ALMotion.setBreathEnabled is not simulated" in str(info.value)
+    with pytest.raises(AttributeError) as info:
+        motion.learnToFly()
+    assert "learnToFly" in str(info.value)
     with pytest.raises(AttributeError):
         motion.wait_for  # test helpers are not served
 

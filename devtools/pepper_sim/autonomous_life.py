@@ -8,7 +8,10 @@ import collections
 import threading
 
 from animate_behaviour import joints
+from animate_behaviour.trajectory import PEAK_TO_MEAN_SPEED
 from pepper_sim.motion import Call, clock
+
+MIN_POSTURE_TIME = 0.1  # s: angleInterpolation needs positive times
 
 DEFAULT_ABILITIES = collections.OrderedDict([
     ("BackgroundMovement", True),
@@ -63,8 +66,9 @@ class FakeAutonomousLife(object):
 
 
 class FakeRobotPosture(object):
-    """ALRobotPosture that knows only "Stand": it sets the KinematicMotion's joints to
-    Pepper's Stand posture instantly (killing tasks on them). Records ``calls``."""
+    """ALRobotPosture that knows only "Stand": it moves the KinematicMotion's joints to
+    Pepper's Stand posture with one angleInterpolation (killing tasks on them first),
+    each joint at ``speed`` x its max velocity at the ease's peak. Records ``calls``."""
 
     def __init__(self, motion):
         self._motion = motion
@@ -88,7 +92,14 @@ class FakeRobotPosture(object):
             raise RuntimeError("posture %s is not simulated" % name)
         if not 0.0 < speed <= 1.0:
             raise RuntimeError("goToPosture: speed must be in (0, 1], got %r" % (speed,))
-        self._motion.set_angles(joints.STAND_POSTURE)
+        names = list(joints.ALL_JOINTS)
+        self._motion.killTasksUsingResources(names)
+        current = self._motion.getAngles(names, False)
+        target = [joints.STAND_POSTURE[name] for name in names]
+        times = [max(MIN_POSTURE_TIME, PEAK_TO_MEAN_SPEED * abs(goal - now)
+                     / (speed * joints.URDF_LIMITS[name].max_velocity))
+                 for name, now, goal in zip(names, current, target)]
+        self._motion.angleInterpolation(names, target, times, True)
         with self._lock:
             self._posture = "Stand"
         return True

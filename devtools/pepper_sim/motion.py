@@ -7,17 +7,24 @@ they are served as-is; snake_case helpers (``wait_for``, ``reset_records``) are 
 Semantics simulated (see /work/shared/NAOQI_NOTES.md):
 
 * ``angleInterpolation`` validates like NAOqi, books its joints (a call on a busy joint
-  waits until the joint is free, as NAOqi postpones it), then blocks for the last
-  waypoint time x ``time_scale`` wall seconds. Joints move linearly between waypoints
-  starting from their angle at the call start. Kills freeze them where they are.
+  waits until the joint is free, as NAOqi postpones it), then blocks until the last
+  waypoint time has passed on the motion's clock. Joints ease between waypoints (a cubic
+  with zero velocity at each waypoint, so C1-smooth) starting from their angle at the
+  call start. Kills freeze them where they are.
 * Angles outside the joint's URDF limits are clamped (as NAOqi does) and recorded in
   ``limit_violations``.
 * ``moveTo`` turns at 0.5 rad/s and translates at 0.3 m/s at the same time; it returns
   True when the pose is reached and False when ``stopMove`` (or a newer ``moveTo``)
   interrupted it, like NAOqi 2.5's boolean result.
+* The other ALMotion methods a Pepper app commonly calls (NOT_SIMULATED) raise
+  "... is not simulated", so a client learns at once what the stand-in cannot do.
+
+Time comes from a clock object (``now``, ``elapsed``, ``wait``): :class:`WallClock`
+scales wall time; a physics simulation passes its own simulated clock.
 """
 from __future__ import absolute_import, division, print_function
 
+import bisect
 import collections
 import itertools
 import math
@@ -47,6 +54,15 @@ CHAINS = collections.OrderedDict([
     ("RArm", tuple(j for j in joints.ALL_JOINTS if j.startswith("R"))),
     ("Leg", tuple(j for j in joints.ALL_JOINTS if j in joints.LEG_JOINTS)),
 ])
+
+# ALMotion methods that exist on NAOqi but not here: each raises a clear error.
+NOT_SIMULATED = (
+    "angleInterpolationBezier", "angleInterpolationWithSpeed", "changeAngles", "getBodyNames",
+    "getMoveArmsEnabled", "getPosition", "getRobotVelocity", "getSummary", "getTransform",
+    "move", "moveInit", "moveIsActive", "moveToward", "positionInterpolations", "setAngles",
+    "setBreathEnabled", "setCollisionProtectionEnabled",
+    "setExternalCollisionProtectionEnabled", "setIdlePostureEnabled", "setMoveArmsEnabled",
+    "setPositions", "stiffnessInterpolation", "waitUntilMoveIsFinished")
 
 Call = collections.namedtuple("Call", "time method args")
 LimitViolation = collections.namedtuple("LimitViolation", "time joint angle minimum maximum")
@@ -173,6 +189,37 @@ def _normalise(names, angle_lists, time_lists):
     return angles, times
 
 
+def ease(fraction):
+    """Cubic ease from 0 to 1 with zero slope at both ends; its peak slope is 1.5, the
+    package's trajectory.PEAK_TO_MEAN_SPEED. ``fraction`` is clipped to [0, 1]."""
+    fraction = min(max(fraction, 0.0), 1.0)
+    return fraction * fraction * (3.0 - 2.0 * fraction)
+
+
+class WallClock(object):
+    """Wall time with every simulated duration multiplied by ``time_scale``.
+
+    ``now()`` is the record time (wall seconds), ``elapsed(start, now)`` the simulated
+    seconds between two record times, ``wait(event, seconds)`` blocks for ``seconds`` of
+    simulated time or until ``event`` is set (True if set).
+    """
+
+    def __init__(self, time_scale=1.0):
+        if not time_scale > 0.0:
+            raise ValueError("time_scale must be > 0, got %r" % (time_scale,))
+        self.time_scale = float(time_scale)
+
+    @staticmethod
+    def now():
+        return clock()
+
+    def elapsed(self, start, now):
+        return (now - start) / self.time_scale
+
+    def wait(self, event, seconds):
+        return event.wait(seconds * self.time_scale)
+
+
 class _Task(object):
     """A running (or waiting) angleInterpolation: its joints and clamped waypoints."""
 
@@ -188,33 +235,36 @@ class _Task(object):
         self.kill_event = threading.Event()
 
     def angle_at(self, joint, sim_time):
-        """Linear interpolation along the joint's waypoints from its start angle."""
+        """Eased interpolation along the joint's waypoints from its start angle."""
         times = self.times[joint]
         angles = self.clamped[joint]
-        previous_time, previous_angle = 0.0, self.start_angles[joint]
-        for waypoint_time, waypoint_angle in zip(times, angles):
-            if sim_time < waypoint_time:
-                fraction = (sim_time - previous_time) / (waypoint_time - previous_time)
-                return previous_angle + max(0.0, fraction) * (waypoint_angle - previous_angle)
-            previous_time, previous_angle = waypoint_time, waypoint_angle
-        return angles[-1]
+        index = bisect.bisect_right(times, sim_time)  # a physics loop asks 240 times a second
+        if index == len(times):
+            return angles[-1]
+        if index == 0:
+            previous_time, previous_angle = 0.0, self.start_angles[joint]
+        else:
+            previous_time, previous_angle = times[index - 1], angles[index - 1]
+        fraction = (sim_time - previous_time) / (times[index] - previous_time)
+        return previous_angle + ease(fraction) * (angles[index] - previous_angle)
 
 
 class KinematicMotion(object):
     """ALMotion stand-in. ``time_scale`` multiplies every duration in wall time (0.002
-    plays a 100 s trajectory in 0.2 s); ``initial_angles`` (joint -> rad) defaults to
-    Pepper's Stand posture. Thread-safe: the qi wrapper calls it from many threads.
+    plays a 100 s trajectory in 0.2 s) unless a ``clock`` (see WallClock) is given;
+    ``initial_angles`` (joint -> rad) defaults to Pepper's Stand posture. Thread-safe:
+    the qi wrapper calls it from many threads.
 
-    Records: ``calls`` (Call(time, method, args) for every public call, valid or not),
+    Records (times from the clock's ``now``):
+    ``calls`` (Call(time, method, args) for every public call, valid or not),
     ``trajectories`` (Trajectory per angleInterpolation that ran), ``moves`` (Move per
     moveTo), ``headings`` ((wall time, heading rad) at each moveTo start and end),
     ``limit_violations`` (LimitViolation(time, joint, angle, minimum, maximum)).
     """
 
-    def __init__(self, time_scale=1.0, initial_angles=None):
-        if not time_scale > 0.0:
-            raise ValueError("time_scale must be > 0, got %r" % (time_scale,))
-        self.time_scale = float(time_scale)
+    def __init__(self, time_scale=1.0, initial_angles=None, clock=None):
+        self.clock = WallClock(time_scale) if clock is None else clock
+        self.time_scale = getattr(self.clock, "time_scale", 1.0)
         self._cond = threading.Condition(threading.RLock())
         self._ids = itertools.count(1)
         self._angles = dict(joints.STAND_POSTURE)
@@ -268,7 +318,7 @@ class KinematicMotion(object):
     # ----------------------------------------------------------------- internals
     def _record(self, method, args):
         with self._cond:
-            self.calls.append(Call(clock(), method, tuple(args)))
+            self.calls.append(Call(self.clock.now(), method, tuple(args)))
             self._cond.notify_all()
 
     def _resolve(self, names, method):
@@ -296,7 +346,7 @@ class KinematicMotion(object):
         return resolved
 
     def _sim_elapsed(self, start, now):
-        return (now - start) / self.time_scale
+        return self.clock.elapsed(start, now)
 
     def _current_angle(self, joint, now):
         task = self._bookings.get(joint)
@@ -320,7 +370,7 @@ class KinematicMotion(object):
 
     def _kill_matching(self, predicate):
         with self._cond:
-            now = clock()
+            now = self.clock.now()
             for task in list(self._tasks.values()):
                 if predicate(task):
                     self._kill(task, now)
@@ -371,7 +421,7 @@ class KinematicMotion(object):
         angles, times = _normalise(joint_names, angleLists, timeLists)
         clamped = []
         with self._cond:
-            now = clock()
+            now = self.clock.now()
             for joint, joint_angles in zip(joint_names, angles):
                 limit = joints.URDF_LIMITS[joint]
                 for angle in joint_angles:
@@ -386,7 +436,7 @@ class KinematicMotion(object):
             while not task.killed and any(j in self._bookings for j in joint_names):
                 self._cond.wait()  # NAOqi postpones a task whose joints are busy
             self._pending.remove(task)
-            task.start = record.start = clock()
+            task.start = record.start = self.clock.now()
             self.trajectories.append(record)
             if task.killed:
                 record.start_angles = [self._angles[joint] for joint in joint_names]
@@ -399,9 +449,9 @@ class KinematicMotion(object):
             record.start_angles = [task.start_angles[joint] for joint in joint_names]
             self._tasks[task.task_id] = task
             self._cond.notify_all()
-        task.kill_event.wait(record.duration * self.time_scale)
+        self.clock.wait(task.kill_event, record.duration)
         with self._cond:
-            now = clock()
+            now = self.clock.now()
             if not task.killed:
                 for joint in joint_names:
                     self._angles[joint] = task.clamped[joint][-1]
@@ -417,7 +467,7 @@ class KinematicMotion(object):
         self._record("getAngles", (names, useSensors))
         joint_names = self._resolve(names, "getAngles")
         with self._cond:
-            now = clock()
+            now = self.clock.now()
             return [float(self._current_angle(joint, now)) for joint in joint_names]
 
     def getLimits(self, name):
@@ -472,7 +522,7 @@ class KinematicMotion(object):
         x, y, theta = float(x), float(y), float(theta)
         stop = threading.Event()
         with self._cond:
-            now = clock()
+            now = self.clock.now()
             self._stop_move(now)  # a new move replaces the running one
             move = Move(next(self._ids), now, (x, y, theta), self._pose)
             self._move = (move, stop)
@@ -480,12 +530,12 @@ class KinematicMotion(object):
             self.headings.append((now, self._pose[2]))
             self._cond.notify_all()
         duration = max(abs(theta) / TURN_SPEED, math.hypot(x, y) / WALK_SPEED)
-        stop.wait(duration * self.time_scale)
+        self.clock.wait(stop, duration)
         with self._cond:
             if move.stopped:
                 self._cond.notify_all()
                 return False
-            now = clock()
+            now = self.clock.now()
             self._pose = self._pose_at(move, duration)
             self._move = None
             move.end = now
@@ -498,14 +548,14 @@ class KinematicMotion(object):
         """Stop the running moveTo where the base is now."""
         self._record("stopMove", ())
         with self._cond:
-            self._stop_move(clock())
+            self._stop_move(self.clock.now())
             self._cond.notify_all()
 
     def getRobotPosition(self, useSensors):
         """[x, y, theta] world pose (odometry from the start at 0, 0, 0)."""
         self._record("getRobotPosition", (useSensors,))
         with self._cond:
-            return [float(value) for value in self._current_pose(clock())]
+            return [float(value) for value in self._current_pose(self.clock.now())]
 
     # ----------------------------------------------------------------- stiffness
     def wakeUp(self):
@@ -520,7 +570,7 @@ class KinematicMotion(object):
         self._record("rest", ())
         self._kill_matching(lambda task: True)
         with self._cond:
-            self._stop_move(clock())
+            self._stop_move(self.clock.now())
             self._awake = False
             for joint in self._stiffness:
                 self._stiffness[joint] = 0.0
@@ -555,14 +605,18 @@ class KinematicMotion(object):
         with self._cond:
             return [self._stiffness[joint] for joint in joint_names]
 
-    # ----------------------------------------------------------------- dev helpers
-    def set_angles(self, angles):
-        """Set joint angles instantly (joint -> rad), e.g. for a posture; kills tasks on
-        those joints first. Not a NAOqi method."""
-        names = self._resolve(list(angles), "set_angles")
-        wanted = set(names)
-        self._kill_matching(lambda task: wanted.intersection(task.names))
-        with self._cond:
-            for joint in names:
-                self._angles[joint] = float(angles[joint])
-            self._cond.notify_all()
+
+def _not_simulated(name):
+    def method(self, *args):
+        self._record(name, args)
+        raise RuntimeError("ALMotion.%s is not simulated by %s; simulated methods: %s"
+                           % (name, type(self).__name__, ", ".join(SIMULATED)))
+    method.__name__ = name
+    method.__doc__ = "Not simulated: raises RuntimeError."
+    return method
+
+
+SIMULATED = sorted(name for name in vars(KinematicMotion)
+                   if name[:1].islower() and "_" not in name)
+for _name in NOT_SIMULATED:
+    setattr(KinematicMotion, _name, _not_simulated(_name))

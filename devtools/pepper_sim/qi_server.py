@@ -9,9 +9,10 @@ Python 3 only (needs the ``qi`` 3.1.5 wheel). Usage::
 
 The served classes are ``qi.multiThreaded()`` subclasses, so concurrent calls run
 together (libqi objects are single-threaded by default). Test helpers of the stand-ins
-(``wait_for``, ``reset_records``, ...) are hidden with ``qi.nobind``. Calling a method
-the stand-ins do not have fails on the client side, before reaching the server: libqi
-raises ``AttributeError("'...' object has no attribute 'name'")`` from the proxy.
+(``wait_for``, ``reset_records``, ...) are hidden with ``qi.nobind``. The ALMotion methods listed in
+``motion.NOT_SIMULATED`` raise "... is not simulated" on the server; any other unknown
+method fails on the client side: libqi raises ``AttributeError("'...' object has no
+attribute 'name'")`` from the proxy.
 """
 import qi
 
@@ -35,9 +36,15 @@ def _hide(cls, names):
     return cls
 
 
-@qi.multiThreaded()
-class ServedMotion(KinematicMotion):
-    """KinematicMotion served multi-threaded."""
+def served_motion(cls):
+    """A ``qi.multiThreaded()`` subclass of KinematicMotion (or of a subclass of it) whose
+    test helpers are hidden from qi."""
+    served = qi.multiThreaded()(type("Served" + cls.__name__, (cls,), {
+        "__doc__": "%s served multi-threaded." % cls.__name__}))
+    return _hide(served, ("wait_for", "reset_records", "calls_to"))
+
+
+ServedMotion = served_motion(KinematicMotion)
 
 
 @qi.multiThreaded()
@@ -50,7 +57,6 @@ class ServedRobotPosture(FakeRobotPosture):
     """FakeRobotPosture served multi-threaded."""
 
 
-_hide(ServedMotion, ("wait_for", "reset_records", "calls_to", "set_angles"))
 _hide(ServedAutonomousLife, ("set_calls",))
 
 
@@ -60,14 +66,19 @@ class SimulatedRobot(object):
     Attributes: ``url`` (for ``--qi-url``), ``session`` (the serving session), ``motion``
     (KinematicMotion), ``life`` (FakeAutonomousLife), ``posture`` (FakeRobotPosture).
     ``services`` selects which of ALL_SERVICES to register (the objects exist anyway).
+    ``motion`` replaces the kinematic ALMotion (a ``served_motion`` class instance, e.g.
+    the qiBullet bridge's); ``time_scale`` and ``initial_angles`` then do not apply.
     """
 
-    def __init__(self, time_scale=1.0, initial_angles=None, services=ALL_SERVICES):
+    def __init__(self, time_scale=1.0, initial_angles=None, services=ALL_SERVICES,
+                 motion=None):
         unknown = sorted(set(services) - set(ALL_SERVICES))
         if unknown:
             raise ValueError("unknown services %s (known: %s)"
                              % (", ".join(unknown), ", ".join(ALL_SERVICES)))
-        self.motion = ServedMotion(time_scale=time_scale, initial_angles=initial_angles)
+        if motion is None:
+            motion = ServedMotion(time_scale=time_scale, initial_angles=initial_angles)
+        self.motion = motion
         self.life = ServedAutonomousLife()
         self.posture = ServedRobotPosture(self.motion)
         self.session = qi.Session()
