@@ -7,6 +7,7 @@ from animate_behaviour import joints, trajectory
 
 # A cubic ease between rests peaks at 1.5 times its mean speed (d/dt of 3t^2 - 2t^3).
 PEAK_TO_MEAN_SPEED = 1.5
+HOME_MIN_DURATION = 0.25  # s, the engine's floor for home moves
 
 
 def is_home_move(record):
@@ -63,6 +64,19 @@ def check_leg_pattern(record, config):
 
 
 def check_home_move(record, config):
+    """One waypoint per joint, at home, reached as fast as the velocity limit allows
+    (each duration is the minimum or some joint sharing it is at the limit)."""
     assert is_home_move(record)
     for joint, angles in zip(record.names, record.angles):
         assert angles == [config.home[joint]], (joint, angles)
+    start = dict(zip(record.names, record.start_angles))
+    check_speed(record, start, config)
+    needed = dict((joint, PEAK_TO_MEAN_SPEED * abs(config.home[joint] - start[joint])
+                   / (config.max_velocity_fraction * joints.URDF_LIMITS[joint].max_velocity))
+                  for joint in record.names)
+    for duration in set(times[0] for times in record.times):
+        sharing = [joint for joint, times in zip(record.names, record.times)
+                   if times[0] == duration]
+        assert duration >= HOME_MIN_DURATION - 1e-9
+        if duration > HOME_MIN_DURATION + 1e-9:
+            assert abs(max(needed[joint] for joint in sharing) - duration) < 1e-6, sharing

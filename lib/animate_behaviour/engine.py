@@ -29,6 +29,9 @@ KILL_REPEAT = 0.2
 WORKER_STOP_TIMEOUT = 10.0
 # Base pauses between turns, in multiples of gestureDuration.
 BASE_PAUSE = (2.0, 5.0)
+# Home moves go as fast as maxVelocityFraction allows (so "disabled" leaves Pepper still
+# within a second at the defaults), never shorter than this (s).
+HOME_MIN_DURATION = 0.25
 
 
 class EngineClosed(RuntimeError):
@@ -255,13 +258,13 @@ class MotionEngine(object):
             return group.home.copy()
 
     def _go_home(self, groups):
-        """Move every group's joints to home smoothly, within the velocity limit: one
-        call, so all groups travel together, each with its own duration."""
+        """Move every group's joints to home smoothly, as fast as the velocity limit
+        allows: one call, so all groups travel together, each with its own duration."""
         names, angles, times = [], [], []
         for group in groups:
             group_times, _stretched = trajectory.timed(
                 group.home[np.newaxis, :], self._current_angles(group), group,
-                self._config.gesture_duration, self._config.max_velocity_fraction)
+                HOME_MIN_DURATION, self._config.max_velocity_fraction)
             names.extend(group.names)
             angles.extend([float(home)] for home in group.home)
             times.extend([[float(group_times[0])]] * len(group.names))
