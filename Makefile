@@ -1,5 +1,5 @@
 # Entry points. Each target installs what it needs first (scripts/setup.sh is idempotent).
-SECONDS ?= 20
+SECONDS ?= 30
 BEHAVIOUR ?=
 
 .PHONY: setup test demo package benchmark
@@ -11,7 +11,7 @@ test:
 	bash scripts/test.sh
 
 demo: setup
-	PYTHONPATH=lib:devtools .venv/bin/python devtools/pepper_sim/demo.py --seconds $(SECONDS) $(if $(BEHAVIOUR),--behaviour $(BEHAVIOUR))
+	PYTHONPATH=lib:devtools .venv/bin/python devtools/pepper_bullet/demo.py --seconds $(SECONDS) $(if $(BEHAVIOUR),--behaviour $(BEHAVIOUR))
 
 package: setup
 	.venv/bin/python tools/build_package.py

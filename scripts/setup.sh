@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs everything the project needs, idempotently: Debian tools (lrelease for
 # translations), a Python 3.9 venv (.venv: qi, qibuild, qibullet, test and plot tools)
-# and a Python 2.7 venv (.venv27: the robot's interpreter, with an old numpy).
+# with qiBullet's Pepper meshes (this ACCEPTS SoftBank's meshes licence; they go to
+# ~/.qibullet) and a Python 2.7 venv (.venv27: the robot's interpreter, old numpy).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,6 +21,7 @@ if [ ! -x .venv/bin/python ]; then
     "$(pyenv_python 3.9.18 python3.9)" -m venv .venv
 fi
 .venv/bin/python -m pip install -q --disable-pip-version-check -r requirements-dev.txt
+.venv/bin/python devtools/pepper_bullet/install_meshes.py
 
 if [ ! -x .venv27/bin/python ]; then
     echo "setup: creating .venv27 (Python 2.7)"

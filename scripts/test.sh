@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test on both lanes: Python 3.9 with the real libqi bindings (unit, qi
-# integration on loopback sessions, package build), then Python 2.7 like Pepper's
+# integration on loopback sessions, package build, the qiBullet simulator), then Python 2.7 like Pepper's
 # NAOqi 2.5 (everything that needs no live session). Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,7 +24,7 @@ PY
 
 status=0
 echo "== Python 3.9 lane (libqi $(.venv/bin/python -c 'import qi, importlib.metadata as m; print(m.version("qi"))'))"
-.venv/bin/python -m pytest -p no:cacheprovider tests "$@" || status=$?
+.venv/bin/python -m pytest -p no:cacheprovider tests --simulator "$@" || status=$?
 echo "== Python 2.7 lane"
 .venv27/bin/python -m pytest -p no:cacheprovider tests "$@" || status=$?
 exit $status

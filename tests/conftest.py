@@ -8,3 +8,24 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 for path in (os.path.join(ROOT, "lib"), os.path.join(ROOT, "devtools")):
     if path not in sys.path:
         sys.path.insert(0, path)
+
+
+def pytest_addoption(parser):
+    parser.addoption("--simulator", action="store_true", default=False,
+                     help="also run the qiBullet simulator tests (about 2 minutes)")
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--simulator"):
+        return
+    import pytest
+    skip = pytest.mark.skip(reason="qiBullet simulator test: run with --simulator")
+    for item in items:
+        if "simulator" in item.keywords:
+            item.add_marker(skip)
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "simulator: needs qiBullet (run with --simulator)")
+    # matplotlib 3.9 calls pyparsing names that pyparsing 3.2 deprecates: not ours.
+    config.addinivalue_line("filterwarnings", "ignore:'\\w+' deprecated - use")

@@ -1,0 +1,87 @@
+"""``make demo``: watch animate-behaviour drive qiBullet's simulated Pepper.
+
+    python devtools/pepper_bullet/demo.py [--seconds N] [--behaviour B] [--out out/demo]
+                                          [--config FILE]
+
+(env SECONDS and BEHAVIOUR give the defaults of --seconds and --behaviour). Runs
+pepper_bullet.scenario (the real runner against the simulated robot, ``platform =
+simulator``), then writes to OUT: pepper.gif (rendered headless, 10 frames per second of
+simulated time), trajectories.png (commanded waypoints and measured angles per moved
+joint, home, the seed's bounds, limits, base heading), summary.json (see
+pepper_bullet.summary), commands.json (every ALMotion record) and runner.log. Prints
+the summary. Exits 1 if the run had a problem.
+"""
+import argparse
+import json
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+for _path in (os.path.join(ROOT, "lib"), os.path.join(ROOT, "devtools")):
+    if _path not in sys.path:
+        sys.path.insert(0, _path)
+
+from animate_behaviour import config as config_module  # noqa: E402
+from pepper_sim import plot  # noqa: E402
+
+from pepper_bullet import render, scenario, summary  # noqa: E402
+from pepper_bullet.physics import SIMULATED_JOINTS  # noqa: E402
+
+FRAME_PERIOD = 0.1  # s of simulated time per GIF frame: 10 frames per second
+
+
+def parse_args(argv):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=float(os.environ.get("SECONDS", 30)),
+                        help="simulated seconds of animation (default $SECONDS or 30)")
+    parser.add_argument("--behaviour", default=os.environ.get("BEHAVIOUR") or None,
+                        help="override the configuration's behaviour (default $BEHAVIOUR)")
+    parser.add_argument("--out", default=os.path.join("out", "demo"))
+    parser.add_argument("--config", default=scenario.DEFAULT_CONFIG)
+    return parser.parse_args(argv)
+
+
+def measured_series(samples):
+    """What plot.plot_commands draws as measured."""
+    return {"time": [sample.time for sample in samples],
+            "angles": dict((joint, [sample.measured[index] for sample in samples])
+                           for index, joint in enumerate(SIMULATED_JOINTS)),
+            "heading": [sample.pose[2] for sample in samples]}
+
+
+def write_outputs(run, config, out_dir):
+    """pepper.gif, trajectories.png, summary.json and commands.json; returns the
+    summary dict."""
+    render.write_gif(run.frames, os.path.join(out_dir, "pepper.gif"), run.frame_period)
+    plot.plot_commands(run.commands, config, os.path.join(out_dir, "trajectories.png"),
+                       measured_series(run.samples))
+    figures = summary.summarise(run, config)
+    with open(os.path.join(out_dir, "summary.json"), "w") as handle:
+        json.dump(figures, handle, indent=1)
+    with open(os.path.join(out_dir, "commands.json"), "w") as handle:
+        json.dump(run.commands, handle, indent=1)
+    return figures
+
+
+def main(argv=None):
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    run = scenario.run(args.seconds, args.out, config=args.config, behaviour=args.behaviour,
+                       camera=render.Camera(), frame_period=FRAME_PERIOD)
+    config = config_module.load(run.config_path)
+    if run.samples and run.commands is not None:
+        figures = write_outputs(run, config, args.out)
+        print("\n".join(summary.lines(figures)))
+        print("wrote %s: pepper.gif (%d frames), trajectories.png, summary.json, "
+              "commands.json, runner.log" % (args.out, len(run.frames)))
+    if run.problems:
+        with open(run.log_path) as handle:
+            tail = handle.read().splitlines()[-20:]
+        print("runner log (last lines):\n  " + "\n  ".join(tail))
+        for problem in run.problems:
+            print("FAILED: %s" % problem)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,43 @@
+"""A simulated Pepper on a loopback qi session: qiBullet physics behind NAOqi's API."""
+from pepper_sim.qi_server import ALL_SERVICES, SimulatedRobot, served_motion
+
+from pepper_bullet.motion import BulletMotion
+from pepper_bullet.physics import PepperPhysics
+
+ServedBulletMotion = served_motion(BulletMotion)
+
+
+class BulletRobot(object):
+    """qiBullet's Pepper, headless and stepping in real time, with ALMotion (the
+    bridge), ALAutonomousLife and ALRobotPosture served on tcp://127.0.0.1:<free port>.
+
+    Attributes: ``url``, ``session``, ``motion`` (BulletMotion), ``life``, ``posture``,
+    ``physics`` (PepperPhysics: ``samples``, ``frames``, ``clock``). Keyword arguments
+    go to PepperPhysics (``camera``, ``frame_period``, ``real_time_factor``...).
+    """
+
+    def __init__(self, services=ALL_SERVICES, **physics_options):
+        self.physics = PepperPhysics(**physics_options)
+        try:
+            self.motion = ServedBulletMotion(self.physics)
+            self.physics.start(self.motion.targets)
+            self._served = SimulatedRobot(services=services, motion=self.motion)
+        except Exception:
+            self.physics.close()
+            raise
+        self.url = self._served.url
+        self.session = self._served.session
+        self.life = self._served.life
+        self.posture = self._served.posture
+
+    def close(self):
+        """Stop every task, unregister the services, stop the physics. Idempotent."""
+        self._served.close()
+        self.physics.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc_info):
+        self.close()
+        return False
