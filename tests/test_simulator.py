@@ -138,7 +138,7 @@ def test_settle_time_is_when_pepper_is_home_and_still_for_good():
     def sample(time, knee_offset):
         measured = list(home)
         measured[knee] += knee_offset
-        return Sample(time, time, home, measured, [0.0, 0.0, 0.0], 0.0)
+        return Sample(time, time, home, measured, [0.0, 0.0, 0.0], 0.0, ())
 
     run = scenario.Run("unused.ini", "unused.log")
     run.commands = {"trajectories": [{"names": ["KneePitch"], "angles": [[0.0]]}]}

@@ -29,10 +29,11 @@ LAG_WARNING = 0.5  # s of simulated time behind the wall clock before warning
 SIMULATED_JOINTS = tuple(joints.ALL_JOINTS)
 
 Sample = collections.namedtuple(
-    "Sample", "time wall commanded measured pose tilt")
+    "Sample", "time wall commanded measured pose tilt pelvis_contacts")
 Sample.__doc__ = """One reading: simulated ``time`` (s), ``wall`` seconds since start,
 ``commanded`` and ``measured`` angles (rad, SIMULATED_JOINTS order), measured base
-``pose`` [x m, y m, theta rad] and the torso's ``tilt`` from vertical (rad)."""
+``pose`` [x m, y m, theta rad], the torso's ``tilt`` from vertical (rad) and the names
+of the links touching the pelvis (a sorted tuple)."""
 
 _log = logging.getLogger("pepper_bullet.physics")
 
@@ -133,6 +134,9 @@ class PepperPhysics(object):
             self._joints = [self.pepper.joint_dict[name] for name in SIMULATED_JOINTS
                             if name not in ("LHand", "RHand")]
             self._torso = self.pepper.link_dict["torso"].getIndex()
+            self._pelvis = self.pepper.link_dict["Pelvis"].getIndex()
+            self._link_names = dict((link.getIndex(), name)
+                                    for name, link in self.pepper.link_dict.items())
             posture = dict(joints.STAND_POSTURE)
             posture.update(initial_angles or {})
             self._reset_joints(posture)
@@ -192,6 +196,15 @@ class PepperPhysics(object):
             self._pose = [position[0], position[1], _yaw(orientation)]
         return measured, _tilt(torso)
 
+    def _pelvis_contacts(self):
+        touching = set()
+        for contact in pybullet.getContactPoints(self.pepper.robot_model, self.pepper.robot_model,
+                                                 physicsClientId=self._client):
+            if self._pelvis in (contact[3], contact[4]):
+                other = contact[4] if contact[3] == self._pelvis else contact[3]
+                touching.add(self._link_names.get(other, str(other)))
+        return tuple(sorted(touching))
+
     def _run(self, target_source):
         wall0 = time.monotonic()
         next_sample = 0.0
@@ -212,7 +225,8 @@ class PepperPhysics(object):
                     next_sample += self.sample_period
                     self.samples.append(Sample(
                         now, wall, [angles[name] for name in SIMULATED_JOINTS],
-                        [measured[name] for name in SIMULATED_JOINTS], self.pose(), tilt))
+                        [measured[name] for name in SIMULATED_JOINTS], self.pose(), tilt,
+                        self._pelvis_contacts()))
                 if self.camera is not None and now >= next_frame:
                     next_frame += self.frame_period
                     self.frames.append(self.camera.capture(self._client))

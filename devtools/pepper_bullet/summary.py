@@ -81,6 +81,15 @@ def settle_time(run, config):
     return float(max(0.0, times[first] - run.disabled_at))
 
 
+def contact_seconds(run):
+    """Simulated seconds each link spent touching the pelvis (link -> s)."""
+    seconds = {}
+    for previous, sample in zip(run.samples, run.samples[1:]):
+        for link in sample.pelvis_contacts:
+            seconds[link] = seconds.get(link, 0.0) + sample.time - previous.time
+    return dict((link, round(value, 3)) for link, value in sorted(seconds.items()))
+
+
 def summarise(run, config):
     """The summary.json dict."""
     times, _commanded, _measured, headings = _series(run.samples)
@@ -113,6 +122,7 @@ def summarise(run, config):
             "over_time": [[round(float(times[i]), 3), round(float(offsets[i]), 5)]
                           for i in keep],
         },
+        "seconds_touching_the_pelvis": contact_seconds(run),
         "torso_tilt_degrees": {"max": math.degrees(max(tilts)),
                                "at_start": math.degrees(tilts[0])},
         "disabled_at": run.disabled_at,
@@ -138,6 +148,9 @@ def lines(summary):
     heading = summary["base_heading"]
     out.append("base heading offset [%+.4f, %+.4f] rad (band +-%.4f)"
                % (heading["range"][0], heading["range"][1], heading["allowed_band"]))
+    touching = summary["seconds_touching_the_pelvis"]
+    out.append("touching the pelvis: %s" % (", ".join("%s %.2f s" % item for item in
+                                                    touching.items()) or "never"))
     out.append("torso tilt max %.2f deg (%.2f at start)"
                % (summary["torso_tilt_degrees"]["max"],
                   summary["torso_tilt_degrees"]["at_start"]))
