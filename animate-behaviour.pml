@@ -11,10 +11,13 @@
         <File name="__init__" src="lib/animate_behaviour/__init__.py" />
         <File name="__main__" src="lib/animate_behaviour/__main__.py" />
         <File name="box_glue" src="lib/animate_behaviour/box_glue.py" />
+        <File name="clearance" src="lib/animate_behaviour/clearance.py" />
+        <File name="clearance_model" src="lib/animate_behaviour/clearance_model.py" />
         <File name="config" src="lib/animate_behaviour/config.py" />
         <File name="engine" src="lib/animate_behaviour/engine.py" />
         <File name="host" src="lib/animate_behaviour/host.py" />
         <File name="joints" src="lib/animate_behaviour/joints.py" />
+        <File name="lean" src="lib/animate_behaviour/lean.py" />
         <File name="logs" src="lib/animate_behaviour/logs.py" />
         <File name="runner" src="lib/animate_behaviour/runner.py" />
         <File name="service" src="lib/animate_behaviour/service.py" />

@@ -2,7 +2,8 @@
 
 Positions follow the specification's Table 1: FR = max - min, MRO = FR * maxRange,
 SRO = MRO * selectedRange / 2, UB = min(home + SRO, max), LB = max(home - SRO, min),
-RP uniform in [LB, UB]. Angles in rad, times in s from the start of the call.
+RP uniform in [LB, UB], or rather in the part of it that keeps the hands clear of the
+pelvis (clearance.py) and the torso upright (lean.py). Angles in rad, times in s from the start of the call.
 """
 from __future__ import absolute_import, division, print_function
 
@@ -10,9 +11,14 @@ import math
 
 import numpy as np
 
+from animate_behaviour import clearance, clearance_model, joints, lean
+
 # ALMotion eases every segment; a cubic ease between rests peaks at 1.5 x its mean speed,
 # so a segment's duration is stretched until that peak respects the velocity limit.
 PEAK_TO_MEAN_SPEED = 1.5
+# Batches of candidates drawn for waypoints that pass a group's checks before giving
+# up and sending the rest home.
+CHECK_TRIES = 20
 # Full heading band of the base (rad): rotMaximumRange scales it like MaxRangePercentage,
 # so the default 0.3 keeps Pepper within +-0.075 rad of the heading it started from.
 BASE_HEADING_FULL_RANGE = 0.5
@@ -50,11 +56,43 @@ class JointGroup(object):
         # Home inside the limits (the file's overrides are checked against pepper.urdf, the
         # robot's getLimits may be narrower).
         self.home = np.clip(self.home, self.minimum, self.maximum)
+        home = dict(config.home)
+        home.update(zip(self.names, self.home))
+        # What random waypoints must also respect: hands clear of the pelvis, torso upright.
+        self.checks = []
+        if any(name in joints.LEG_JOINTS for name in self.names):
+            self.checks.append(lean.LeanCheck(self.names, home))
+        if clearance.moves_an_arm(self.names):
+            leg_bounds = dict(
+                (leg, random_bounds(config.home[leg], limits.get(leg, joints.URDF_LIMITS[leg]),
+                                    config.maximum_range(leg), config.selected_range))
+                for leg in joints.LEG_JOINTS)
+            self.checks.append(clearance.ClearanceCheck(self.names, home, leg_bounds,
+                                                        clearance_model.COEFFICIENTS))
+
+    def acceptable(self, points):
+        """Boolean mask of the waypoints (rows) that pass every check."""
+        mask = np.ones(len(points), dtype=bool)
+        for check in self.checks:
+            mask &= check.acceptable(points)
+        return mask
 
 
 def random_points(group, count, rng):
-    """``count`` random waypoints, shape (count, joints), each inside [LB, UB]."""
-    return rng.uniform(group.lower, group.upper, size=(count, len(group.names)))
+    """``count`` random waypoints, shape (count, joints), each inside [LB, UB] and
+    passing the group's checks (hands clear of the pelvis, torso upright): candidates
+    are drawn in batches of twice ``count`` and the first good ones kept (home if
+    CHECK_TRIES batches were not enough)."""
+    size = len(group.names)
+    if not group.checks:
+        return rng.uniform(group.lower, group.upper, size=(count, size))
+    points = np.empty((0, size))
+    for _attempt in range(CHECK_TRIES):
+        candidates = rng.uniform(group.lower, group.upper, size=(2 * count, size))
+        points = np.vstack([points, candidates[group.acceptable(candidates)]])
+        if len(points) >= count:
+            return points[:count]
+    return np.vstack([points, np.tile(group.home, (count - len(points), 1))])
 
 
 def leg_points(group, num_points, chunk_size, random_per_chunk, chunks, rng):
