@@ -181,9 +181,10 @@ def test_the_simulator_platform_s_joints_move_within_the_seed_s_bounds(minute):
         assert figure["commanded_offset"] > 0.3 * figure["allowed_offset"], (joint, report)
 
 
-def test_pepper_stays_upright(minute):
+def test_pepper_stays_upright_and_her_hands_stay_off_her_pelvis(minute):
     _run, _config, figures, report = minute
     assert figures["torso_tilt_degrees"]["max"] < 5.0, report
+    assert figures["seconds_touching_the_pelvis"] == {}, report
 
 
 def test_the_base_heading_stays_near_where_it_started(minute):

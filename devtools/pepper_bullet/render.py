@@ -4,8 +4,8 @@ from PIL import Image
 
 # A three-quarter view from Pepper's front right, framing her from wheels to head.
 EYE = (2.0, -1.2, 1.2)  # m, world frame
-TARGET = (0.0, 0.0, 0.7)  # m
-FIELD_OF_VIEW = 50.0  # degrees, vertical
+TARGET = (0.0, 0.0, 0.6)  # m
+FIELD_OF_VIEW = 36.0  # degrees, vertical: Pepper (1.2 m) fills most of the height
 PALETTE_COLOURS = 128
 
 
