@@ -47,7 +47,7 @@ def test_angle_interpolation_blocks_for_its_simulated_duration_and_calls_overlap
     legs = motion.angleInterpolation("HipRoll", [0.05], [1.0], True, _async=True)
     arm.value(int(TIMEOUT * 1000))
     legs.value(int(TIMEOUT * 1000))
-    assert 1.0 <= clock.now() - begin < 1.2  # together, not one after the other
+    assert 1.0 <= clock.now() - begin < 1.5  # together (one after the other takes 2 s)
     measured = motion.getAngles(["LShoulderPitch", "LElbowYaw", "HipRoll"], True)
     assert measured == pytest.approx([1.0, -0.9, 0.05], abs=0.02)
     assert motion.getAngles(["LShoulderPitch", "LElbowYaw", "HipRoll"], False) == \
@@ -70,12 +70,12 @@ def test_move_to_turns_the_simulated_base_and_stop_move_stops_it(robot, motion):
     clock = robot.physics.clock
     assert motion.moveTo(0.0, 0.0, 0.1) is True
     assert robot.physics.pose()[2] == pytest.approx(0.1, abs=0.005)
-    turn = motion.moveTo(0.0, 0.0, 1.0, _async=True)
-    assert clock.wait_until(clock.now() + 0.4, TIMEOUT)
+    turn = motion.moveTo(0.0, 0.0, 1.0, _async=True)  # 0.5 rad/s: 1.8 s to reach 1.1 rad
+    assert clock.wait_until(clock.now() + 0.6, TIMEOUT)
     motion.stopMove()
     assert turn.value(int(TIMEOUT * 1000)) is False
     stopped = motion.getRobotPosition(True)[2]
-    assert 0.2 < stopped < 1.0
+    assert 0.25 < stopped - 0.1 < 1.0  # part of the way
     assert clock.wait_until(clock.now() + 0.5, TIMEOUT)
     assert motion.getRobotPosition(True)[2] == pytest.approx(stopped, abs=0.005)
     assert motion.getRobotPosition(False)[2] == pytest.approx(stopped, abs=0.005)
