@@ -4,10 +4,10 @@ from __future__ import absolute_import, division, print_function
 import numpy as np
 
 from animate_behaviour import joints, trajectory
+from animate_behaviour.engine import HOME_MIN_DURATION
 
 # A cubic ease between rests peaks at 1.5 times its mean speed (d/dt of 3t^2 - 2t^3).
 PEAK_TO_MEAN_SPEED = 1.5
-HOME_MIN_DURATION = 0.25  # s, the engine's floor for home moves
 
 
 def is_home_move(record):

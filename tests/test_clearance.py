@@ -63,6 +63,40 @@ def test_legs_moving_elsewhere_are_assumed_at_their_worst():
     assert moving_legs.checks[-1].clearance(pose)[0] < still_legs.checks[-1].clearance(pose)[0]
 
 
+def test_legs_that_no_worker_moves_stay_at_home_in_the_check():
+    pose = stand(UPPER)
+    pose[0, UPPER.index("LShoulderPitch")] += 0.15
+    hands_only = group_for(UPPER, behaviour="hands")  # no legs group: the legs stay home
+    still_legs = group_for(UPPER, behaviour="body", legMaximumRange=["0.0", "0.0", "0.0"])
+    moving_legs = group_for(UPPER, behaviour="all")
+    assert hands_only.checks[-1].clearance(pose)[0] == pytest.approx(
+        still_legs.checks[-1].clearance(pose)[0])
+    assert moving_legs.checks[-1].clearance(pose)[0] < hands_only.checks[-1].clearance(pose)[0]
+
+
+def segment_clearance(check, start, points, fractions):
+    """Predicted clearance along every segment start -> points[0] -> points[1] ..."""
+    path = np.vstack([start[np.newaxis, :], points])
+    along = path[:-1] + fractions[:, np.newaxis, np.newaxis] * np.diff(path, axis=0)
+    return check.clearance(along.reshape(-1, path.shape[1]))
+
+
+def test_the_way_between_waypoints_stays_clear_too():
+    group = group_for(UPPER)
+    check = group.checks[-1]
+    fine = np.linspace(0.0, 1.0, 21)
+    rng = np.random.RandomState(8)
+    # Waypoints that are clear one by one still pass closer on the way between them...
+    candidates = rng.uniform(group.lower, group.upper, size=(6000, len(UPPER)))
+    one_by_one = candidates[check.acceptable(candidates)][:1000]
+    assert segment_clearance(check, group.home, one_by_one, fine).min() < clearance.MARGIN - 0.003
+    # ...which random_points avoids, starting from where the arms are.
+    start = one_by_one[0]
+    points = trajectory.random_points(group, 1000, rng, start)
+    assert np.all(check.clearance(points) >= clearance.MARGIN)
+    assert segment_clearance(check, start, points, fine).min() > clearance.MARGIN - 0.002
+
+
 def test_a_home_closer_than_the_margin_becomes_the_threshold():
     group = group_for(UPPER, home={"LShoulderRoll": "0.02", "LElbowYaw": "-0.9"})
     home_clearance = group.checks[-1].clearance(group.home[np.newaxis, :])[0]

@@ -87,11 +87,14 @@ def sample(count, side, widths, rng):
         features = rng.uniform(-1.0, 1.0, size=(count, len(widths))) * widths
         distances = np.empty((count, len(links)))
         for row, offsets in enumerate(features):
-            for feature, offset, sign in zip(clearance.FEATURES, offsets, mirror):
+            for column, (feature, offset, sign) in enumerate(
+                    zip(clearance.FEATURES, offsets, mirror)):
                 name = side_joint(side, feature)
                 limit = joints.URDF_LIMITS[name]
-                set_joint(name, min(max(joints.STAND_POSTURE[name] + sign * offset,
-                                        limit.minimum), limit.maximum))
+                angle = min(max(joints.STAND_POSTURE[name] + sign * offset, limit.minimum),
+                            limit.maximum)
+                set_joint(name, angle)
+                features[row, column] = sign * (angle - joints.STAND_POSTURE[name])  # clipped
             for column, group in enumerate(links):
                 distances[row, column] = min(
                     min([point[8] for point in pybullet.getClosestPoints(

@@ -1,6 +1,6 @@
 """qiBullet's PepperVirtual, headless, stepped in real time by one thread.
 
-Every pybullet call happens in that thread (pybullet is not thread-safe). Each step it
+While it steps, only that thread calls pybullet (pybullet is not thread-safe). Each step it
 asks a *target source* for the commanded joint angles, stiffnesses and base pose at the
 current simulated time, applies them (position control at each joint's URDF max
 velocity and effort x stiffness; the base by velocity, as qiBullet does),
@@ -98,8 +98,8 @@ def _tilt(quaternion):
 
 
 class PepperPhysics(object):
-    """A headless qiBullet simulation of Pepper standing at ``initial_angles`` (Stand by
-    default). Call ``start(target_source)`` then ``close()``.
+    """A headless qiBullet simulation of Pepper standing in her Stand posture. Call
+    ``start(target_source)`` then ``close()``.
 
     ``target_source(now)`` returns (angles: joint -> rad, stiffness: joint -> [0, 1],
     pose: [x, y, theta]) for simulated time ``now``; it runs in the physics thread.
@@ -107,8 +107,8 @@ class PepperPhysics(object):
     render.Camera) with ``frame_period`` (s of simulated time) records ``frames``.
     """
 
-    def __init__(self, initial_angles=None, real_time_factor=1.0, sample_period=0.02,
-                 camera=None, frame_period=None):
+    def __init__(self, real_time_factor=1.0, sample_period=0.02, camera=None,
+                 frame_period=None):
         if not real_time_factor > 0.0:
             raise ValueError("real_time_factor must be > 0, got %r" % (real_time_factor,))
         if camera is not None and not (frame_period and frame_period > 0.0):
@@ -137,9 +137,7 @@ class PepperPhysics(object):
             self._pelvis = self.pepper.link_dict["Pelvis"].getIndex()
             self._link_names = dict((link.getIndex(), name)
                                     for name, link in self.pepper.link_dict.items())
-            posture = dict(joints.STAND_POSTURE)
-            posture.update(initial_angles or {})
-            self._reset_joints(posture)
+            self._reset_joints(joints.STAND_POSTURE)
             self._read_sensors()
         except Exception:
             self._manager.stopSimulation(self._client)

@@ -4,7 +4,7 @@ from pepper_sim.qi_server import ALL_SERVICES, SimulatedRobot, served_motion
 from pepper_bullet.motion import BulletMotion
 from pepper_bullet.physics import PepperPhysics
 
-ServedBulletMotion = served_motion(BulletMotion)
+ServedBulletMotion = served_motion(BulletMotion, hidden=("targets",))  # the physics' hook
 
 
 class BulletRobot(object):

@@ -71,8 +71,8 @@ LimitViolation = collections.namedtuple("LimitViolation", "time joint angle mini
 class Trajectory(object):
     """One angleInterpolation call as it ran.
 
-    ``start`` is the wall time it began moving (after waiting for its joints),
-    ``requested`` the wall time of the call, ``end`` the wall time it released its
+    ``start`` is the clock time it began moving (after waiting for its joints),
+    ``requested`` the clock time of the call, ``end`` the clock time it released its
     joints (finished or killed; None while running). ``names`` the joints, ``angles``/``times`` one list per joint (the
     angles as commanded, before clamping; times in simulated seconds from ``start``;
     ``start_angles`` one angle per joint at ``start``, the interpolation's origin).
@@ -111,7 +111,7 @@ class Trajectory(object):
 
 
 class Move(object):
-    """One moveTo call: start wall time, target (x, y, theta in the robot frame at the
+    """One moveTo call: start clock time, target (x, y, theta in the robot frame at the
     start), start and end world poses [x, y, theta], and whether it was stopped."""
 
     __slots__ = ("task_id", "start", "end", "target", "start_pose", "end_pose", "stopped")
@@ -258,7 +258,7 @@ class KinematicMotion(object):
     Records (times from the clock's ``now``):
     ``calls`` (Call(time, method, args) for every public call, valid or not),
     ``trajectories`` (Trajectory per angleInterpolation that ran), ``moves`` (Move per
-    moveTo), ``headings`` ((wall time, heading rad) at each moveTo start and end),
+    moveTo), ``headings`` ((time, heading rad) at each moveTo start and end),
     ``limit_violations`` (LimitViolation(time, joint, angle, minimum, maximum)).
     """
 

@@ -36,12 +36,12 @@ def _hide(cls, names):
     return cls
 
 
-def served_motion(cls):
+def served_motion(cls, hidden=()):
     """A ``qi.multiThreaded()`` subclass of KinematicMotion (or of a subclass of it) whose
-    test helpers are hidden from qi."""
+    test helpers, and the public methods named in ``hidden``, are hidden from qi."""
     served = qi.multiThreaded()(type("Served" + cls.__name__, (cls,), {
         "__doc__": "%s served multi-threaded." % cls.__name__}))
-    return _hide(served, ("wait_for", "reset_records", "calls_to"))
+    return _hide(served, ("wait_for", "reset_records", "calls_to") + tuple(hidden))
 
 
 ServedMotion = served_motion(KinematicMotion)

@@ -280,20 +280,21 @@ class MotionEngine(object):
 
     # -- workers -----------------------------------------------------------------------
 
-    def _plan(self, group):
+    def _plan(self, group, start):
         config = self._config
         if group.name == "legs":
             return trajectory.leg_points(group, config.num_points, config.leg_chunk_size,
                                          config.num_points_leg, config.leg_repeat_factor,
                                          self._rng)
-        return trajectory.random_points(group, config.num_points, self._rng)
+        return trajectory.random_points(group, config.num_points, self._rng, start)
 
     def _run_group(self, group):
         """Send trajectory after trajectory, each starting where the last one ended."""
         while not self._stop_motion.is_set():
-            points = self._plan(group)
+            start = self._current_angles(group)
+            points = self._plan(group, start)
             times, stretched = trajectory.timed(
-                points, self._current_angles(group), group, self._config.gesture_duration,
+                points, start, group, self._config.gesture_duration,
                 self._config.max_velocity_fraction)
             if self._config.verbose:
                 self._log.debug("trajectory %s: %d waypoints over %.1f s, %d stretched for speed"

@@ -25,6 +25,10 @@ class LeanCheck(object):
     group's other leg joints at ``home`` (joint -> rad). A home leaning further than
     MAX_LEAN becomes the threshold: the legs then never lean more than at home."""
 
+    # The lean is a norm of a linear function of the joints: along a segment it never
+    # exceeds its larger end.
+    convex = True
+
     def __init__(self, names, home):
         self._names = list(names)
         self._home = home

@@ -3,7 +3,8 @@
 Positions follow the specification's Table 1: FR = max - min, MRO = FR * maxRange,
 SRO = MRO * selectedRange / 2, UB = min(home + SRO, max), LB = max(home - SRO, min),
 RP uniform in [LB, UB], or rather in the part of it that keeps the hands clear of the
-pelvis (clearance.py) and the torso upright (lean.py). Angles in rad, times in s from the start of the call.
+pelvis (clearance.py) and the torso upright (lean.py). Angles in rad, times in s from
+the start of the call.
 """
 from __future__ import absolute_import, division, print_function
 
@@ -19,6 +20,10 @@ PEAK_TO_MEAN_SPEED = 1.5
 # Batches of candidates drawn for waypoints that pass a group's checks before giving
 # up and sending the rest home.
 CHECK_TRIES = 20
+# Candidates per batch when each waypoint is drawn after the previous one, and where
+# along each segment a non-convex check is evaluated too.
+SEGMENT_CANDIDATES = 8
+SEGMENT_FRACTIONS = np.array([0.25, 0.5, 0.75])
 # Full heading band of the base (rad): rotMaximumRange scales it like MaxRangePercentage,
 # so the default 0.3 keeps Pepper within +-0.075 rad of the heading it started from.
 BASE_HEADING_FULL_RANGE = 0.5
@@ -63,10 +68,12 @@ class JointGroup(object):
         if any(name in joints.LEG_JOINTS for name in self.names):
             self.checks.append(lean.LeanCheck(self.names, home))
         if clearance.moves_an_arm(self.names):
+            moving_legs = dict(joints.joint_groups(config.behaviour,
+                                                   config.platform_joints)).get("legs", ())
             leg_bounds = dict(
                 (leg, random_bounds(config.home[leg], limits.get(leg, joints.URDF_LIMITS[leg]),
                                     config.maximum_range(leg), config.selected_range))
-                for leg in joints.LEG_JOINTS)
+                for leg in moving_legs)
             self.checks.append(clearance.ClearanceCheck(self.names, home, leg_bounds,
                                                         clearance_model.COEFFICIENTS))
 
@@ -78,21 +85,42 @@ class JointGroup(object):
         return mask
 
 
-def random_points(group, count, rng):
+def random_points(group, count, rng, start=None):
     """``count`` random waypoints, shape (count, joints), each inside [LB, UB] and
-    passing the group's checks (hands clear of the pelvis, torso upright): candidates
-    are drawn in batches of twice ``count`` and the first good ones kept (home if
-    CHECK_TRIES batches were not enough)."""
+    passing the group's checks (hands clear of the pelvis, torso upright), drawn
+    uniformly from what passes (rejection sampling; home after CHECK_TRIES failed
+    batches). A check that is not convex (the hands' clearance) must also hold along
+    each segment, which ALMotion travels in a straight line in joint space, from
+    ``start`` (default home) to the first waypoint and between waypoints."""
     size = len(group.names)
     if not group.checks:
         return rng.uniform(group.lower, group.upper, size=(count, size))
-    points = np.empty((0, size))
-    for _attempt in range(CHECK_TRIES):
-        candidates = rng.uniform(group.lower, group.upper, size=(2 * count, size))
-        points = np.vstack([points, candidates[group.acceptable(candidates)]])
-        if len(points) >= count:
-            return points[:count]
-    return np.vstack([points, np.tile(group.home, (count - len(points), 1))])
+    if all(check.convex for check in group.checks):
+        # Passing at both ends means passing along the segment: draw in batches.
+        points = np.empty((0, size))
+        for _attempt in range(CHECK_TRIES):
+            candidates = rng.uniform(group.lower, group.upper, size=(2 * count, size))
+            points = np.vstack([points, candidates[group.acceptable(candidates)]])
+            if len(points) >= count:
+                return points[:count]
+        return np.vstack([points, np.tile(group.home, (count - len(points), 1))])
+    points = np.empty((count, size))
+    previous = group.home if start is None else np.asarray(start, dtype=float)
+    for index in range(count):
+        chosen = group.home
+        for _attempt in range(CHECK_TRIES):
+            candidates = rng.uniform(group.lower, group.upper, size=(SEGMENT_CANDIDATES, size))
+            along = previous + SEGMENT_FRACTIONS[:, np.newaxis, np.newaxis] * (
+                candidates - previous)
+            passed = group.acceptable(np.vstack([candidates, along.reshape(-1, size)]))
+            passed = passed[:SEGMENT_CANDIDATES] & passed[SEGMENT_CANDIDATES:].reshape(
+                len(SEGMENT_FRACTIONS), SEGMENT_CANDIDATES).all(axis=0)
+            if passed.any():
+                chosen = candidates[np.argmax(passed)]
+                break
+        points[index] = chosen
+        previous = chosen
+    return points
 
 
 def leg_points(group, num_points, chunk_size, random_per_chunk, chunks, rng):
