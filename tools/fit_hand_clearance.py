@@ -37,16 +37,12 @@ LINK_GROUPS = (("forearm", ("ForeArm",)), ("wrist", ("_wrist", "_hand")),
                ("fingers", ("Finger",)), ("thumb", ("Thumb",)))
 
 
-def side_joint(side, feature):
-    return side + feature if feature not in joints.LEG_JOINTS else feature
-
-
 def half_widths():
     """Per feature, BOX_SCALE x the default random offset (rad)."""
     config = config_module.from_mapping({})
     return np.array([BOX_SCALE * trajectory.random_offset(
-        joints.URDF_LIMITS[side_joint("L", feature)],
-        config.maximum_range(side_joint("L", feature)), config.selected_range)
+        joints.URDF_LIMITS[clearance.joint_name("L", feature)],
+        config.maximum_range(clearance.joint_name("L", feature)), config.selected_range)
         for feature in clearance.FEATURES])
 
 
@@ -89,7 +85,7 @@ def sample(count, side, widths, rng):
         for row, offsets in enumerate(features):
             for column, (feature, offset, sign) in enumerate(
                     zip(clearance.FEATURES, offsets, mirror)):
-                name = side_joint(side, feature)
+                name = clearance.joint_name(side, feature)
                 limit = joints.URDF_LIMITS[name]
                 angle = min(max(joints.STAND_POSTURE[name] + sign * offset, limit.minimum),
                             limit.maximum)

@@ -131,8 +131,10 @@ class PepperPhysics(object):
         self._client = self._manager.launchSimulation(gui=False, auto_step=False)
         try:
             self.pepper = self._manager.spawnPepper(self._client, spawn_ground_plane=True)
-            self._joints = [self.pepper.joint_dict[name] for name in SIMULATED_JOINTS
-                            if name not in ("LHand", "RHand")]
+            # Hands are driven through qiBullet's finger mimic; every other joint directly.
+            self._joint_names = [name for name in SIMULATED_JOINTS
+                                 if name not in joints.HAND_JOINTS]
+            self._joints = [self.pepper.joint_dict[name] for name in self._joint_names]
             self._torso = self.pepper.link_dict["torso"].getIndex()
             self._pelvis = self.pepper.link_dict["Pelvis"].getIndex()
             self._link_names = dict((link.getIndex(), name)
@@ -145,10 +147,10 @@ class PepperPhysics(object):
 
     # ----------------------------------------------------------------- physics thread
     def _reset_joints(self, angles):
-        for joint in self._joints:
+        for name, joint in zip(self._joint_names, self._joints):
             pybullet.resetJointState(self.pepper.robot_model, joint.getIndex(),
-                                     angles[joint.getName()], physicsClientId=self._client)
-        for hand in ("LHand", "RHand"):
+                                     angles[name], physicsClientId=self._client)
+        for hand in joints.HAND_JOINTS:
             fingers, values = self.pepper._mimicHand(hand, angles[hand], HAND_MULTIPLIER)
             for finger, value in zip(fingers, values):
                 pybullet.resetJointState(self.pepper.robot_model,
@@ -157,13 +159,12 @@ class PepperPhysics(object):
         self._apply(angles, dict.fromkeys(SIMULATED_JOINTS, 1.0))
 
     def _apply(self, angles, stiffness):
-        for joint in self._joints:
-            name = joint.getName()
+        for name, joint in zip(self._joint_names, self._joints):
             pybullet.setJointMotorControl2(
                 self.pepper.robot_model, joint.getIndex(), pybullet.POSITION_CONTROL,
                 targetPosition=angles[name], maxVelocity=joint.getMaxVelocity(),
                 force=joint.getMaxEffort() * stiffness[name], physicsClientId=self._client)
-        for hand in ("LHand", "RHand"):
+        for hand in joints.HAND_JOINTS:
             if stiffness[hand] > 0.0:  # qiBullet drives the fingers at full effort
                 self.pepper.setAngles(hand, float(angles[hand]), 1.0)
 
@@ -179,10 +180,10 @@ class PepperPhysics(object):
             physicsClientId=self._client)
 
     def _read_sensors(self):
-        arm_and_leg = [joint.getName() for joint in self._joints]
-        measured = dict(zip(arm_and_leg, self.pepper.getAnglesPosition(arm_and_leg)))
+        measured = dict(zip(self._joint_names,
+                            self.pepper.getAnglesPosition(self._joint_names)))
         # qiBullet's own hand reading does not invert its finger mimic: invert it here.
-        for hand in ("LHand", "RHand"):
+        for hand in joints.HAND_JOINTS:
             finger = self.pepper.getAnglesPosition(hand[0] + "Finger11")
             measured[hand] = finger / HAND_MULTIPLIER
         position, orientation = pybullet.getBasePositionAndOrientation(
