@@ -4,6 +4,7 @@ and a third client session calling it like a tablet page or qicli would."""
 from __future__ import absolute_import, division, print_function
 
 import logging
+import os
 import random
 import threading
 
@@ -18,6 +19,7 @@ from animate_behaviour import config as config_module  # noqa: E402
 from animate_behaviour import engine as engine_module  # noqa: E402
 from animate_behaviour import host as host_module  # noqa: E402
 from animate_behaviour import joints  # noqa: E402
+from animate_behaviour import log_guard, logs  # noqa: E402
 from pepper_sim.qi_server import SimulatedRobot  # noqa: E402
 
 import checks  # noqa: E402
@@ -35,12 +37,12 @@ class Deployment(object):
     """A simulated robot, our service hosted on its own session, and a client."""
 
     def __init__(self, services=("ALMotion", "ALAutonomousLife", "ALRobotPosture"),
-                 time_scale=0.002, heartbeat_period=10.0, **values):
+                 time_scale=0.002, heartbeat_period=10.0, logger=None, **values):
         settings = dict(FAST)
         settings.update(values)
         self.config = config_module.from_mapping(settings)
         self.robot = SimulatedRobot(time_scale=time_scale, services=services)
-        self.log = logging.getLogger("test.service")
+        self.log = logger or logging.getLogger("test.service")
         self.host_session = qi.Session()
         self.host_session.connect(self.robot.url)
         self.host = host_module.ServiceHost(self.host_session, self.config, self.log,
@@ -278,3 +280,66 @@ def test_banner_heartbeat_and_verbose_lines(deploy, caplog):
         assert line in caplog.text
     assert beat.levels[0] == logging.INFO
     assert "trajectory upper: 20 waypoints" in caplog.text
+
+
+class NaoqiLog(object):
+    """Stands in for the ``qi`` module make_logger forwards records through, keeping
+    what would reach NAOqi's log."""
+
+    def __init__(self):
+        self.logger = qi_double.Logger(logs.CATEGORY)
+
+    def Logger(self, category):  # noqa: N802 (qi's name)
+        return self.logger
+
+
+@pytest.fixture
+def package_logger(tmpdir):
+    """The package's own logger writing to a fresh log file, as on the robot."""
+    path = str(tmpdir.join(logs.LOG_FILE_NAME))
+    naoqi = NaoqiLog()
+    logger = logs.make_logger(False, log_path=path, qi_module=naoqi)
+    yield logger, path, naoqi.logger.records
+    for handler in list(logger.handlers):
+        logger.removeHandler(handler)
+        handler.close()
+
+
+def test_a_flood_of_hostile_calls_keeps_the_log_small_and_its_history(deploy, package_logger):
+    # Issue 7: 4,800 hostile calls from 8 clients wrote each 100 KB argument whole and
+    # rotated the banner and the rest of the log file's history away within seconds.
+    logger, path, naoqi_records = package_logger
+    deployment = deploy(behaviour="hands", logger=logger)
+    deployment.start()
+    clients = []
+    for _ in range(8):
+        session = qi.Session()
+        session.connect(deployment.robot.url)
+        clients.append(session)
+    hostile = ["A" * 100000, "enabled\n" + "B" * 100000, "\x1b[2J" + "C" * 100000]
+    try:
+        futures = []
+        for round_ in range(300):
+            for index, session in enumerate(clients):
+                argument = hostile[(round_ + index) % len(hostile)]
+                futures.append(session.service("AnimateBehaviour").setActivation(
+                    argument, _async=True))
+        assert [future.value(int(TIMEOUT * 1000)) for future in futures] == [0] * 2400
+    finally:
+        for session in clients:
+            session.close()
+    for handler in logger.handlers:
+        handler.flush()
+    with open(path) as stream:
+        text = stream.read()
+    assert "AnimateBehaviour service registered" in text
+    for line in deployment.config.describe():
+        assert line in text
+    assert os.path.getsize(path) < 8000, "the log grew to %d bytes" % os.path.getsize(path)
+    assert not os.path.exists(path + ".1"), "the flood rotated the log file"
+    refusals = [line for line in text.splitlines() if "refused" in line]
+    assert len(refusals) == log_guard.BURST
+    assert all(len(line) < 250 for line in refusals)
+    forwarded = [message for _level, message in naoqi_records if "refused" in message]
+    assert len(forwarded) == log_guard.BURST
+    assert deployment.client.service("AnimateBehaviour").setActivation("enabled") == 1

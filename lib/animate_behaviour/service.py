@@ -3,9 +3,12 @@ from __future__ import absolute_import, division, print_function
 
 import qi
 
+from animate_behaviour import log_guard
 from animate_behaviour.engine import STATES, EngineClosed
 
 SERVICE_NAME = "AnimateBehaviour"
+# The kind of line refusals are counted under when they come too often.
+REFUSED = "setActivation refused"
 
 try:
     _STRING_TYPES = (str, unicode)  # noqa: F821 (Python 2.7 on the robot)
@@ -23,9 +26,12 @@ class AnimateBehaviourService(object):
 
     activationChanged = qi.Signal("(s)")
 
-    def __init__(self, engine, logger):
+    def __init__(self, engine, logger, refusals=None):
+        """``refusals``: the log_guard.Throttle refusals are logged through (one on
+        ``logger`` by default), so a flood of bad calls cannot flood the log."""
         self._engine = engine
         self._log = logger
+        self._refusals = refusals or log_guard.Throttle(logger)
 
     @qi.bind(returnType=qi.Int32, paramsType=[qi.String], methodName="setActivation")
     def set_activation(self, state):
@@ -39,13 +45,14 @@ class AnimateBehaviourService(object):
         or while the service is shutting down.
         """
         if not isinstance(state, _STRING_TYPES) or state not in STATES:
-            self._log.error("setActivation(%r) refused: state must be \"enabled\" or \"disabled\""
-                            % (state,))
+            self._refusals.error(REFUSED, "setActivation(%s) refused: state must be \"enabled\""
+                                 " or \"disabled\"" % log_guard.shown(state))
             return 0
         try:
             self._engine.request(str(state))
         except EngineClosed as err:
-            self._log.error("setActivation(%r) refused: %s" % (state, err))
+            self._refusals.error(REFUSED, "setActivation(%s) refused: %s"
+                                 % (log_guard.shown(state), err))
             return 0
         return 1
 
