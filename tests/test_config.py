@@ -1,13 +1,19 @@
 from __future__ import absolute_import, division, print_function
 
 import os
+import sys
 
 import pytest
+from configobj import ConfigObj
 
-from animate_behaviour import config, joints
+from animate_behaviour import config, joints, trajectory
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHIPPED = os.path.join(ROOT, "config", config.CONFIG_FILE_NAME)
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+
+import update_readme_config  # noqa: E402
+from generated_file import read_text  # noqa: E402  (update_readme_config puts tools/ on sys.path)
 
 
 def write(tmpdir, text):
@@ -31,7 +37,57 @@ def test_shipped_file_holds_the_specification_defaults():
     assert shipped.gesture_duration == 1.0
     assert (shipped.num_points, shipped.num_points_leg, shipped.leg_repeat_factor) == (100, 2, 8)
     assert shipped.leg_chunk_size == 12
+    assert shipped.max_velocity_fraction == 0.2
     assert shipped.home == joints.STAND_POSTURE
+    assert shipped.home_overrides == {}
+    assert shipped.platform_joints == joints.ANIMATED_JOINTS
+
+
+def test_shipped_file_holds_the_issue_6_keys_and_their_defaults():
+    shipped = config.load(SHIPPED)
+    assert shipped.max_call_duration == 2.0
+    assert shipped.yield_quiet_time == 1.0
+    assert shipped.yield_to_speech is True
+    assert shipped.cool_down_time == 60.0
+
+
+def test_shipped_file_sets_every_key_of_the_table():
+    # Every key is optional, so equal defaults alone would not notice a key left out.
+    raw = ConfigObj(SHIPPED, interpolation=False)
+    assert set(raw.scalars) == set(config.KEYS) - set(["home"])
+
+
+def test_the_table_has_one_complete_row_per_key():
+    attributes = [row.attribute for row in config.TABLE]
+    assert len(set(attributes)) == len(attributes) == len(config.KEYS) == len(set(config.KEYS))
+    loaded = config.from_mapping({})
+    for row in config.TABLE:
+        assert row.description and row.allowed, row.name
+        assert getattr(loaded, row.attribute) == row.default, row.name
+        if row.kind in (config.FLOAT, config.INTEGER, config.FLOAT_LIST):
+            assert row.bounds and row.why and row.why in row.allowed, row.name
+            assert ";" not in row.allowed, "problems are joined with '; ': %s" % row.name
+
+
+def test_the_readme_key_table_is_the_generated_one():
+    readme = read_text(update_readme_config.README)
+    assert update_readme_config.splice(readme) == readme, \
+        "README.md's configuration table is stale: run scripts/update_readme_config.py"
+    for row in config.TABLE:
+        assert "| `%s`" % row.name in readme or "| `[%s]`" % row.name in readme
+
+
+def test_the_minimum_velocity_fraction_keeps_its_stated_reason():
+    # maxVelocityFraction's words say: below 0.05, going home from the far end of
+    # HipPitch's range takes over 21 s (the host waits 30 s for a stop).
+    low = config.ROWS["maxVelocityFraction"].bounds[0]
+    home_from_far_end = dict(
+        (name, trajectory.PEAK_TO_MEAN_SPEED * (limit.maximum - limit.minimum)
+         / (low * limit.max_velocity))
+        for name, limit in joints.URDF_LIMITS.items() if name in joints.ANIMATED_JOINTS)
+    slowest = max(home_from_far_end, key=home_from_far_end.get)
+    assert slowest == "HipPitch"
+    assert 21.0 < home_from_far_end[slowest] < 22.0
 
 
 def test_every_key_is_optional(tmpdir):
@@ -76,10 +132,12 @@ def test_home_override(tmpdir):
     ("legMaximumRange = 0.1, 0.1", "legMaximumRange = 0.1, 0.1 is not allowed: 3 numbers"),
     ("armMaximumRange = 0.2, 0.2, 0.2, 0.35", "armMaximumRange = 0.2, 0.2, 0.2, 0.35 is not allowed: 5 numbers"),
     ("armMaximumRange = 0.2, 0.2, 0.2, 1.35, 0.2", "armMaximumRange = 0.2, 0.2, 0.2, 1.35, 0.2 is not allowed"),
-    ("gestureDuration = 0", "gestureDuration = 0.0 is not allowed: a number of seconds > 0"),
-    ("gestureDuration = fast", "gestureDuration = fast is not allowed: a number of seconds > 0"),
-    ("numPoints = 0", "numPoints = 0 is not allowed: a whole number >= 1"),
-    ("numPoints = 10\nlegRepeatFactor = 11", "legRepeatFactor = 11 is not allowed: a whole number from 1 to numPoints"),
+    ("gestureDuration = 0", "gestureDuration = 0.0 is not allowed: a number of seconds in [0.01, 60] (below 10 ms"),
+    ("gestureDuration = fast", "gestureDuration = fast is not allowed: a number of seconds in [0.01, 60]"),
+    ("numPoints = 0", "numPoints = 0 is not allowed: a whole number in [1, 10000] (a trajectory is planned at once"),
+    ("numPoints = 10\nlegRepeatFactor = 11", "legRepeatFactor = 11 is not allowed: a whole number in [1, numPoints]"),
+    ("numPoints = 10\nlegRepeatFactor = 0", "legRepeatFactor = 0 is not allowed: a whole number in [1, numPoints]"),
+    ("numPoints = 10\nlegRepeatFactor = 4\nnumPointsLeg = -1", "numPointsLeg = -1 is not allowed: a whole number in [0, numPoints // legRepeatFactor] (the leg chunk size)"),
     ("numPoints = 10\nlegRepeatFactor = 4\nnumPointsLeg = 3", "numPointsLeg = 3 is not allowed"),
     ("platform = gazebo", "platform = gazebo is not allowed: one of robot, simulator"),
     ("behaviour = dance", "behaviour = dance is not allowed: one of body, hands, rotation, all"),
@@ -109,5 +167,56 @@ def test_describe_names_every_key_for_the_banner():
     lines = config.from_mapping({}).describe()
     for key in ("platform", "behaviour", "verboseMode", "rotMaximumRange", "selectedRange",
                 "armMaximumRange", "handMaximumRange", "legMaximumRange", "gestureDuration",
-                "numPoints", "numPointsLeg", "legRepeatFactor", "maxVelocityFraction"):
+                "numPoints", "numPointsLeg", "legRepeatFactor", "maxVelocityFraction",
+                "maxCallDuration", "yieldQuietTime", "yieldToSpeech", "coolDownTime",
+                "robotJoints", "simulatorJoints", "home"):
         assert any(line.startswith(key + " = ") for line in lines), key
+    assert "home = Stand posture" in lines
+    assert "maxCallDuration = 2.0" in lines and "yieldToSpeech = True" in lines
+
+
+def test_describe_names_the_home_overrides():
+    lines = config.from_mapping({"home": {"LShoulderPitch": "1.2", "HipRoll": "0"}}).describe()
+    assert "home = Stand posture but HipRoll 0.0, LShoulderPitch 1.2" in lines
+
+
+def test_new_keys_are_set_like_the_others(tmpdir):
+    loaded = config.load(write(tmpdir, "maxCallDuration = 0.5\nyieldQuietTime = 0\n"
+                                       "yieldToSpeech = false\ncoolDownTime = 3600\n"))
+    assert (loaded.max_call_duration, loaded.yield_quiet_time, loaded.yield_to_speech,
+            loaded.cool_down_time) == (0.5, 0.0, False, 3600.0)
+
+
+def test_every_problem_is_named_at_once_and_a_long_list_is_cut(tmpdir):
+    with pytest.raises(config.ConfigurationError) as raised:
+        config.load(write(tmpdir, "numPoints = 0\nplatform = mars\n"))
+    assert "platform = mars is not allowed" in str(raised.value)
+    assert "numPoints = 0 is not allowed" in str(raised.value)
+    text = "[home]\n" + "".join("%s = 9\n" % joint for joint in joints.ANIMATED_JOINTS)
+    with pytest.raises(config.ConfigurationError) as raised:
+        config.load(write(tmpdir, text))
+    message = str(raised.value)
+    assert message.count("is not allowed") == config.MAX_PROBLEMS
+    assert message.endswith("and %d more problems" % (len(joints.ANIMATED_JOINTS)
+                                                       - config.MAX_PROBLEMS))
+
+
+def test_oversized_files_are_refused_unread(tmpdir):
+    path = write(tmpdir, "# padding\n" * 7000)
+    with pytest.raises(config.ConfigurationError, match="is larger than 65536 bytes"):
+        config.load(path)
+
+
+def test_values_in_errors_are_escaped_and_cut(tmpdir):
+    with pytest.raises(config.ConfigurationError) as raised:
+        config.load(write(tmpdir, "behaviour = %s\nplatform = \"a\tb\"\n" % ("x" * 5000)))
+    message = str(raised.value)
+    assert "behaviour = '%s'... (5000 characters) is not allowed" % ("x" * 80) in message
+    assert "platform = 'a\\tb' is not allowed" in message
+    assert len(message) < 1000
+
+
+def test_huge_whole_numbers_are_shown_by_their_size():
+    with pytest.raises(config.ConfigurationError) as raised:
+        config.from_mapping({"numPoints": 10 ** 5000})
+    assert "numPoints = a whole number of about 5001 digits is not allowed" in str(raised.value)

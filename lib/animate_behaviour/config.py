@@ -1,17 +1,23 @@
 """Reading and validating ``animateBehaviourConfiguration.ini``.
 
-Keys, meanings and defaults are the specification's (its Table 5); every key is
-optional. A bad file raises :class:`ConfigurationError` whose message names each bad
-key, its value and what is allowed.
+Keys, meanings and defaults are the specification's (its Table 5) plus ours; every key is
+optional. Each key is one row of :data:`TABLE`, and everything about keys comes from
+the rows: the configobj spec, the defaults, the :class:`Configuration` attributes, the
+start-up banner (:meth:`Configuration.describe`), the validation and the README's key
+table (``scripts/update_readme_config.py``). A bad file raises
+:class:`ConfigurationError` whose message names each bad key, its value and what is
+allowed: ``<source>: <key> = <value> is not allowed: <allowed>; ...``.
 """
 from __future__ import absolute_import, division, print_function
 
+import math
 import os
+import re
 
 from configobj import ConfigObj, ConfigObjError, flatten_errors
 from validate import Validator
 
-from animate_behaviour import joints
+from animate_behaviour import joints, log_guard
 
 CONFIG_FILE_NAME = "animateBehaviourConfiguration.ini"
 BEHAVIOURS = ("body", "hands", "rotation", "all")
@@ -21,55 +27,278 @@ MAX_LEG_RANGE = 0.15
 MAX_ROTATION_RANGE = 0.5
 # The seed's simulator has no hand actuators.
 DEFAULT_SIMULATOR_JOINTS = tuple(j for j in joints.ANIMATED_JOINTS if j not in joints.HAND_JOINTS)
+# The shipped file is under 4 KB; a larger one is not a configuration file.
+MAX_FILE_BYTES = 64 * 1024
+# Problems named in one error; the rest are counted.
+MAX_PROBLEMS = 12
+
+try:
+    _TEXT_TYPES = (str, unicode)  # noqa: F821 (Python 2.7 on the robot)
+    _INTEGER_TYPES = (int, long)  # noqa: F821
+except NameError:
+    _TEXT_TYPES = (str,)
+    _INTEGER_TYPES = (int,)
+
+_PLAIN = re.compile(r"^[!-~]([ -~]{0,78}[!-~])?$")
+_LIST_SHOWN = 8
 
 
-def _spec_list(values):
-    return "list(%s)" % ", ".join(str(value) for value in values)
+def shown_value(value):
+    """A value as error messages quote it: plain short text as it is, anything else
+    escaped on one line and cut (log_guard.shown); lists item by item, the first few."""
+    if isinstance(value, (list, tuple)):
+        items = [shown_value(item) for item in value[:_LIST_SHOWN]]
+        if len(value) > _LIST_SHOWN:
+            items.append("... (%d items)" % len(value))
+        return ", ".join(items) if items else "(an empty list)"
+    if isinstance(value, _TEXT_TYPES) and _PLAIN.match(value):
+        return str(value)
+    if isinstance(value, dict):
+        return "a section"
+    if isinstance(value, _INTEGER_TYPES) and not isinstance(value, bool) and \
+            abs(value) >= 10 ** 40:
+        # Python 3.9 refuses to print whole numbers of over 4300 digits.
+        return "a whole number of about %d digits" % int(abs(value).bit_length() * 0.30103 + 1)
+    return log_guard.shown(value)
 
 
-_SPEC = """
-platform = string(default=robot)
-behaviour = string(default=all)
-verboseMode = boolean(default=False)
-rotMaximumRange = float(default=0.3)
-selectedRange = float(default=0.5)
-armMaximumRange = float_list(default=list(0.2, 0.2, 0.2, 0.35, 0.2))
-handMaximumRange = float(default=0.7)
-legMaximumRange = float_list(default=list(0.1, 0.1, 0.08))
-gestureDuration = float(default=1.0)
-numPoints = integer(default=100)
-numPointsLeg = integer(default=2)
-legRepeatFactor = integer(default=8)
-maxVelocityFraction = float(default=0.2)
-robotJoints = string_list(default=%s)
-simulatorJoints = string_list(default=%s)
-[home]
-__many__ = float
-""" % (_spec_list(joints.ANIMATED_JOINTS), _spec_list(DEFAULT_SIMULATOR_JOINTS))
+def _finite(number):
+    """Whether a number is neither NaN nor infinite (whole numbers always are; Python 2
+    cannot turn a huge one into a float to ask)."""
+    return not isinstance(number, float) or not (math.isnan(number) or math.isinf(number))
 
-# The top-level keys, in the order of the specification's Table 5 (and of the banner).
-KEYS = [line.split("=")[0].strip() for line in _SPEC.splitlines()
-        if "=" in line and not line.startswith("__")]
 
-# What each key allows, quoted in error messages.
-ALLOWED = {
-    "platform": "one of robot, simulator",
-    "behaviour": "one of body, hands, rotation, all (any case)",
-    "verboseMode": "true or false",
-    "rotMaximumRange": "a number in [0, %s]" % MAX_ROTATION_RANGE,
-    "selectedRange": "a number in [0, 1]",
-    "armMaximumRange": "5 numbers in [0, 1] (ShoulderPitch, ShoulderRoll, ElbowRoll, ElbowYaw, WristYaw)",
-    "handMaximumRange": "a number in [0, 1]",
-    "legMaximumRange": "3 numbers in [0, %s] (HipPitch, HipRoll, KneePitch)" % MAX_LEG_RANGE,
-    "gestureDuration": "a number of seconds > 0",
-    "numPoints": "a whole number >= 1",
-    "numPointsLeg": "a whole number from 0 to numPoints // legRepeatFactor (the leg chunk size)",
-    "legRepeatFactor": "a whole number from 1 to numPoints",
-    "maxVelocityFraction": "a fraction of each joint's maximum velocity in (0, 1]",
-    "robotJoints": "Pepper joint names other than HeadYaw and HeadPitch",
-    "simulatorJoints": "Pepper joint names other than HeadYaw and HeadPitch",
-    "home": "Pepper joint names (not the head) mapped to angles in rad inside the joint's limits",
-}
+def _number(value):
+    return "%g" % value
+
+
+# Kinds of value, each named by the configobj check that parses it.
+CHOICE = "string"
+BOOLEAN = "boolean"
+FLOAT = "float"
+INTEGER = "integer"
+FLOAT_LIST = "float_list"
+JOINT_LIST = "string_list"
+JOINT_ANGLES = "section"
+
+
+class Limit(object):
+    """A bound that depends on other keys: its words, the keys it needs, and how to
+    compute it from their (already checked) values."""
+
+    def __init__(self, words, needs, compute):
+        self.words = words
+        self.needs = needs
+        self.compute = compute
+
+
+class Key(object):
+    """One row of the configuration table.
+
+    name: the key in the file; attribute: the Configuration attribute holding its value;
+    kind: CHOICE, BOOLEAN, FLOAT, INTEGER, FLOAT_LIST, JOINT_LIST or JOINT_ANGLES (the
+    ``[home]`` section); default; bounds: (low, high) for numbers and each number of a
+    list, high possibly a :class:`Limit`; choices for CHOICE; items: the names of a
+    FLOAT_LIST's numbers, in order; unit: of a number ("seconds"); why: the reason for
+    the bounds; description: what the key does (README). ``allowed``, the words quoted
+    in error messages, is made from them.
+    """
+
+    def __init__(self, name, attribute, kind, default, description, bounds=None,
+                 choices=None, items=None, unit=None, why=None):
+        self.name = name
+        self.attribute = attribute
+        self.kind = kind
+        self.default = default
+        self.description = description
+        self.bounds = bounds
+        self.choices = choices
+        self.items = items
+        self.unit = unit
+        self.why = why
+        high = bounds[1] if bounds else None
+        self.needs = high.needs if isinstance(high, Limit) else ()
+        self.allowed = self._allowed()
+
+    def _allowed(self):
+        if self.kind == CHOICE:
+            return "one of %s (any case)" % ", ".join(self.choices)
+        if self.kind == BOOLEAN:
+            return "true or false"
+        if self.kind == JOINT_LIST:
+            return "Pepper joint names other than HeadYaw and HeadPitch, at least one"
+        if self.kind == JOINT_ANGLES:
+            return ("Pepper joint names other than HeadYaw and HeadPitch, each = an angle in "
+                    "rad inside the joint's limits")
+        what = {FLOAT: "a number", INTEGER: "a whole number",
+                FLOAT_LIST: "%d numbers" % len(self.items or ())}[self.kind]
+        if self.unit:
+            what += " of %s" % self.unit
+        low, high = self.bounds
+        high = high.words if isinstance(high, Limit) else _number(high)
+        text = "%s in [%s, %s]" % (what, _number(low), high)
+        if self.items:
+            text += " for %s" % ", ".join(self.items)
+        return "%s (%s)" % (text, self.why)
+
+    def spec(self):
+        """The row's line of the configobj spec."""
+        if self.kind == JOINT_ANGLES:
+            return "[%s]\n__many__ = float" % self.name
+        if isinstance(self.default, tuple):
+            default = "list(%s)" % ", ".join(str(item) for item in self.default)
+        else:
+            default = str(self.default)
+        return "%s = %s(default=%s)" % (self.name, self.kind, default)
+
+    def check(self, value, values):
+        """(the value to keep, []) or (None, the problems, each naming what is allowed);
+        ``values`` holds the checked values of the keys the bounds need."""
+        if self.kind == CHOICE:
+            chosen = value.strip().lower()
+            if chosen in self.choices:
+                return self.choices[self.choices.index(chosen)], []
+        elif self.kind == JOINT_LIST:
+            if value and all(name in joints.ANIMATED_JOINTS for name in value):
+                return tuple(joints.ANIMATED_JOINTS[joints.ANIMATED_JOINTS.index(name)]
+                             for name in value), []
+        elif self.kind == JOINT_ANGLES:
+            return _check_home(self, value)
+        elif self.kind in (FLOAT, INTEGER):
+            if self._inside(value, values):
+                return value, []
+        elif self.kind == FLOAT_LIST:
+            if len(value) == len(self.items) and all(self._inside(item, values)
+                                                     for item in value):
+                return tuple(value), []
+        else:
+            return value, []
+        return None, [self.refusal(value)]
+
+    def _inside(self, number, values):
+        low, high = self.bounds
+        if isinstance(high, Limit):
+            high = high.compute(values)
+        return _finite(number) and low <= number <= high
+
+    def refusal(self, value, allowed=None, name=None):
+        return "%s = %s is not allowed: %s" % (name or self.name, shown_value(value),
+                                               allowed or self.allowed)
+
+    def format(self, value):
+        """The value as the start-up banner shows it."""
+        if self.kind == JOINT_ANGLES:
+            if not value:
+                return "Stand posture"
+            return "Stand posture but %s" % ", ".join(
+                "%s %s" % (joint, value[joint]) for joint in sorted(value))
+        if isinstance(value, tuple):
+            return ", ".join(str(item) for item in value)
+        return str(value)
+
+
+# Why the bounds are what they are; quoted in error messages (no semicolons: problems
+# are joined with "; ").
+_FRACTION = "a fraction of each joint's full range, the specification's Table 1"
+_STOP_WAIT = ("above 1 a joint would exceed its maximum velocity, below 0.05 going home "
+              "from the far end of HipPitch's range takes over 21 s, too near the 30 s "
+              "that stopping waits for it")
+
+TABLE = (
+    Key("platform", "platform", CHOICE, "robot", choices=PLATFORMS,
+        description="Which joints Pepper has: `robotJoints` or `simulatorJoints`."),
+    Key("behaviour", "behaviour", CHOICE, "all", choices=BEHAVIOURS,
+        description="What moves: `body` (arms, hands, hips and knee), `hands`, `rotation` "
+                    "(the base) or `all`."),
+    Key("verboseMode", "verbose", BOOLEAN, False,
+        description="`true`: a debug log line per trajectory."),
+    Key("rotMaximumRange", "rot_maximum_range", FLOAT, 0.3, bounds=(0.0, MAX_ROTATION_RANGE),
+        why="the specification's limit, more may make Pepper unstable",
+        description="Base rotation: the base turns to headings within +-(0.5 rad x "
+                    "rotMaximumRange / 2) of where it started."),
+    Key("selectedRange", "selected_range", FLOAT, 0.5, bounds=(0.0, 1.0),
+        why="a fraction of each joint's maximum range, Table 1",
+        description="Scale of every movement but rotation (0.3 subtle .. 0.7 noticeable)."),
+    Key("armMaximumRange", "arm_maximum_range", FLOAT_LIST, (0.2, 0.2, 0.2, 0.35, 0.2),
+        bounds=(0.0, 1.0), items=joints.ARM_SUFFIXES, why=_FRACTION,
+        description="Maximum range of each arm joint, both arms."),
+    Key("handMaximumRange", "hand_maximum_range", FLOAT, 0.7, bounds=(0.0, 1.0),
+        why=_FRACTION, description="Maximum range of LHand and RHand."),
+    Key("legMaximumRange", "leg_maximum_range", FLOAT_LIST, (0.1, 0.1, 0.08),
+        bounds=(0.0, MAX_LEG_RANGE), items=joints.LEG_JOINTS,
+        why="the specification's limit for balance",
+        description="Maximum range of each leg joint."),
+    Key("gestureDuration", "gesture_duration", FLOAT, 1.0, bounds=(0.01, 60.0), unit="seconds",
+        why="below 10 ms a waypoint is shorter than half of ALMotion's 20 ms cycle, "
+            "above a minute a waypoint no longer looks alive",
+        description="Seconds between consecutive waypoints; a waypoint that would ask a "
+                    "joint for more than `maxVelocityFraction` of its speed takes longer."),
+    Key("numPoints", "num_points", INTEGER, 100, bounds=(1, 10000),
+        why="a trajectory is planned at once and sent in one ALMotion call, 10000 waypoints "
+            "take 4 s to plan on a PC's Python 2.7 and 1.9 MB per call",
+        description="Waypoints per trajectory."),
+    Key("numPointsLeg", "num_points_leg", INTEGER, 2,
+        bounds=(0, Limit("numPoints // legRepeatFactor", ("numPoints", "legRepeatFactor"),
+                         lambda values: values["numPoints"] // values["legRepeatFactor"])),
+        why="the leg chunk size",
+        description="Random leg waypoints at the start of each leg chunk; the rest of the "
+                    "chunk is home."),
+    Key("legRepeatFactor", "leg_repeat_factor", INTEGER, 8,
+        bounds=(1, Limit("numPoints", ("numPoints",), lambda values: values["numPoints"])),
+        why="each leg chunk holds at least one waypoint",
+        description="Leg chunks per trajectory: chunk size = numPoints // legRepeatFactor, "
+                    "leftover waypoints stay home."),
+    Key("maxVelocityFraction", "max_velocity_fraction", FLOAT, 0.2, bounds=(0.05, 1.0),
+        why=_STOP_WAIT,
+        description="No waypoint asks a joint for more than this fraction of its maximum "
+                    "velocity; the waypoint's time is stretched instead."),
+    Key("maxCallDuration", "max_call_duration", FLOAT, 2.0, bounds=(0.1, 10.0), unit="seconds",
+        why="below 0.1 s ALMotion's 20 ms cycle and the call's round trip dominate, above "
+            "10 s other apps wait too long behind us",
+        description="No ALMotion call of the package holds joints longer than this."),
+    Key("yieldQuietTime", "yield_quiet_time", FLOAT, 1.0, bounds=(0.0, 60.0), unit="seconds",
+        why="0 resumes as soon as the joints are free, above a minute Pepper would stand "
+            "still long after the other app is done",
+        description="After another app moved a group's joints, the group resumes only once "
+                    "they have been free this long."),
+    Key("yieldToSpeech", "yield_to_speech", BOOLEAN, True,
+        description="`true`: leave the arms and hands free while Pepper speaks."),
+    Key("coolDownTime", "cool_down_time", FLOAT, 60.0, bounds=(0.0, 3600.0), unit="seconds",
+        why="0 resumes at the first cool reading, above an hour a group would stay still "
+            "for most of a session",
+        description="A hot joint's group resumes once its joints have read temperature "
+                    "status 0 this long."),
+    Key("robotJoints", "robot_joints", JOINT_LIST, joints.ANIMATED_JOINTS,
+        description="The joints the robot has."),
+    Key("simulatorJoints", "simulator_joints", JOINT_LIST, DEFAULT_SIMULATOR_JOINTS,
+        description="The joints the simulator has; without LHand/RHand the hands flex "
+                    "through ElbowRoll and WristYaw."),
+    Key("home", "home_overrides", JOINT_ANGLES, {},
+        description="`Joint = angle` lines (rad) overriding Pepper's Stand posture, the "
+                    "default home."),
+)
+ROWS = dict((row.name, row) for row in TABLE)
+# The keys in the order of the table (and of the banner).
+KEYS = tuple(row.name for row in TABLE)
+_SPEC = "\n".join([row.spec() for row in TABLE if row.kind != JOINT_ANGLES]
+                  + [row.spec() for row in TABLE if row.kind == JOINT_ANGLES]).splitlines()
+
+
+def _checking_order(table):
+    """The rows with each after the rows its bounds need."""
+    order = []
+
+    def visit(row):
+        if row not in order:
+            for need in row.needs:
+                visit(ROWS[need])
+            order.append(row)
+    for row in table:
+        visit(row)
+    return order
+
+
+_CHECKING_ORDER = _checking_order(TABLE)
 
 
 class ConfigurationError(ValueError):
@@ -77,28 +306,17 @@ class ConfigurationError(ValueError):
 
 
 class Configuration(object):
-    """The validated configuration. Angles in rad, durations in s, ranges as fractions."""
+    """The validated configuration: one attribute per row of :data:`TABLE`, plus
+    ``home`` (Stand posture with the overrides) and ``platform_joints``. Angles in rad,
+    durations in s, ranges as fractions."""
 
     def __init__(self, values, source):
         self.source = source
-        self.platform = values["platform"]
-        self.behaviour = values["behaviour"]
-        self.verbose = values["verboseMode"]
-        self.rot_maximum_range = values["rotMaximumRange"]
-        self.selected_range = values["selectedRange"]
-        self.arm_maximum_range = tuple(values["armMaximumRange"])
-        self.hand_maximum_range = values["handMaximumRange"]
-        self.leg_maximum_range = tuple(values["legMaximumRange"])
-        self.gesture_duration = values["gestureDuration"]
-        self.num_points = values["numPoints"]
-        self.num_points_leg = values["numPointsLeg"]
-        self.leg_repeat_factor = values["legRepeatFactor"]
-        self.max_velocity_fraction = values["maxVelocityFraction"]
-        self.platform_joints = tuple(values["%sJoints" % self.platform])
+        for row in TABLE:
+            setattr(self, row.attribute, values[row.name])
+        self.platform_joints = values["%sJoints" % self.platform]
         self.home = dict(joints.STAND_POSTURE)
-        self.home.update(values["home"])
-        self._items = [(key, values[key]) for key in KEYS]
-        self._items.append(("home overrides", dict(values["home"])))
+        self.home.update(self.home_overrides)
 
     @property
     def leg_chunk_size(self):
@@ -115,13 +333,25 @@ class Configuration(object):
 
     def describe(self):
         """One line per key with its effective value, for the start-up banner."""
-        return ["%s = %s" % (key, _format(value)) for key, value in self._items]
+        return ["%s = %s" % (row.name, row.format(getattr(self, row.attribute)))
+                for row in TABLE]
 
 
-def _format(value):
-    if isinstance(value, (list, tuple)):
-        return ", ".join(str(item) for item in value)
-    return str(value)
+def _check_home(row, overrides):
+    kept, problems = {}, []
+    for joint in sorted(overrides):
+        angle = overrides[joint]
+        name = "%s.%s" % (row.name, shown_value(joint))
+        if joint not in joints.ANIMATED_JOINTS:
+            problems.append(row.refusal(angle, name=name))
+            continue
+        limit = joints.URDF_LIMITS[str(joint)]
+        if not (_finite(angle) and limit.minimum <= angle <= limit.maximum):
+            problems.append(row.refusal(angle, name=name, allowed="inside [%g, %g] rad (the "
+                                        "joint's limits)" % (limit.minimum, limit.maximum)))
+            continue
+        kept[str(joint)] = angle
+    return (kept, []) if not problems else (None, problems)
 
 
 def load(path):
@@ -129,81 +359,98 @@ def load(path):
     if not os.path.isfile(path):
         raise ConfigurationError("configuration file %s does not exist" % path)
     try:
-        parsed = ConfigObj(path, configspec=_SPEC.splitlines(), file_error=True,
-                           raise_errors=True, list_values=True)
-    except (ConfigObjError, IOError, OSError) as err:
+        with open(path, "rb") as stream:
+            data = stream.read(MAX_FILE_BYTES + 1)
+    except (IOError, OSError) as err:
+        raise ConfigurationError("configuration file %s cannot be read: %s" % (path, err))
+    if len(data) > MAX_FILE_BYTES:
+        raise ConfigurationError("configuration file %s is larger than %d bytes; a "
+                                 "configuration file is a few KB" % (path, MAX_FILE_BYTES))
+    lines = _decoded_lines(data, path)
+    try:
+        parsed = ConfigObj(lines, configspec=_SPEC, raise_errors=True, list_values=True,
+                           interpolation=False)
+    except ConfigObjError as err:
         raise ConfigurationError("configuration file %s cannot be parsed: %s" % (path, err))
     return from_configobj(parsed, path)
 
 
+def _decoded_lines(data, path):
+    """The file's lines as text: UTF-8, with or without a byte order mark."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    lines = []
+    for number, line in enumerate(data.splitlines(), 1):
+        try:
+            lines.append(line.decode("utf-8"))
+        except UnicodeDecodeError as err:
+            raise ConfigurationError(
+                "configuration file %s cannot be parsed: line %d is not UTF-8 text (byte %s "
+                "at column %d); save it as UTF-8" % (path, number, shown_value(
+                    line[err.start:err.start + 1]), err.start + 1))
+    return lines
+
+
 def from_mapping(values, source="<defaults>"):
     """Validate a dict of raw (string or typed) values, as written in the file."""
-    parsed = ConfigObj(configspec=_SPEC.splitlines())
+    parsed = ConfigObj(configspec=_SPEC, interpolation=False)
     parsed.update(values)
     return from_configobj(parsed, source)
 
 
 def from_configobj(parsed, source):
-    problems = []
-    known = set(KEYS) | set(["home"])
-    for key in parsed.keys():
-        if key not in known:
-            problems.append("unknown key %s (allowed keys: %s)" % (key, ", ".join(sorted(known))))
+    """Validate a parsed ConfigObj; return the Configuration or raise ConfigurationError."""
+    problems = _misplaced(parsed)
     result = parsed.validate(Validator(), preserve_errors=True)
+    failed = set()
     if result is not True:
         for sections, key, _error in flatten_errors(parsed, result):
-            name = key if not sections else sections[0]
-            raw = parsed.get(name) if not sections else parsed[sections[0]].get(key)
-            shown = key if not sections else "%s.%s" % (sections[0], key)
-            problems.append("%s = %s is not allowed: %s" % (shown, _format(raw), ALLOWED[name]))
-    if not problems:
-        values = dict(parsed)
-        values["home"] = dict(parsed.get("home", {}))
-        problems = _check_values(values)
+            name = sections[0] if sections else key
+            failed.add(name)
+            if sections:
+                problems.append(ROWS[name].refusal(parsed[name].get(key), name="%s.%s" % (
+                    name, shown_value(key))))
+            else:
+                problems.append(ROWS[name].refusal(parsed.get(name)))
+    values = {}
+    for row in _CHECKING_ORDER:
+        if row.name in failed or any(need not in values for need in row.needs):
+            continue
+        raw = dict(parsed[row.name]) if row.kind == JOINT_ANGLES else parsed[row.name]
+        value, refused = row.check(raw, values)
+        if refused:
+            problems.extend(refused)
+        else:
+            values[row.name] = value
     if problems:
+        if len(problems) > MAX_PROBLEMS:
+            problems[MAX_PROBLEMS:] = ["and %d more problems" % (len(problems) - MAX_PROBLEMS)]
         raise ConfigurationError("%s: %s" % (source, "; ".join(problems)))
     return Configuration(values, source)
 
 
-def _check_values(values):
-    """Range and consistency checks configobj's spec cannot express. Normalises case."""
+def _misplaced(parsed):
+    """Unknown keys, and sections where values belong or the reverse: reported and
+    removed before configobj validates (it cannot validate them)."""
     problems = []
-
-    def refuse(key, value):
-        problems.append("%s = %s is not allowed: %s" % (key, _format(value), ALLOWED[key]))
-
-    for key in ("platform", "behaviour"):
-        values[key] = values[key].strip().lower()
-    if values["platform"] not in PLATFORMS:
-        refuse("platform", values["platform"])
-    if values["behaviour"] not in BEHAVIOURS:
-        refuse("behaviour", values["behaviour"])
-    for key, high in (("selectedRange", 1.0), ("handMaximumRange", 1.0),
-                      ("rotMaximumRange", MAX_ROTATION_RANGE)):
-        if not 0.0 <= values[key] <= high:
-            refuse(key, values[key])
-    for key, count, high in (("armMaximumRange", 5, 1.0), ("legMaximumRange", 3, MAX_LEG_RANGE)):
-        items = values[key]
-        if len(items) != count or not all(0.0 <= item <= high for item in items):
-            refuse(key, items)
-    if not values["gestureDuration"] > 0.0:
-        refuse("gestureDuration", values["gestureDuration"])
-    if not 0.0 < values["maxVelocityFraction"] <= 1.0:
-        refuse("maxVelocityFraction", values["maxVelocityFraction"])
-    if values["numPoints"] < 1:
-        refuse("numPoints", values["numPoints"])
-    elif not 1 <= values["legRepeatFactor"] <= values["numPoints"]:
-        refuse("legRepeatFactor", values["legRepeatFactor"])
-    elif not 0 <= values["numPointsLeg"] <= values["numPoints"] // values["legRepeatFactor"]:
-        refuse("numPointsLeg", values["numPointsLeg"])
-    for key in ("robotJoints", "simulatorJoints"):
-        bad = [name for name in values[key] if name not in joints.ANIMATED_JOINTS]
-        if bad or not values[key]:
-            refuse(key, values[key])
-    for joint, angle in sorted(values["home"].items()):
-        limit = joints.URDF_LIMITS.get(joint)
-        if joint not in joints.ANIMATED_JOINTS or not limit.minimum <= angle <= limit.maximum:
-            allowed = ("inside [%g, %g] rad" % (limit.minimum, limit.maximum)
-                       if joint in joints.ANIMATED_JOINTS else ALLOWED["home"])
-            problems.append("home.%s = %s is not allowed: %s" % (joint, angle, allowed))
+    unknown = [key for key in parsed if key not in ROWS]
+    if unknown:
+        problems.append("unknown key%s %s (allowed keys: %s)" % (
+            "s" if len(unknown) > 1 else "", shown_value(unknown), ", ".join(KEYS)))
+    for key in list(parsed):
+        row = ROWS.get(key)
+        if row is None:
+            del parsed[key]
+        elif row.kind == JOINT_ANGLES and not isinstance(parsed[key], dict):
+            problems.append("%s is not a section: write [%s] and then a Joint = angle (rad) "
+                            "line each" % (key, key))
+            del parsed[key]
+        elif row.kind != JOINT_ANGLES and isinstance(parsed[key], dict):
+            problems.append("%s is a section, not a value: %s" % (key, row.allowed))
+            del parsed[key]
+        elif row.kind == JOINT_ANGLES:
+            for joint in list(parsed[key].sections):
+                problems.append("%s.%s is a section, not an angle: %s"
+                                % (key, shown_value(joint), row.allowed))
+                del parsed[key][joint]
     return problems

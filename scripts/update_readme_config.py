@@ -1,0 +1,63 @@
+"""Write the README's configuration key table from ``config.TABLE``, or check it.
+
+    .venv/bin/python scripts/update_readme_config.py           # rewrite the table
+    .venv/bin/python scripts/update_readme_config.py --check   # exit 1 if it is stale
+
+The table sits between two marker comments in README.md; the prose around it is kept.
+tests/test_config.py checks the README against the table. Single-source 2.7 / 3.
+"""
+from __future__ import absolute_import, division, print_function
+
+import argparse
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+README = os.path.join(ROOT, "README.md")
+for _path in (os.path.join(ROOT, "lib"), os.path.join(ROOT, "tools")):
+    if _path not in sys.path:
+        sys.path.insert(0, _path)
+
+from animate_behaviour import config  # noqa: E402
+from generated_file import read_text, write_or_check  # noqa: E402  (tools/ is on sys.path)
+
+BEGIN = ("<!-- Generated from config.TABLE by scripts/update_readme_config.py: change the "
+         "table there, then run that script. -->")
+END = "<!-- End of the generated configuration table. -->"
+
+
+def _cell(text):
+    return text.replace("|", "\\|")
+
+
+def table():
+    """The key table in Markdown, one row per row of config.TABLE."""
+    lines = ["| Key | Default | Allowed | What it does |", "| --- | --- | --- | --- |"]
+    for row in config.TABLE:
+        name = "`[%s]` section" % row.name if row.kind == config.JOINT_ANGLES else "`%s`" % row.name
+        lines.append("| %s | %s | %s | %s |" % (name, _cell(row.format(row.default)),
+                                               _cell(row.allowed), _cell(row.description)))
+    return "\n".join(lines) + "\n"
+
+
+def splice(readme):
+    """``readme`` with the text between the markers replaced by the current table."""
+    begin = readme.find(BEGIN)
+    end = readme.find(END)
+    if begin < 0 or end < begin:
+        raise ValueError("README.md needs the line %r and, after it, the line %r around the "
+                         "configuration table" % (BEGIN, END))
+    return readme[:begin] + BEGIN + "\n" + table() + readme[end:]
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true",
+                        help="write nothing; exit 1 if README.md's table is out of date")
+    arguments = parser.parse_args(argv)
+    return write_or_check(README, splice(read_text(README)), arguments.check,
+                          "%s scripts/update_readme_config.py" % os.path.basename(sys.executable))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
