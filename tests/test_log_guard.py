@@ -191,8 +191,10 @@ class StubEngine(object):
         self.requested = state
 
 
-def test_a_flood_of_hostile_calls_logs_a_few_short_lines(recorded):
+def test_a_flood_of_hostile_calls_logs_a_few_short_lines(recorded, monkeypatch):
     logger, lines = recorded
+    timers = FakeTimers()
+    monkeypatch.setattr(log_guard, "start_daemon_timer", timers)
     service = service_module.AnimateBehaviourService(StubEngine(), logger)
     hostile = [HUGE, HUGE + "\nERROR forged line", "\x1b[2J" * 1000, 7, ["enabled"]]
     for index in range(1000):
@@ -204,6 +206,9 @@ def test_a_flood_of_hostile_calls_logs_a_few_short_lines(recorded):
         assert len(line) < 200 and "\n" not in line and "\x1b" not in line
     assert lines[0][1] == ("setActivation('%s'... (100000 characters)) refused: state must be "
                            "\"enabled\" or \"disabled\"" % ("A" * log_guard.SHOWN_LIMIT))
+    timers.fire_all()
+    assert lines[-1][1].startswith("setActivation refused: %d more like this in "
+                                   % (1000 - log_guard.BURST))
 
 
 def test_refusals_while_shutting_down_are_throttled_too(recorded):
@@ -214,3 +219,10 @@ def test_refusals_while_shutting_down_are_throttled_too(recorded):
     assert [service.set_activation("enabled") for _ in range(5)] == [0] * 5
     assert [line for _level, line in lines] == [
         "setActivation('enabled') refused: the animate behaviour is shutting down"] * 2
+
+
+def test_the_default_timer_runs_the_summary_from_a_daemon_thread():
+    ran = threading.Event()
+    timer = log_guard.start_daemon_timer(0.0, ran.set)
+    assert timer.daemon
+    assert ran.wait(5.0)

@@ -102,7 +102,8 @@ class _Window(object):
         self.suppressed = 0
 
 
-def _daemon_timer(delay, function):
+def start_daemon_timer(delay, function):
+    """Call ``function`` in ``delay`` seconds from a daemon thread; the Throttle's default."""
     timer = threading.Timer(delay, function)
     timer.daemon = True
     timer.start()
@@ -114,12 +115,13 @@ class Throttle(object):
     then counts the rest and logs one summary line per period with the count.
 
     The summary comes when the period ends (a timer made by ``start_timer(delay,
-    function)``), or earlier if a line of that kind arrives after the period. ``clock``
-    and ``start_timer`` are injectable so tests need no sleeping. Thread-safe.
+    function)``, :func:`start_daemon_timer` by default), or earlier if a line of that
+    kind arrives after the period. ``clock`` and ``start_timer`` are injectable so tests
+    need no sleeping. Thread-safe.
     """
 
     def __init__(self, logger, burst=BURST, period=PERIOD, clock=time.time,
-                 start_timer=_daemon_timer):
+                 start_timer=None):
         if burst < 1 or not period > 0:
             raise ValueError("Throttle needs burst >= 1 and period > 0 s, not burst=%r, "
                              "period=%r" % (burst, period))
@@ -127,7 +129,7 @@ class Throttle(object):
         self._burst = burst
         self._period = period
         self._clock = clock
-        self._start_timer = start_timer
+        self._start_timer = start_timer or start_daemon_timer
         self._lock = threading.Lock()
         self._windows = {}
         self._numbers = 0
