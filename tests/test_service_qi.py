@@ -50,6 +50,7 @@ class Deployment(object):
                                             heartbeat_period=heartbeat_period)
         self.client = qi.Session()
         self.client.connect(self.robot.url)
+        self.other_clients = []
         self.changes = []
         self._changed = threading.Condition()
 
@@ -73,7 +74,19 @@ class Deployment(object):
         return self.robot.motion.wait_for(
             lambda: len(checks.random_ones(self.robot.motion.trajectories)) >= count, TIMEOUT)
 
+    def more_clients(self, count):
+        """``count`` more client sessions, like tablets and qicli; closed by close()."""
+        sessions = []
+        for _ in range(count):
+            session = qi.Session()
+            session.connect(self.robot.url)
+            sessions.append(session)
+        self.other_clients.extend(sessions)
+        return sessions
+
     def close(self):
+        for session in self.other_clients:
+            session.close()
         self.host.stop()
         self.client.close()
         self.host_session.close()
@@ -177,29 +190,21 @@ def test_setting_the_same_state_twice_is_fine(deploy):
 def test_concurrent_toggles_from_many_clients_never_deadlock_and_the_last_wins(deploy):
     deployment = deploy(behaviour="body")
     deployment.start()
-    clients = []
-    for _ in range(6):
-        session = qi.Session()
-        session.connect(deployment.robot.url)
-        clients.append(session)
-    try:
-        rng = random.Random(3)
-        futures = []
-        for round_ in range(10):
-            for session in clients:
-                state = rng.choice(["enabled", "disabled"])
-                futures.append(session.service("AnimateBehaviour").setActivation(state, _async=True))
-        assert all(future.value(int(TIMEOUT * 1000)) == 1 for future in futures)
-        final = deployment.client.service("AnimateBehaviour")
-        assert final.setActivation("enabled") == 1
-        assert deployment.host.engine.wait_settled("enabled", TIMEOUT)
-        assert final.getActivation() == "enabled"
-        assert deployment.wait_random(2)
-        assert final.setActivation("disabled") == 1
-        assert deployment.host.engine.wait_settled("disabled", TIMEOUT)
-    finally:
+    clients = deployment.more_clients(6)
+    rng = random.Random(3)
+    futures = []
+    for round_ in range(10):
         for session in clients:
-            session.close()
+            state = rng.choice(["enabled", "disabled"])
+            futures.append(session.service("AnimateBehaviour").setActivation(state, _async=True))
+    assert all(future.value(int(TIMEOUT * 1000)) == 1 for future in futures)
+    final = deployment.client.service("AnimateBehaviour")
+    assert final.setActivation("enabled") == 1
+    assert deployment.host.engine.wait_settled("enabled", TIMEOUT)
+    assert final.getActivation() == "enabled"
+    assert deployment.wait_random(2)
+    assert final.setActivation("disabled") == 1
+    assert deployment.host.engine.wait_settled("disabled", TIMEOUT)
 
 
 def test_stop_unregisters_and_restores(deploy):
@@ -315,23 +320,15 @@ def test_a_flood_of_hostile_calls_keeps_the_log_small_and_its_history(deploy, pa
                         lambda delay, function: summaries.append((delay, function)))
     deployment = deploy(behaviour="hands", logger=logger)
     deployment.start()
-    clients = []
-    for _ in range(8):
-        session = qi.Session()
-        session.connect(deployment.robot.url)
-        clients.append(session)
+    clients = deployment.more_clients(8)
     hostile = ["A" * 100000, "enabled\n" + "B" * 100000, "\x1b[2J" + "C" * 100000]
-    try:
-        futures = []
-        for round_ in range(300):
-            for index, session in enumerate(clients):
-                argument = hostile[(round_ + index) % len(hostile)]
-                futures.append(session.service("AnimateBehaviour").setActivation(
-                    argument, _async=True))
-        assert [future.value(int(TIMEOUT * 1000)) for future in futures] == [0] * 2400
-    finally:
-        for session in clients:
-            session.close()
+    futures = []
+    for round_ in range(300):
+        for index, session in enumerate(clients):
+            argument = hostile[(round_ + index) % len(hostile)]
+            futures.append(session.service("AnimateBehaviour").setActivation(
+                argument, _async=True))
+    assert [future.value(int(TIMEOUT * 1000)) for future in futures] == [0] * 2400
     assert len(summaries) == 1 and 0 < summaries[0][0] <= log_guard.PERIOD
     summaries[0][1]()
     for handler in logger.handlers:
