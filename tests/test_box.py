@@ -5,6 +5,8 @@ from __future__ import absolute_import, division, print_function
 import io
 import logging
 import os
+import shutil
+import sys
 
 import pytest
 
@@ -20,6 +22,31 @@ import checks  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TIMEOUT = 10.0
+PACKAGE = "animate_behaviour"
+REFUSED = ("Animate behaviour is already running: a second start is refused; stop the "
+           "behaviour first")
+
+
+def is_ours(name):
+    return name == PACKAGE or name.startswith(PACKAGE + ".")
+
+
+def our_modules():
+    return sorted(name for name in sys.modules if is_ours(name))
+
+
+@pytest.fixture(autouse=True)
+def interpreter(monkeypatch):
+    """The shared interpreter state the box changes (sys.path, sys.meta_path, the package's
+    cached modules), restored after each test so the other test modules keep theirs."""
+    saved = dict((name, sys.modules[name]) for name in our_modules())
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    yield
+    for name in our_modules():
+        del sys.modules[name]
+    sys.modules.update(saved)
 
 
 class GeneratedClass(object):
@@ -38,6 +65,14 @@ class BoxLogger(object):
 
     def error(self, message):
         self.errors.append(message)
+
+
+def install_package_copy(package_dir):
+    """Copy lib/animate_behaviour into ``package_dir``/lib, as installing the package does."""
+    target = os.path.join(str(package_dir), "lib", PACKAGE)
+    shutil.copytree(os.path.join(ROOT, "lib", PACKAGE), target,
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "_vendor"))
+    return target
 
 
 def load_box(package_dir, session, activate):
@@ -121,6 +156,103 @@ def test_box_without_almotion_logs_and_stops(package):
     box.onInput_onStart()
     assert box.stopped == 1
     assert "NAOqi has no ALMotion service" in box.logger.errors[0]
+
+
+def test_second_start_while_running_is_refused_and_the_first_keeps_running(package):
+    session, motion, life = naoqi()
+    box = load_box(str(package), session, activate=True)
+    box.onLoad()
+    box.onInput_onStart()
+    service = session.service("AnimateBehaviour")
+    box.onInput_onStart()
+    assert box.logger.errors == [REFUSED]
+    assert box.stopped == 0
+    assert session.service("AnimateBehaviour") is service
+    assert list(session.registered.values()) == ["AnimateBehaviour"]
+    assert service.get_activation() == "enabled"
+    assert motion.wait_for(lambda: len(checks.random_ones(motion.trajectories)) >= 2, TIMEOUT)
+    box.onInput_onStop()
+    assert box.stopped == 1
+    assert "AnimateBehaviour" not in session.services_by_name
+    assert life.abilities["BackgroundMovement"] is True
+    assert checks.is_home_move(motion.trajectories[-1])
+
+
+@pytest.mark.parametrize("already_on_path", [False, True])
+def test_stop_removes_what_start_added_to_sys_path_and_the_package_modules(
+        package, already_on_path):
+    lib_dir = os.path.join(str(package), "lib")
+    if already_on_path:
+        sys.path.append(lib_dir)
+    before = list(sys.path)
+    session, _motion, _life = naoqi()
+    box = load_box(str(package), session, activate=False)
+    box.onLoad()
+    box.onInput_onStart()
+    assert lib_dir in sys.path
+    assert "animate_behaviour.box_glue" in sys.modules
+    box.onInput_onStop()
+    assert sys.path == before
+    assert our_modules() == []
+    assert [finder for finder in sys.meta_path
+            if type(finder).__module__.startswith(PACKAGE + ".")] == []
+    box.onUnload()  # Choregraphe unloads after stopping: nothing left to undo
+    assert sys.path == before
+
+
+def test_an_updated_package_runs_its_new_code(package):
+    installed = install_package_copy(package)
+    session, _motion, _life = naoqi()
+    box = load_box(str(package), session, activate=False)
+    box.onLoad()
+    # The test module imported the package from the repository: a copy cached by an
+    # earlier run must not be what this package's box runs.
+    box.onInput_onStart()
+    assert sys.modules["animate_behaviour.box_glue"].__file__.startswith(installed)
+    assert sys.modules["animate_behaviour"].__version__ == "1.0.0"
+    box.onInput_onStop()
+    with io.open(os.path.join(installed, "__init__.py"), "a", encoding="utf-8") as init:
+        init.write(u'__version__ = "1.0.1-updated"\n')
+    box.onInput_onStart()
+    assert box.logger.errors == []
+    assert sys.modules["animate_behaviour"].__version__ == "1.0.1-updated"
+    assert sys.modules["animate_behaviour.box_glue"].__file__.startswith(installed)
+    box.onInput_onStop()
+    assert box.stopped == 2
+    assert "AnimateBehaviour" not in session.services_by_name
+
+
+def test_a_host_closes_only_its_own_log_handlers(package):
+    other = logging.Handler()
+    shared = logging.getLogger(logs.CATEGORY)
+    shared.addHandler(other)
+    try:
+        session, _motion, _life = naoqi()
+        box = load_box(str(package), session, activate=False)
+        box.onLoad()
+        box.onInput_onStart()
+        run_logger = box.run.logger
+        assert run_logger is not shared and run_logger.handlers
+        box.onInput_onStop()
+        assert run_logger.handlers == []
+        assert shared.handlers == [other]
+    finally:
+        shared.removeHandler(other)
+
+
+def test_each_logger_has_its_own_handlers(tmpdir):
+    first = logs.make_logger(False, str(tmpdir.join("first.log")))
+    second = logs.make_logger(True, str(tmpdir.join("second.log")))
+    assert first is not second
+    assert first.name == second.name == logs.CATEGORY
+    first_handlers = list(first.handlers)
+    assert len(first_handlers) == 1 and len(second.handlers) == 1
+    logs.close_logger(second)
+    assert second.handlers == []
+    assert first.handlers == first_handlers
+    first.info("still logging")
+    logs.close_logger(first)
+    assert "still logging" in tmpdir.join("first.log").read()
 
 
 def test_qi_log_handler_maps_levels():

@@ -10,7 +10,6 @@ import io
 import os
 import subprocess
 import sys
-import types
 import xml.etree.ElementTree as ElementTree
 import zipfile
 
@@ -302,44 +301,54 @@ def test_activation_box_rejects_a_bad_state(state):
     assert box.logger.errors == [message]
 
 
-def test_main_box_delegates_to_box_glue(monkeypatch):
-    import animate_behaviour
+FAKE_GLUE = """
+def start_from_box(session, package_dir, logger, activate):
+    session.calls.append((__file__, package_dir, activate))
+    return session.results.pop(0)
+"""
 
-    class Host(object):
-        stopped = 0
 
-        def stop(self):
-            Host.stopped += 1
+class FakeRun(object):
+    def __init__(self):
+        self.stopped = 0
 
-    calls = []
-    results = [Host(), None]
+    def stop(self):
+        self.stopped += 1
 
-    def start_from_box(session, package_dir, logger, activate):
-        calls.append((session, package_dir, activate))
-        return results.pop(0)
 
-    fake = types.ModuleType(str("animate_behaviour.box_glue"))
-    fake.start_from_box = start_from_box
-    monkeypatch.setitem(sys.modules, "animate_behaviour.box_glue", fake)
-    monkeypatch.setattr(animate_behaviour, "box_glue", fake, raising=False)
+class RecordingSession(object):
+    def __init__(self, results):
+        self.calls, self.results = [], results
+
+
+def test_main_box_delegates_to_box_glue(tmpdir, monkeypatch):
+    """The box imports box_glue from its own package's lib/ and hands it the session."""
+    package_dir = str(tmpdir.join("apps", "animate-behaviour"))
+    fake_dir = tmpdir.join("apps", "animate-behaviour", "lib", "animate_behaviour")
+    fake_dir.join("__init__.py").write("", ensure=True)
+    fake_dir.join("box_glue.py").write(FAKE_GLUE)
+    for name in [name for name in sys.modules if name.split(".")[0] == "animate_behaviour"]:
+        monkeypatch.delitem(sys.modules, name)
     monkeypatch.setattr(sys, "path", list(sys.path))
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
 
-    session = object()
+    run = FakeRun()
+    session = RecordingSession([run, None])
     box, fired = load_box("animate_behaviour.py", session, {"Activate on start": 1},
-                          behavior_path=os.path.join(os.sep, "apps", "animate-behaviour"))
+                          behavior_path=package_dir)
     box.onLoad()
-    box.onLoad()
-    lib_dir = os.path.join(os.sep, "apps", "animate-behaviour", "lib")
-    assert sys.path[0] == lib_dir and sys.path.count(lib_dir) == 1
     box.onInput_onStart()
-    assert calls == [(session, os.path.join(os.sep, "apps", "animate-behaviour"), True)]
-    assert fired == []
+    assert [(os.path.dirname(call[0]), call[1], call[2]) for call in session.calls] == \
+        [(str(fake_dir), package_dir, True)]
+    assert fired == [] and box.run is run
     box.onInput_onStop()
-    assert Host.stopped == 1 and box.host is None and fired == [("onStopped",)]
+    assert run.stopped == 1 and box.run is None and fired == [("onStopped",)]
     box.onUnload()
-    assert Host.stopped == 1
+    assert run.stopped == 1
     box.onInput_onStart()  # start_from_box returns None: the box ends at once
+    assert len(session.calls) == 2
     assert fired == [("onStopped",), ("onStopped",)]
+    assert "animate_behaviour" not in sys.modules
 
 
 # --- (c) the package ----------------------------------------------------------------
