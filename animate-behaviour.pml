@@ -21,6 +21,7 @@
         <File name="logs" src="lib/animate_behaviour/logs.py" />
         <File name="runner" src="lib/animate_behaviour/runner.py" />
         <File name="service" src="lib/animate_behaviour/service.py" />
+        <File name="third_party" src="lib/animate_behaviour/third_party.py" />
         <File name="trajectory" src="lib/animate_behaviour/trajectory.py" />
     </Resources>
     <Topics />

@@ -222,6 +222,25 @@ def test_an_updated_package_runs_its_new_code(package):
     assert "AnimateBehaviour" not in session.services_by_name
 
 
+def test_box_without_configobj_logs_one_clear_error_and_does_not_start(package, monkeypatch):
+    # Neither the vendored copy (absent outside a built package) nor an installed one.
+    monkeypatch.setitem(sys.modules, "configobj", None)
+    monkeypatch.setitem(sys.modules, "validate", None)
+    session, motion, _life = naoqi()
+    box = load_box(str(package), session, activate=True)
+    box.onLoad()
+    box.onInput_onStart()
+    assert box.stopped == 1
+    assert len(box.logger.errors) == 1
+    message = box.logger.errors[0]
+    assert message.startswith("animate behaviour not started: cannot import configobj")
+    assert "lib/animate_behaviour/_vendor/" in message
+    assert "make package" in message and "make choregraphe" in message
+    assert "AnimateBehaviour" not in session.services_by_name
+    assert motion.calls == []
+    assert our_modules() == []
+
+
 def test_a_host_closes_only_its_own_log_handlers(package):
     other = logging.Handler()
     shared = logging.getLogger(logs.CATEGORY)

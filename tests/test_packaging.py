@@ -7,6 +7,7 @@ and is skipped where it cannot be imported.
 from __future__ import absolute_import, division, print_function, unicode_literals
 
 import io
+import json
 import os
 import subprocess
 import sys
@@ -20,6 +21,7 @@ TOOLS = os.path.join(ROOT, "tools")
 if TOOLS not in sys.path:
     sys.path.insert(0, TOOLS)
 
+import build_package  # noqa: E402
 import build_xar  # noqa: E402
 import update_pml  # noqa: E402
 from generated_file import read_text  # noqa: E402
@@ -128,13 +130,16 @@ def test_pml_lists_every_lib_module_and_config():
     listed = set(elem.get("src") for elem in root.find("Resources").findall("File"))
     expected = set()
     for dirpath, dirnames, filenames in os.walk(os.path.join(ROOT, "lib")):
-        dirnames[:] = [d for d in dirnames if d != "__pycache__" and not d.startswith(".")]
+        dirnames[:] = [d for d in dirnames if d not in ("__pycache__", "_vendor")
+                       and not d.startswith(".")]
         for name in filenames:
             if name.endswith(".py"):
                 expected.add(os.path.relpath(os.path.join(dirpath, name), ROOT)
                              .replace(os.sep, "/"))
     assert "lib/animate_behaviour/__init__.py" in expected
     assert expected <= listed
+    # Vendored libraries exist only in staged folders; never in the repository's .pml.
+    assert not [src for src in listed if "/_vendor/" in src]
     assert "config/animateBehaviourConfiguration.ini" in listed
     for src in listed:
         assert os.path.isfile(os.path.join(ROOT, src)), src
@@ -156,6 +161,14 @@ def test_update_pml_ignores_bytecode(tmpdir):
         io.open(path, "w").close()
     assert update_pml.find_resources(base) == [
         "config/a.ini", "lib/pkg/__init__.py", "lib/pkg/mod.py"]
+
+
+def test_update_pml_lists_vendored_libraries_only_when_asked(tmpdir):
+    for rel in ("lib/pkg/__init__.py", "lib/pkg/_vendor/__init__.py", "lib/pkg/_vendor/six.py"):
+        tmpdir.join(*rel.split("/")).write("", ensure=True)
+    assert update_pml.find_resources(str(tmpdir)) == ["lib/pkg/__init__.py"]
+    assert update_pml.find_resources(str(tmpdir), vendored=True) == [
+        "lib/pkg/__init__.py", "lib/pkg/_vendor/__init__.py", "lib/pkg/_vendor/six.py"]
 
 
 # --- (d) translations ---------------------------------------------------------------
@@ -351,7 +364,85 @@ def test_main_box_delegates_to_box_glue(tmpdir, monkeypatch):
     assert "animate_behaviour" not in sys.modules
 
 
-# --- (c) the package ----------------------------------------------------------------
+# --- (c) the staged folders and the package ---------------------------------------
+
+VENDOR = "lib/animate_behaviour/_vendor/"
+VENDORED = [VENDOR + name for name in ("__init__.py", "configobj.py", "six.py", "validate.py")]
+
+# Run in a fresh interpreter on the staged lib/ first on sys.path, site-packages kept (the
+# venvs have configobj, validate and six installed there): which copies does our code use?
+WHICH_COPIES = r"""
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from animate_behaviour import config, third_party
+config.load(sys.argv[2])
+six = sys.modules['animate_behaviour._vendor.six']
+print(json.dumps({
+    'files': [m.__file__ for m in (third_party.configobj, third_party.validate, six)],
+    'top_level': sorted(n for n in ('six', 'configobj', 'validate', '_version')
+                        if n in sys.modules),
+}))
+"""
+
+
+def list_tree(base):
+    found = set()
+    for dirpath, _dirnames, filenames in os.walk(base):
+        for name in filenames:
+            found.add(os.path.relpath(os.path.join(dirpath, name), base).replace(os.sep, "/"))
+    return found
+
+
+def pml_listed(pml_path):
+    """Every file the .pml names: manifest, behaviours, resources, translations."""
+    root = ElementTree.parse(pml_path).getroot()
+    listed = set([root.find("Manifest").get("src")])
+    for behavior in root.find("BehaviorDescriptions").findall("BehaviorDescription"):
+        src = behavior.get("src")
+        listed.add(behavior.get("xar") if src == "." else src + "/" + behavior.get("xar"))
+    listed.update(elem.get("src") for elem in root.find("Resources").findall("File"))
+    listed.update(elem.get("src") for elem in root.find("Translations").findall("Translation"))
+    return listed
+
+
+def test_choregraphe_folder_lists_every_file_it_holds_vendored_ones_included(tmpdir):
+    folder = str(tmpdir.join("choregraphe"))
+    code, out = run_tool([os.path.join("tools", "build_package.py"), "--choregraphe", folder])
+    assert code == 0, out
+    pml = os.path.join(folder, update_pml.PML_NAME)
+    assert "open %s" % pml in out
+    held = list_tree(folder) - set([update_pml.PML_NAME])
+    assert pml_listed(pml) == held
+    assert set(VENDORED) <= held
+    assert set(["manifest.xml", "behavior.xar", "config/animateBehaviourConfiguration.ini"]) \
+        <= held
+    assert set("translations/translation_%s.ts" % lang for lang in LANGUAGES) <= held
+    # Nothing but our own package at the top of lib/, which the box puts on sys.path.
+    assert os.listdir(os.path.join(folder, "lib")) == ["animate_behaviour"]
+
+
+def test_vendored_libraries_are_ours_alone_and_preferred(tmpdir):
+    folder = str(tmpdir.join("staged"))
+    build_package.stage(folder)
+    configobj_text = read_text(os.path.join(folder, VENDOR + "configobj.py"))
+    assert "\nfrom . import six  # vendored\n" in configobj_text
+    assert "\n__version__ = '5.0.6'  # vendored\n" in configobj_text
+    assert " from .validate import VdtMissingValue  # vendored\n" in configobj_text
+    for line in configobj_text.splitlines():
+        words = line.split()
+        assert words[:2] not in (["import", "six"], ["from", "validate"], ["from", "_version"])
+    proc = subprocess.Popen([sys.executable, "-c", WHICH_COPIES, os.path.join(folder, "lib"),
+                             os.path.join(folder, "config", "animateBehaviourConfiguration.ini")],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out, err = proc.communicate()
+    assert proc.returncode == 0, err.decode("utf-8", "replace")
+    which = json.loads(out.decode("utf-8"))
+    vendor_dir = os.path.join(folder, *VENDOR.split("/"))
+    for path in which["files"]:
+        assert os.path.abspath(path).startswith(vendor_dir), path
+    assert which["top_level"] == []
+
+
 
 def test_build_validate_and_inspect_package(tmpdir):
     pytest.importorskip("qipkg")
@@ -373,14 +464,14 @@ def test_build_validate_and_inspect_package(tmpdir):
     assert proc.returncode == 0, out
     assert "Package warnings" not in out and "Package errors" not in out, out
     names = set(zipfile.ZipFile(pkg).namelist())
-    expected = set(["manifest.xml", "behavior.xar", "config/animateBehaviourConfiguration.ini",
-                    "lib/configobj.py", "lib/validate.py", "lib/six.py"])
+    expected = set(["manifest.xml", "behavior.xar", "config/animateBehaviourConfiguration.ini"])
+    expected.update(VENDORED)
     expected.update("translations/translation_%s.qm" % lang for lang in LANGUAGES)
     lib_dir = os.path.join(ROOT, "lib", "animate_behaviour")
     expected.update("lib/animate_behaviour/" + name for name in os.listdir(lib_dir)
                     if name.endswith(".py"))
     assert expected <= names, sorted(expected - names)
     assert not [name for name in names if name.endswith(".pyc") or "__pycache__" in name]
-    vendored = zipfile.ZipFile(pkg).read("lib/configobj.py").decode("utf-8")
-    assert "\nfrom _version import" not in vendored
-    assert "__version__ = '5.0.6'" in vendored
+    # Nothing at the top of lib/ but our package: no six, validate or configobj there.
+    assert set(name.split("/")[1] for name in names if name.startswith("lib/")) == \
+        set(["animate_behaviour"])

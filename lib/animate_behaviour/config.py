@@ -8,10 +8,8 @@ from __future__ import absolute_import, division, print_function
 
 import os
 
-from configobj import ConfigObj, ConfigObjError, flatten_errors
-from validate import Validator
-
 from animate_behaviour import joints
+from animate_behaviour.third_party import ConfigObj, ConfigObjError, Validator, flatten_errors
 
 CONFIG_FILE_NAME = "animateBehaviourConfiguration.ini"
 BEHAVIOURS = ("body", "hands", "rotation", "all")
