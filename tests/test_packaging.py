@@ -173,31 +173,92 @@ def test_update_pml_lists_vendored_libraries_only_when_asked(tmpdir):
 
 # --- (d) translations ---------------------------------------------------------------
 
-def ts_messages(lang):
-    path = os.path.join(ROOT, "translations", "translation_%s.ts" % lang)
+def ts_messages(lang, translations_dir=os.path.join(ROOT, "translations")):
+    """{(context, source, comment or None): translation element} of one .ts file."""
+    path = os.path.join(translations_dir, "translation_%s.ts" % lang)
     root = ElementTree.parse(path).getroot()
     assert root.tag == "TS" and root.get("language") == lang
     messages = {}
     for context in root.findall("context"):
         name = context.find("name").text
         for message in context.findall("message"):
-            translation = message.find("translation")
-            messages[(name, message.find("source").text)] = translation
+            comment = message.find("comment")
+            key = (name, message.find("source").text, None if comment is None else comment.text)
+            assert key not in messages, (lang, key)
+            messages[key] = message.find("translation")
     return messages
 
 
-def test_translations_share_sources_and_are_complete():
-    sources = dict((lang, ts_messages(lang)) for lang in LANGUAGES)
-    assert set(sources["en_US"]) == set(sources["fr_FR"]) == set(sources["ja_JP"])
-    assert set(build_xar.translatable_strings()) == set(sources["en_US"])
+def xar_translation_keys():
+    """The messages Choregraphe's keying gives behavior.xar, read from the files themselves:
+    context "<behaviour dir>/behavior.xar:/<box path>" ("behavior.xar:/..." for the
+    .pml's src="."), and per box its name, each parameter's name and each choice value,
+    a parameter's texts commented with the parameter's name."""
+    pml = ElementTree.parse(os.path.join(ROOT, update_pml.PML_NAME)).getroot()
+    behaviors = pml.find("BehaviorDescriptions").findall("BehaviorDescription")
+    assert [b.get("name") for b in behaviors] == ["behavior"]
+    src = behaviors[0].get("src")
+    prefix = "behavior.xar:/" if src == "." else src + "/behavior.xar:/"
+    keys = set()
+    _, diagram, boxes = xar_boxes()
+    # Only root-diagram boxes: a nested box's path would be "Parent/Child".
+    assert not [box for box in diagram.iter(XAR_NS + "Box") if box not in boxes.values()]
+    for name, box in boxes.items():
+        keys.add((prefix + name, name, None))
+        for param in box.findall(XAR_NS + "Parameter"):
+            keys.add((prefix + name, param.get("name"), param.get("name")))
+            for choice in param.findall(XAR_NS + "Choice"):
+                keys.add((prefix + name, choice.get("value"), param.get("name")))
+    return keys
+
+
+def test_translation_context_is_spelled_like_choregraphe():
+    assert build_xar.translation_context("Say") == "behavior.xar:/Say"
+    assert build_xar.translation_context("INIT/Say", "behavior_1") == \
+        "behavior_1/behavior.xar:/INIT/Say"
+
+
+def test_translations_are_keyed_on_behavior_xar_boxes_parameters_and_choices():
+    expected = xar_translation_keys()
+    assert ("behavior.xar:/Enable animate behaviour", "enabled", "State") in expected
+    assert ("behavior.xar:/Animate behaviour", "Activate on start", "Activate on start") \
+        in expected
+    assert set(build_xar.translation_messages()) == expected
     for lang in LANGUAGES:
-        for key, translation in sources[lang].items():
+        assert set(ts_messages(lang)) == expected, lang
+    assert build_xar.translation_problems() == []
+
+
+def test_translations_are_complete_and_choice_values_stay_as_the_box_sends_them():
+    verbatim = build_xar.untranslated_sources()
+    assert set(key[1] for key in verbatim) == set(["enabled", "disabled"])
+    for lang in LANGUAGES:
+        for key, translation in ts_messages(lang).items():
             # qipkg's lrelease step fails on any untranslated or unfinished message.
             assert translation.text, (lang, key)
             assert translation.get("type") is None, (lang, key)
-    for lang in ("fr_FR", "ja_JP"):
-        translated = [key for key, tr in sources[lang].items() if tr.text != key[1]]
-        assert len(translated) == len(sources[lang]), lang
+            if lang == "en_US" or key in verbatim:
+                assert translation.text == key[1], (lang, key)
+            else:
+                assert translation.text != key[1], (lang, key)
+    assert ts_messages("fr_FR")[("behavior.xar:/Enable animate behaviour", "State", "State")] \
+        .text == "\u00c9tat"
+
+
+def test_translation_problems_name_the_message(tmpdir):
+    for lang in LANGUAGES:
+        text = read_text(os.path.join(ROOT, "translations", "translation_%s.ts" % lang))
+        if lang == "fr_FR":
+            text = text.replace("<translation>enabled</translation>",
+                                "<translation>activ\u00e9</translation>", 1)
+            text = text.replace("<comment>Activate on start</comment>", "", 1)
+        tmpdir.join("translation_%s.ts" % lang).write_text(text, encoding="utf-8")
+    problems = build_xar.translation_problems(str(tmpdir))
+    assert len(problems) == 3, problems
+    assert "must stay 'enabled': the box sends it as it is" in problems[2]
+    assert "no message ('behavior.xar:/Animate behaviour', 'Activate on start', " \
+        "'Activate on start')" in problems[0].replace("u'", "'")
+    assert "matches no box, parameter or choice" in problems[1]
 
 
 # --- the box scripts themselves (both lanes, with a fake Choregraphe) ----------------
