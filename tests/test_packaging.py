@@ -9,6 +9,7 @@ from __future__ import absolute_import, division, print_function, unicode_litera
 import io
 import json
 import os
+import struct
 import subprocess
 import sys
 import xml.etree.ElementTree as ElementTree
@@ -141,6 +142,7 @@ def test_pml_lists_every_lib_module_and_config():
     # Vendored libraries exist only in staged folders; never in the repository's .pml.
     assert not [src for src in listed if "/_vendor/" in src]
     assert "config/animateBehaviourConfiguration.ini" in listed
+    assert "icon.png" in listed
     for src in listed:
         assert os.path.isfile(os.path.join(ROOT, src)), src
     behaviors = root.find("BehaviorDescriptions").findall("BehaviorDescription")
@@ -475,8 +477,8 @@ def test_choregraphe_folder_lists_every_file_it_holds_vendored_ones_included(tmp
     held = list_tree(folder) - set([update_pml.PML_NAME])
     assert pml_listed(pml) == held
     assert set(VENDORED) <= held
-    assert set(["manifest.xml", "behavior.xar", "config/animateBehaviourConfiguration.ini"]) \
-        <= held
+    assert set(["manifest.xml", "behavior.xar", "config/animateBehaviourConfiguration.ini",
+                "icon.png"]) <= held
     assert set("translations/translation_%s.ts" % lang for lang in LANGUAGES) <= held
     # Nothing but our own package at the top of lib/, which the box puts on sys.path.
     assert os.listdir(os.path.join(folder, "lib")) == ["animate_behaviour"]
@@ -525,7 +527,8 @@ def test_build_validate_and_inspect_package(tmpdir):
     assert proc.returncode == 0, out
     assert "Package warnings" not in out and "Package errors" not in out, out
     names = set(zipfile.ZipFile(pkg).namelist())
-    expected = set(["manifest.xml", "behavior.xar", "config/animateBehaviourConfiguration.ini"])
+    expected = set(["manifest.xml", "behavior.xar", "config/animateBehaviourConfiguration.ini",
+                    "icon.png"])
     expected.update(VENDORED)
     expected.update("translations/translation_%s.qm" % lang for lang in LANGUAGES)
     lib_dir = os.path.join(ROOT, "lib", "animate_behaviour")
@@ -536,3 +539,27 @@ def test_build_validate_and_inspect_package(tmpdir):
     # Nothing at the top of lib/ but our package: no six, validate or configobj there.
     assert set(name.split("/")[1] for name in names if name.startswith("lib/")) == \
         set(["animate_behaviour"])
+    with io.open(os.path.join(ROOT, "icon.png"), "rb") as icon:
+        assert zipfile.ZipFile(pkg).read("icon.png") == icon.read()
+
+
+# --- the icon ---------------------------------------------------------------------------
+
+def png_size(data):
+    """(width, height) of PNG bytes; fails unless they start like a PNG."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_icon_is_a_square_png_at_the_package_root():
+    with io.open(os.path.join(ROOT, "icon.png"), "rb") as icon:
+        assert png_size(icon.read()) == (512, 512)
+
+
+def test_icon_is_what_draw_icon_draws():
+    pytest.importorskip("PIL")
+    import draw_icon
+    from PIL import Image
+    assert draw_icon.same_pixels(Image.open(os.path.join(ROOT, "icon.png")), draw_icon.draw())
+    code, out = run_tool([os.path.join("tools", "draw_icon.py"), "--check"])
+    assert code == 0, out

@@ -10,8 +10,9 @@ working tree instead of being maintained by hand:
     python tools/update_pml.py            # rewrite animate-behaviour.pml
     python tools/update_pml.py --check    # exit 1 if it is stale
 
-Resources are every lib/**/*.py (tracked by git or not; __pycache__, *.pyc and
-hidden directories are ignored) and every config/*.ini; extend RESOURCE_RULES
+Resources are the icon (icon.png), every lib/**/*.py (tracked by git or not;
+__pycache__, *.pyc and hidden directories are ignored) and every config/*.ini;
+extend RESOURCE_RULES
 to ship other kinds of files. Vendored libraries (lib/animate_behaviour/_vendor/,
 which only tools/build_package.py's staged folders hold) are left out of the
 repository's .pml; the staged .pml lists them (``generate(stage_dir, vendored=True)``).
@@ -37,8 +38,11 @@ PML_NAME = "animate-behaviour.pml"
 PML_PATH = os.path.join(ROOT_DIR, PML_NAME)
 PACKAGE_NAME = "Animate behaviour"
 
-#: (top directory, recursive, filename pattern) of the files to ship.
+#: (top directory, recursive, filename pattern) of the files to ship. The application's
+#: icon is icon.png at the package root, listed like any resource: manifest.xml has no
+#: icon element (see ../shared/NAOQI_NOTES.md; tools/draw_icon.py draws it).
 RESOURCE_RULES = [
+    (".", False, "icon.png"),
     ("lib", True, "*.py"),
     ("config", False, "*.ini"),
 ]
