@@ -241,6 +241,29 @@ def test_box_without_configobj_logs_one_clear_error_and_does_not_start(package, 
     assert our_modules() == []
 
 
+def test_the_staged_choregraphe_folder_plays_without_an_installed_configobj(
+        tmpdir, monkeypatch):
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import build_package
+    folder = str(tmpdir.join("choregraphe"))
+    build_package.stage(folder)
+    monkeypatch.setenv(logs.LOG_DIR_VARIABLE, str(tmpdir.join("logs")))
+    for name in ("configobj", "validate", "six"):
+        monkeypatch.setitem(sys.modules, name, None)
+    session, motion, _life = naoqi()
+    box = load_box(folder, session, activate=False)
+    box.onLoad()
+    box.onInput_onStart()
+    assert box.logger.errors == [] and box.stopped == 0
+    vendor = os.path.join(folder, "lib", PACKAGE, "_vendor")
+    third_party = sys.modules["animate_behaviour.third_party"]
+    assert third_party.configobj.__file__.startswith(vendor)
+    assert session.service("AnimateBehaviour").get_activation() == "disabled"
+    box.onInput_onStop()
+    assert "AnimateBehaviour" not in session.services_by_name
+    assert our_modules() == [] and sys.modules["six"] is None
+
+
 def test_a_host_closes_only_its_own_log_handlers(package):
     other = logging.Handler()
     shared = logging.getLogger(logs.CATEGORY)
