@@ -87,6 +87,14 @@ def load_box(package_dir, session, activate):
     return box
 
 
+def start_box(package_dir, session, activate):
+    """The real box script, loaded and started as Choregraphe does."""
+    box = load_box(package_dir, session, activate)
+    box.onLoad()
+    box.onInput_onStart()
+    return box
+
+
 @pytest.fixture
 def package(tmpdir, monkeypatch):
     """A package folder whose configuration makes trajectories short."""
@@ -104,9 +112,7 @@ def naoqi():
 
 def test_box_start_registers_animates_and_stop_restores_and_unregisters(package):
     session, motion, life = naoqi()
-    box = load_box(str(package), session, activate=True)
-    box.onLoad()
-    box.onInput_onStart()
+    box = start_box(str(package), session, activate=True)
     assert box.stopped == 0
     service = session.service("AnimateBehaviour")
     assert service.get_activation() == "enabled"
@@ -124,9 +130,7 @@ def test_box_start_registers_animates_and_stop_restores_and_unregisters(package)
 
 def test_box_without_activation_waits_for_the_service(package):
     session, motion, _life = naoqi()
-    box = load_box(str(package), session, activate=False)
-    box.onLoad()
-    box.onInput_onStart()
+    box = start_box(str(package), session, activate=False)
     service = session.service("AnimateBehaviour")
     assert service.get_activation() == "disabled"
     assert service.set_activation("enabled") == 1
@@ -139,9 +143,7 @@ def test_box_with_a_bad_configuration_logs_and_stops(package):
     with io.open(str(package.join("config", "animateBehaviourConfiguration.ini")), "a") as ini:
         ini.write(u"selectedRange = 2\n")
     session, motion, _life = naoqi()
-    box = load_box(str(package), session, activate=True)
-    box.onLoad()
-    box.onInput_onStart()
+    box = start_box(str(package), session, activate=True)
     assert box.stopped == 1
     assert "selectedRange = 2.0 is not allowed: a number in [0, 1]" in box.logger.errors[0]
     assert "AnimateBehaviour" not in session.services_by_name
@@ -151,18 +153,14 @@ def test_box_with_a_bad_configuration_logs_and_stops(package):
 
 def test_box_without_almotion_logs_and_stops(package):
     session = qi_double.Session({})
-    box = load_box(str(package), session, activate=True)
-    box.onLoad()
-    box.onInput_onStart()
+    box = start_box(str(package), session, activate=True)
     assert box.stopped == 1
     assert "NAOqi has no ALMotion service" in box.logger.errors[0]
 
 
 def test_second_start_while_running_is_refused_and_the_first_keeps_running(package):
     session, motion, life = naoqi()
-    box = load_box(str(package), session, activate=True)
-    box.onLoad()
-    box.onInput_onStart()
+    box = start_box(str(package), session, activate=True)
     service = session.service("AnimateBehaviour")
     box.onInput_onStart()
     assert box.logger.errors == [REFUSED]
@@ -186,9 +184,7 @@ def test_stop_removes_what_start_added_to_sys_path_and_the_package_modules(
         sys.path.append(lib_dir)
     before = list(sys.path)
     session, _motion, _life = naoqi()
-    box = load_box(str(package), session, activate=False)
-    box.onLoad()
-    box.onInput_onStart()
+    box = start_box(str(package), session, activate=False)
     assert lib_dir in sys.path
     assert "animate_behaviour.box_glue" in sys.modules
     box.onInput_onStop()
@@ -203,11 +199,9 @@ def test_stop_removes_what_start_added_to_sys_path_and_the_package_modules(
 def test_an_updated_package_runs_its_new_code(package):
     installed = install_package_copy(package)
     session, _motion, _life = naoqi()
-    box = load_box(str(package), session, activate=False)
-    box.onLoad()
     # The test module imported the package from the repository: a copy cached by an
     # earlier run must not be what this package's box runs.
-    box.onInput_onStart()
+    box = start_box(str(package), session, activate=False)
     assert sys.modules["animate_behaviour.box_glue"].__file__.startswith(installed)
     assert sys.modules["animate_behaviour"].__version__ == "1.0.0"
     box.onInput_onStop()
@@ -227,9 +221,7 @@ def test_box_without_configobj_logs_one_clear_error_and_does_not_start(package, 
     monkeypatch.setitem(sys.modules, "configobj", None)
     monkeypatch.setitem(sys.modules, "validate", None)
     session, motion, _life = naoqi()
-    box = load_box(str(package), session, activate=True)
-    box.onLoad()
-    box.onInput_onStart()
+    box = start_box(str(package), session, activate=True)
     assert box.stopped == 1
     assert len(box.logger.errors) == 1
     message = box.logger.errors[0]
@@ -251,9 +243,7 @@ def test_the_staged_choregraphe_folder_plays_without_an_installed_configobj(
     for name in ("configobj", "validate", "six"):
         monkeypatch.setitem(sys.modules, name, None)
     session, motion, _life = naoqi()
-    box = load_box(folder, session, activate=False)
-    box.onLoad()
-    box.onInput_onStart()
+    box = start_box(folder, session, activate=False)
     assert box.logger.errors == [] and box.stopped == 0
     vendor = os.path.join(folder, "lib", PACKAGE, "_vendor")
     third_party = sys.modules["animate_behaviour.third_party"]
@@ -270,9 +260,7 @@ def test_a_host_closes_only_its_own_log_handlers(package):
     shared.addHandler(other)
     try:
         session, _motion, _life = naoqi()
-        box = load_box(str(package), session, activate=False)
-        box.onLoad()
-        box.onInput_onStart()
+        box = start_box(str(package), session, activate=False)
         run_logger = box.run.logger
         assert run_logger is not shared and run_logger.handlers
         box.onInput_onStop()
