@@ -2,7 +2,7 @@
 SECONDS ?= 30
 BEHAVIOUR ?=
 
-.PHONY: setup test demo package benchmark
+.PHONY: setup test demo package choregraphe benchmark
 
 setup:
 	bash scripts/setup.sh
@@ -15,6 +15,10 @@ demo: setup
 
 package: setup
 	.venv/bin/python tools/build_package.py
+
+# A project folder Choregraphe opens and plays as is: build/choregraphe/animate-behaviour.pml
+choregraphe: setup
+	.venv/bin/python tools/build_package.py --choregraphe
 
 benchmark: setup
 	.venv27/bin/python scripts/benchmark.py

@@ -8,6 +8,7 @@
     <Dialogs />
     <Resources>
         <File name="animateBehaviourConfiguration" src="config/animateBehaviourConfiguration.ini" />
+        <File name="icon" src="icon.png" />
         <File name="__init__" src="lib/animate_behaviour/__init__.py" />
         <File name="__main__" src="lib/animate_behaviour/__main__.py" />
         <File name="box_glue" src="lib/animate_behaviour/box_glue.py" />
@@ -21,6 +22,7 @@
         <File name="logs" src="lib/animate_behaviour/logs.py" />
         <File name="runner" src="lib/animate_behaviour/runner.py" />
         <File name="service" src="lib/animate_behaviour/service.py" />
+        <File name="third_party" src="lib/animate_behaviour/third_party.py" />
         <File name="trajectory" src="lib/animate_behaviour/trajectory.py" />
     </Resources>
     <Topics />

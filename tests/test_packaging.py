@@ -7,10 +7,11 @@ and is skipped where it cannot be imported.
 from __future__ import absolute_import, division, print_function, unicode_literals
 
 import io
+import json
 import os
+import struct
 import subprocess
 import sys
-import types
 import xml.etree.ElementTree as ElementTree
 import zipfile
 
@@ -21,6 +22,7 @@ TOOLS = os.path.join(ROOT, "tools")
 if TOOLS not in sys.path:
     sys.path.insert(0, TOOLS)
 
+import build_package  # noqa: E402
 import build_xar  # noqa: E402
 import update_pml  # noqa: E402
 from generated_file import read_text  # noqa: E402
@@ -129,14 +131,18 @@ def test_pml_lists_every_lib_module_and_config():
     listed = set(elem.get("src") for elem in root.find("Resources").findall("File"))
     expected = set()
     for dirpath, dirnames, filenames in os.walk(os.path.join(ROOT, "lib")):
-        dirnames[:] = [d for d in dirnames if d != "__pycache__" and not d.startswith(".")]
+        dirnames[:] = [d for d in dirnames if d not in ("__pycache__", "_vendor")
+                       and not d.startswith(".")]
         for name in filenames:
             if name.endswith(".py"):
                 expected.add(os.path.relpath(os.path.join(dirpath, name), ROOT)
                              .replace(os.sep, "/"))
     assert "lib/animate_behaviour/__init__.py" in expected
     assert expected <= listed
+    # Vendored libraries exist only in staged folders; never in the repository's .pml.
+    assert not [src for src in listed if "/_vendor/" in src]
     assert "config/animateBehaviourConfiguration.ini" in listed
+    assert "icon.png" in listed
     for src in listed:
         assert os.path.isfile(os.path.join(ROOT, src)), src
     behaviors = root.find("BehaviorDescriptions").findall("BehaviorDescription")
@@ -159,33 +165,102 @@ def test_update_pml_ignores_bytecode(tmpdir):
         "config/a.ini", "lib/pkg/__init__.py", "lib/pkg/mod.py"]
 
 
+def test_update_pml_lists_vendored_libraries_only_when_asked(tmpdir):
+    for rel in ("lib/pkg/__init__.py", "lib/pkg/_vendor/__init__.py", "lib/pkg/_vendor/six.py"):
+        tmpdir.join(*rel.split("/")).write("", ensure=True)
+    assert update_pml.find_resources(str(tmpdir)) == ["lib/pkg/__init__.py"]
+    assert update_pml.find_resources(str(tmpdir), vendored=True) == [
+        "lib/pkg/__init__.py", "lib/pkg/_vendor/__init__.py", "lib/pkg/_vendor/six.py"]
+
+
 # --- (d) translations ---------------------------------------------------------------
 
-def ts_messages(lang):
-    path = os.path.join(ROOT, "translations", "translation_%s.ts" % lang)
+def ts_messages(lang, translations_dir=os.path.join(ROOT, "translations")):
+    """{(context, source, comment or None): translation element} of one .ts file."""
+    path = os.path.join(translations_dir, "translation_%s.ts" % lang)
     root = ElementTree.parse(path).getroot()
     assert root.tag == "TS" and root.get("language") == lang
     messages = {}
     for context in root.findall("context"):
         name = context.find("name").text
         for message in context.findall("message"):
-            translation = message.find("translation")
-            messages[(name, message.find("source").text)] = translation
+            comment = message.find("comment")
+            key = (name, message.find("source").text, None if comment is None else comment.text)
+            assert key not in messages, (lang, key)
+            messages[key] = message.find("translation")
     return messages
 
 
-def test_translations_share_sources_and_are_complete():
-    sources = dict((lang, ts_messages(lang)) for lang in LANGUAGES)
-    assert set(sources["en_US"]) == set(sources["fr_FR"]) == set(sources["ja_JP"])
-    assert set(build_xar.translatable_strings()) == set(sources["en_US"])
+def xar_translation_keys():
+    """The messages Choregraphe's keying gives behavior.xar, read from the files themselves:
+    context "<behaviour dir>/behavior.xar:/<box path>" ("behavior.xar:/..." for the
+    .pml's src="."), and per box its name, each parameter's name and each choice value,
+    a parameter's texts commented with the parameter's name."""
+    pml = ElementTree.parse(os.path.join(ROOT, update_pml.PML_NAME)).getroot()
+    behaviors = pml.find("BehaviorDescriptions").findall("BehaviorDescription")
+    assert [b.get("name") for b in behaviors] == ["behavior"]
+    src = behaviors[0].get("src")
+    prefix = "behavior.xar:/" if src == "." else src + "/behavior.xar:/"
+    keys = set()
+    _, diagram, boxes = xar_boxes()
+    # Only root-diagram boxes: a nested box's path would be "Parent/Child".
+    assert not [box for box in diagram.iter(XAR_NS + "Box") if box not in boxes.values()]
+    for name, box in boxes.items():
+        keys.add((prefix + name, name, None))
+        for param in box.findall(XAR_NS + "Parameter"):
+            keys.add((prefix + name, param.get("name"), param.get("name")))
+            for choice in param.findall(XAR_NS + "Choice"):
+                keys.add((prefix + name, choice.get("value"), param.get("name")))
+    return keys
+
+
+def test_translation_context_is_spelled_like_choregraphe():
+    assert build_xar.translation_context("Say") == "behavior.xar:/Say"
+    assert build_xar.translation_context("INIT/Say", "behavior_1") == \
+        "behavior_1/behavior.xar:/INIT/Say"
+
+
+def test_translations_are_keyed_on_behavior_xar_boxes_parameters_and_choices():
+    expected = xar_translation_keys()
+    assert ("behavior.xar:/Enable animate behaviour", "enabled", "State") in expected
+    assert ("behavior.xar:/Animate behaviour", "Activate on start", "Activate on start") \
+        in expected
+    assert set(build_xar.translation_messages()) == expected
     for lang in LANGUAGES:
-        for key, translation in sources[lang].items():
+        assert set(ts_messages(lang)) == expected, lang
+    assert build_xar.translation_problems() == []
+
+
+def test_translations_are_complete_and_choice_values_stay_as_the_box_sends_them():
+    verbatim = build_xar.untranslated_sources()
+    assert set(key[1] for key in verbatim) == set(["enabled", "disabled"])
+    for lang in LANGUAGES:
+        for key, translation in ts_messages(lang).items():
             # qipkg's lrelease step fails on any untranslated or unfinished message.
             assert translation.text, (lang, key)
             assert translation.get("type") is None, (lang, key)
-    for lang in ("fr_FR", "ja_JP"):
-        translated = [key for key, tr in sources[lang].items() if tr.text != key[1]]
-        assert len(translated) == len(sources[lang]), lang
+            if lang == "en_US" or key in verbatim:
+                assert translation.text == key[1], (lang, key)
+            else:
+                assert translation.text != key[1], (lang, key)
+    assert ts_messages("fr_FR")[("behavior.xar:/Enable animate behaviour", "State", "State")] \
+        .text == "\u00c9tat"
+
+
+def test_translation_problems_name_the_message(tmpdir):
+    for lang in LANGUAGES:
+        text = read_text(os.path.join(ROOT, "translations", "translation_%s.ts" % lang))
+        if lang == "fr_FR":
+            text = text.replace("<translation>enabled</translation>",
+                                "<translation>activ\u00e9</translation>", 1)
+            text = text.replace("<comment>Activate on start</comment>", "", 1)
+        tmpdir.join("translation_%s.ts" % lang).write_text(text, encoding="utf-8")
+    problems = build_xar.translation_problems(str(tmpdir))
+    assert len(problems) == 3, problems
+    assert "must stay 'enabled': the box sends it as it is" in problems[2]
+    assert "no message ('behavior.xar:/Animate behaviour', 'Activate on start', " \
+        "'Activate on start')" in problems[0].replace("u'", "'")
+    assert "matches no box, parameter or choice" in problems[1]
 
 
 # --- the box scripts themselves (both lanes, with a fake Choregraphe) ----------------
@@ -302,47 +377,135 @@ def test_activation_box_rejects_a_bad_state(state):
     assert box.logger.errors == [message]
 
 
-def test_main_box_delegates_to_box_glue(monkeypatch):
-    import animate_behaviour
+FAKE_GLUE = """
+def start_from_box(session, package_dir, logger, activate):
+    session.calls.append((__file__, package_dir, activate))
+    return session.results.pop(0)
+"""
 
-    class Host(object):
-        stopped = 0
 
-        def stop(self):
-            Host.stopped += 1
+class FakeRun(object):
+    def __init__(self):
+        self.stopped = 0
 
-    calls = []
-    results = [Host(), None]
+    def stop(self):
+        self.stopped += 1
 
-    def start_from_box(session, package_dir, logger, activate):
-        calls.append((session, package_dir, activate))
-        return results.pop(0)
 
-    fake = types.ModuleType(str("animate_behaviour.box_glue"))
-    fake.start_from_box = start_from_box
-    monkeypatch.setitem(sys.modules, "animate_behaviour.box_glue", fake)
-    monkeypatch.setattr(animate_behaviour, "box_glue", fake, raising=False)
+class RecordingSession(object):
+    def __init__(self, results):
+        self.calls, self.results = [], results
+
+
+def test_main_box_delegates_to_box_glue(tmpdir, monkeypatch):
+    """The box imports box_glue from its own package's lib/ and hands it the session."""
+    package_dir = str(tmpdir.join("apps", "animate-behaviour"))
+    fake_dir = tmpdir.join("apps", "animate-behaviour", "lib", "animate_behaviour")
+    fake_dir.join("__init__.py").write("", ensure=True)
+    fake_dir.join("box_glue.py").write(FAKE_GLUE)
+    for name in [name for name in sys.modules if name.split(".")[0] == "animate_behaviour"]:
+        monkeypatch.delitem(sys.modules, name)
     monkeypatch.setattr(sys, "path", list(sys.path))
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
 
-    session = object()
+    run = FakeRun()
+    session = RecordingSession([run, None])
     box, fired = load_box("animate_behaviour.py", session, {"Activate on start": 1},
-                          behavior_path=os.path.join(os.sep, "apps", "animate-behaviour"))
+                          behavior_path=package_dir)
     box.onLoad()
-    box.onLoad()
-    lib_dir = os.path.join(os.sep, "apps", "animate-behaviour", "lib")
-    assert sys.path[0] == lib_dir and sys.path.count(lib_dir) == 1
     box.onInput_onStart()
-    assert calls == [(session, os.path.join(os.sep, "apps", "animate-behaviour"), True)]
-    assert fired == []
+    assert [(os.path.dirname(call[0]), call[1], call[2]) for call in session.calls] == \
+        [(str(fake_dir), package_dir, True)]
+    assert fired == [] and box.run is run
     box.onInput_onStop()
-    assert Host.stopped == 1 and box.host is None and fired == [("onStopped",)]
+    assert run.stopped == 1 and box.run is None and fired == [("onStopped",)]
     box.onUnload()
-    assert Host.stopped == 1
+    assert run.stopped == 1
     box.onInput_onStart()  # start_from_box returns None: the box ends at once
+    assert len(session.calls) == 2
     assert fired == [("onStopped",), ("onStopped",)]
+    assert "animate_behaviour" not in sys.modules
 
 
-# --- (c) the package ----------------------------------------------------------------
+# --- (c) the staged folders and the package ---------------------------------------
+
+VENDOR = "lib/animate_behaviour/_vendor/"
+VENDORED = [VENDOR + name for name in ("__init__.py", "configobj.py", "six.py", "validate.py")]
+
+# Run in a fresh interpreter on the staged lib/ first on sys.path, site-packages kept (the
+# venvs have configobj, validate and six installed there): which copies does our code use?
+WHICH_COPIES = r"""
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from animate_behaviour import config, third_party
+config.load(sys.argv[2])
+six = sys.modules['animate_behaviour._vendor.six']
+print(json.dumps({
+    'files': [m.__file__ for m in (third_party.configobj, third_party.validate, six)],
+    'top_level': sorted(n for n in ('six', 'configobj', 'validate', '_version')
+                        if n in sys.modules),
+}))
+"""
+
+
+def list_tree(base):
+    found = set()
+    for dirpath, _dirnames, filenames in os.walk(base):
+        for name in filenames:
+            found.add(os.path.relpath(os.path.join(dirpath, name), base).replace(os.sep, "/"))
+    return found
+
+
+def pml_listed(pml_path):
+    """Every file the .pml names: manifest, behaviours, resources, translations."""
+    root = ElementTree.parse(pml_path).getroot()
+    listed = set([root.find("Manifest").get("src")])
+    for behavior in root.find("BehaviorDescriptions").findall("BehaviorDescription"):
+        src = behavior.get("src")
+        listed.add(behavior.get("xar") if src == "." else src + "/" + behavior.get("xar"))
+    listed.update(elem.get("src") for elem in root.find("Resources").findall("File"))
+    listed.update(elem.get("src") for elem in root.find("Translations").findall("Translation"))
+    return listed
+
+
+def test_choregraphe_folder_lists_every_file_it_holds_vendored_ones_included(tmpdir):
+    folder = str(tmpdir.join("choregraphe"))
+    code, out = run_tool([os.path.join("tools", "build_package.py"), "--choregraphe", folder])
+    assert code == 0, out
+    pml = os.path.join(folder, update_pml.PML_NAME)
+    assert "open %s" % pml in out
+    held = list_tree(folder) - set([update_pml.PML_NAME])
+    assert pml_listed(pml) == held
+    assert set(VENDORED) <= held
+    assert set(["manifest.xml", "behavior.xar", "config/animateBehaviourConfiguration.ini",
+                "icon.png"]) <= held
+    assert set("translations/translation_%s.ts" % lang for lang in LANGUAGES) <= held
+    # Nothing but our own package at the top of lib/, which the box puts on sys.path.
+    assert os.listdir(os.path.join(folder, "lib")) == ["animate_behaviour"]
+
+
+def test_vendored_libraries_are_ours_alone_and_preferred(tmpdir):
+    folder = str(tmpdir.join("staged"))
+    build_package.stage(folder)
+    configobj_text = read_text(os.path.join(folder, VENDOR + "configobj.py"))
+    assert "\nfrom . import six  # vendored\n" in configobj_text
+    assert "\n__version__ = '5.0.6'  # vendored\n" in configobj_text
+    assert " from .validate import VdtMissingValue  # vendored\n" in configobj_text
+    for line in configobj_text.splitlines():
+        words = line.split()
+        assert words[:2] not in (["import", "six"], ["from", "validate"], ["from", "_version"])
+    proc = subprocess.Popen([sys.executable, "-c", WHICH_COPIES, os.path.join(folder, "lib"),
+                             os.path.join(folder, "config", "animateBehaviourConfiguration.ini")],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out, err = proc.communicate()
+    assert proc.returncode == 0, err.decode("utf-8", "replace")
+    which = json.loads(out.decode("utf-8"))
+    vendor_dir = os.path.join(folder, *VENDOR.split("/"))
+    for path in which["files"]:
+        assert os.path.abspath(path).startswith(vendor_dir), path
+    assert which["top_level"] == []
+
+
 
 def test_build_validate_and_inspect_package(tmpdir):
     pytest.importorskip("qipkg")
@@ -365,13 +528,38 @@ def test_build_validate_and_inspect_package(tmpdir):
     assert "Package warnings" not in out and "Package errors" not in out, out
     names = set(zipfile.ZipFile(pkg).namelist())
     expected = set(["manifest.xml", "behavior.xar", "config/animateBehaviourConfiguration.ini",
-                    "lib/configobj.py", "lib/validate.py", "lib/six.py"])
+                    "icon.png"])
+    expected.update(VENDORED)
     expected.update("translations/translation_%s.qm" % lang for lang in LANGUAGES)
     lib_dir = os.path.join(ROOT, "lib", "animate_behaviour")
     expected.update("lib/animate_behaviour/" + name for name in os.listdir(lib_dir)
                     if name.endswith(".py"))
     assert expected <= names, sorted(expected - names)
     assert not [name for name in names if name.endswith(".pyc") or "__pycache__" in name]
-    vendored = zipfile.ZipFile(pkg).read("lib/configobj.py").decode("utf-8")
-    assert "\nfrom _version import" not in vendored
-    assert "__version__ = '5.0.6'" in vendored
+    # Nothing at the top of lib/ but our package: no six, validate or configobj there.
+    assert set(name.split("/")[1] for name in names if name.startswith("lib/")) == \
+        set(["animate_behaviour"])
+    with io.open(os.path.join(ROOT, "icon.png"), "rb") as icon:
+        assert zipfile.ZipFile(pkg).read("icon.png") == icon.read()
+
+
+# --- the icon ---------------------------------------------------------------------------
+
+def png_size(data):
+    """(width, height) of PNG bytes; fails unless they start like a PNG."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_icon_is_a_square_png_at_the_package_root():
+    with io.open(os.path.join(ROOT, "icon.png"), "rb") as icon:
+        assert png_size(icon.read()) == (512, 512)
+
+
+def test_icon_is_what_draw_icon_draws():
+    pytest.importorskip("PIL")
+    import draw_icon
+    from PIL import Image
+    assert draw_icon.same_pixels(Image.open(os.path.join(ROOT, "icon.png")), draw_icon.draw())
+    code, out = run_tool([os.path.join("tools", "draw_icon.py"), "--check"])
+    assert code == 0, out

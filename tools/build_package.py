@@ -1,32 +1,39 @@
 #!/usr/bin/env python
 # -*- coding: utf-8 -*-
-"""Build dist/animate-behaviour-<version>.pkg with qipkg.
+"""Build dist/animate-behaviour-<version>.pkg with qipkg, or stage the Choregraphe project.
 
 Run it with the development venv (it needs qibuild's qipkg and lrelease):
 
     .venv/bin/python tools/build_package.py [--dist DIR] [--build-dir DIR]
+    .venv/bin/python tools/build_package.py --choregraphe [DIR]   # make choregraphe
 
 Steps:
 
 1. check that behavior.xar is up to date with boxes/*.py (tools/build_xar.py);
-2. stage the files to ship in <build-dir>/package/: manifest.xml,
-   behavior.xar, translations/*.ts, lib/**/*.py and config/*.ini;
+2. stage the files to ship in <build-dir>/package/ (or, with --choregraphe, in DIR,
+   default build/choregraphe/): manifest.xml, behavior.xar, translations/*.ts and
+   the .pml's resources (lib/**/*.py, config/*.ini, icon.png);
 3. vendor configobj 5.0.6 (configobj.py + its validate.py) and six.py from the
-   Python 2.7 venv into the staged lib/, because Pepper's Python 2.7 may not
-   have them. configobj 5.0.6 does ``from _version import __version__`` (a
-   top-level module called ``_version``); rather than shipping such a generic
-   top-level name into NAOqi's shared interpreter, the staged copy gets that
-   line replaced by ``__version__ = '5.0.6'``;
-4. with the Python 2.7 venv (if present): compile every staged .py and import
-   the vendored modules from the staged lib/ only (site-packages dropped from
-   sys.path), reading
-   config/*.ini with them;
+   Python 2.7 venv into the staged lib/animate_behaviour/_vendor/, because
+   Pepper's Python 2.7 may not have them. They live under our package's own
+   namespace so that, in NAOqi's interpreter shared by every app, they neither
+   shadow nor get shadowed by other apps' six, validate or configobj; only
+   animate_behaviour.third_party imports them. Their imports of each other are
+   rewritten to relative ones (configobj: ``import six``, ``from validate import
+   ...``), and configobj's ``from _version import __version__`` (a top-level
+   module called ``_version``) becomes ``__version__ = '5.0.6'``;
+4. with the Python 2.7 venv (if present): compile every staged .py, then with
+   site-packages dropped from sys.path read config/*.ini through
+   animate_behaviour.config, checking that configobj, validate and six came from
+   the staged _vendor/ and that no top-level six, configobj or validate was imported;
 5. write the staged .pml (tools/update_pml.py's format, listing every staged
-   file, vendored ones included), run ``qipkg make-package`` and then
-   ``qipkg validate-package`` on the result; any qipkg error or manifest
-   warning fails the build (non-zero exit status).
+   file, vendored ones included). With --choregraphe that is all: open
+   DIR/animate-behaviour.pml in Choregraphe and press Play. Otherwise run
+   ``qipkg make-package`` and then ``qipkg validate-package`` on the result; any
+   qipkg error or manifest warning fails the build (non-zero exit status).
 
-Vendored copies live only in the build directory: never commit build/ or dist/.
+Vendored copies live only in the staged folders: never commit build/ or dist/
+(lib/animate_behaviour/_vendor/ is ignored by git and left out of the repository's .pml).
 
 Single-source Python 2.7 / 3.x.
 """
@@ -34,6 +41,7 @@ from __future__ import absolute_import, division, print_function, unicode_litera
 
 import argparse
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -51,14 +59,28 @@ DEFAULT_PY27 = os.path.join(ROOT_DIR, ".venv27", "bin", "python")
 DEFAULT_VENDOR_FROM = os.path.join(ROOT_DIR, ".venv27", "lib", "python2.7", "site-packages")
 PML_NAME = update_pml.PML_NAME
 
+DEFAULT_CHOREGRAPHE_DIR = os.path.join(ROOT_DIR, "build", "choregraphe")
+
 #: Vendored module file -> version it must have (checked in the source text).
 VENDORED = [
     ("configobj.py", None),
     ("validate.py", "__version__ = '1.0.1'"),
     ("six.py", '__version__ = "1.16.0"'),
 ]
+VENDOR_DIR = "lib/animate_behaviour/_vendor"
 CONFIGOBJ_VERSION = "5.0.6"
-CONFIGOBJ_VERSION_IMPORT = "from _version import __version__"
+#: configobj.py's imports of its siblings -> what the vendored copy says instead.
+CONFIGOBJ_REWRITES = [
+    (r"^import six$", "from . import six"),
+    (r"^from _version import __version__$", "__version__ = '%s'" % CONFIGOBJ_VERSION),
+    (r"^(\s+)from validate import (\w+)$", r"\1from .validate import \2"),
+]
+#: Top-level module names a vendored file must no longer import.
+SIBLINGS = ("six", "configobj", "validate", "_version")
+VENDOR_INIT = (
+    '"""configobj %s, validate and six, vendored by tools/build_package.py from the Python 2.7\n'
+    'venv at build time (never committed). Import them through animate_behaviour.third_party."""\n'
+    % CONFIGOBJ_VERSION)
 
 EXTRA_TOOL_DIRS = ["/usr/lib/qt5/bin", "/usr/lib/x86_64-linux-gnu/qt5/bin"]
 
@@ -82,16 +104,22 @@ if bad:
     sys.stderr.write('Python 2.7 cannot compile:\n  ' + '\n  '.join(bad) + '\n')
     sys.exit(1)
 sys.path.insert(0, lib_dir)
-import six, configobj, validate
-for mod in (six, configobj, validate):
-    if not os.path.abspath(mod.__file__).startswith(os.path.abspath(lib_dir)):
-        sys.stderr.write('%s was not imported from the staged lib/\n' % mod.__name__)
-        sys.exit(1)
+from animate_behaviour import config, third_party
 for ini in ini_files:
-    configobj.ConfigObj(ini, file_error=True)
+    config.load(ini)
+vendor = os.path.join(os.path.abspath(lib_dir), 'animate_behaviour', '_vendor')
+for mod in (third_party.configobj, third_party.validate, sys.modules.get('animate_behaviour._vendor.six')):
+    if mod is None or not os.path.abspath(mod.__file__).startswith(vendor + os.sep):
+        sys.stderr.write('%r was not imported from %s\n' % (mod, vendor))
+        sys.exit(1)
+top_level = sorted(name for name in ('six', 'configobj', 'validate', '_version') if name in sys.modules)
+if top_level:
+    sys.stderr.write('top-level modules imported: %s\n' % ', '.join(top_level))
+    sys.exit(1)
 sys.stdout.write('python2.7: staged sources compile; configobj %s, validate %s, six %s '
-                 'import from the staged lib/\n'
-                 % (configobj.__version__, validate.__version__, six.__version__))
+                 'import from the staged %s only\n'
+                 % (third_party.configobj.__version__, third_party.validate.__version__,
+                    sys.modules['animate_behaviour._vendor.six'].__version__, vendor))
 """
 
 
@@ -138,15 +166,33 @@ def stage_project(stage_dir):
     return files
 
 
+def vendored_text(name, text):
+    """The text of the vendored copy of `name` (configobj.py, validate.py or six.py)."""
+    if name == "configobj.py":
+        for pattern, replacement in CONFIGOBJ_REWRITES:
+            text, count = re.subn(pattern, replacement + "  # vendored", text, flags=re.M)
+            if count != 1:
+                raise BuildError("configobj.py: expected one line matching %r to rewrite, "
+                                 "found %d" % (pattern, count))
+    leftover = re.findall(r"^\s*(?:import|from)\s+(%s)\b" % "|".join(SIBLINGS), text,
+                          flags=re.M)
+    if leftover:
+        raise BuildError("%s still imports top-level %s" % (name, ", ".join(sorted(set(leftover)))))
+    return text
+
+
 def vendor(stage_dir, vendor_from):
-    """Copy configobj/validate/six into stage_dir/lib; return their rel paths."""
-    lib_dir = os.path.join(stage_dir, "lib")
+    """Copy configobj/validate/six into stage_dir's VENDOR_DIR; return their rel paths."""
+    target = os.path.join(stage_dir, *VENDOR_DIR.split("/"))
     version_file = os.path.join(vendor_from, "_version.py")
     if not os.path.isfile(version_file) or \
             CONFIGOBJ_VERSION not in read_text(version_file):
         raise BuildError("%s is not configobj %s's _version.py; install requirements-py27.txt"
                          % (version_file, CONFIGOBJ_VERSION))
-    staged = []
+    if not os.path.isdir(target):
+        os.makedirs(target)
+    write_text(os.path.join(target, "__init__.py"), VENDOR_INIT)
+    staged = [VENDOR_DIR + "/__init__.py"]
     for name, marker in VENDORED:
         src = os.path.join(vendor_from, name)
         if not os.path.isfile(src):
@@ -154,18 +200,34 @@ def vendor(stage_dir, vendor_from):
         text = read_text(src)
         if marker is not None and marker not in text:
             raise BuildError("%s is not the expected version (no %r)" % (src, marker))
-        if name == "configobj.py":
-            if text.count(CONFIGOBJ_VERSION_IMPORT + "\n") != 1:
-                raise BuildError("%s: expected one %r line to replace"
-                                 % (src, CONFIGOBJ_VERSION_IMPORT))
-            text = text.replace(
-                CONFIGOBJ_VERSION_IMPORT + "\n",
-                "__version__ = '%s'  # vendored by tools/build_package.py; was: %s\n"
-                % (CONFIGOBJ_VERSION, CONFIGOBJ_VERSION_IMPORT))
-        write_text(os.path.join(lib_dir, name), text)
-        shutil.copymode(src, os.path.join(lib_dir, name))
-        staged.append("lib/" + name)
+        write_text(os.path.join(target, name), vendored_text(name, text))
+        shutil.copymode(src, os.path.join(target, name))
+        staged.append(VENDOR_DIR + "/" + name)
     return staged
+
+
+def stage(stage_dir, py27=DEFAULT_PY27, vendor_from=DEFAULT_VENDOR_FROM):
+    """Stage a project folder Choregraphe opens and qipkg packages as is: the project's
+    files, the vendored libraries and a .pml listing all of them. Return the .pml's path."""
+    if build_xar.generate() != read_text(build_xar.XAR_PATH):
+        raise BuildError("behavior.xar is out of date with boxes/*.py; "
+                         "run: python tools/build_xar.py")
+    if update_pml.generate() != read_text(update_pml.PML_PATH):
+        print("warning: %s is out of date (run python tools/update_pml.py); the package "
+              "is built from the files present anyway" % update_pml.PML_NAME)
+    stage_dir = os.path.abspath(stage_dir)
+    if os.path.exists(stage_dir):
+        shutil.rmtree(stage_dir)
+    os.makedirs(stage_dir)
+    stage_project(stage_dir)
+    vendor(stage_dir, vendor_from)
+    if py27 and os.path.exists(py27):
+        check_py27(py27, stage_dir)
+    else:
+        print("warning: no Python 2.7 interpreter at %s; skipping the 2.7 checks" % py27)
+    pml_path = os.path.join(stage_dir, PML_NAME)
+    write_text(pml_path, update_pml.generate(stage_dir, vendored=True))
+    return pml_path
 
 
 def check_py27(py27, stage_dir):
@@ -201,12 +263,6 @@ def run_qipkg(qipkg, args, cwd):
 def build(dist_dir, build_dir, py27=DEFAULT_PY27, vendor_from=DEFAULT_VENDOR_FROM,
           qipkg=None):
     """Build the package; return its path."""
-    if build_xar.generate() != read_text(build_xar.XAR_PATH):
-        raise BuildError("behavior.xar is out of date with boxes/*.py; "
-                         "run: python tools/build_xar.py")
-    if update_pml.generate() != read_text(update_pml.PML_PATH):
-        print("warning: %s is out of date (run python tools/update_pml.py); the package "
-              "is built from the files present anyway" % update_pml.PML_NAME)
     qipkg = qipkg or find_program("qipkg")
     if qipkg is None:
         raise BuildError("qipkg not found: run with the venv's python (.venv/bin/python)")
@@ -216,21 +272,9 @@ def build(dist_dir, build_dir, py27=DEFAULT_PY27, vendor_from=DEFAULT_VENDOR_FRO
     uuid, version = manifest_info(os.path.join(ROOT_DIR, "manifest.xml"))
     stage_dir = os.path.abspath(os.path.join(build_dir, "package"))
     dist_dir = os.path.abspath(dist_dir)
-    if os.path.exists(stage_dir):
-        shutil.rmtree(stage_dir)
-    os.makedirs(stage_dir)
     if not os.path.isdir(dist_dir):
         os.makedirs(dist_dir)
-
-    stage_project(stage_dir)
-    vendor(stage_dir, vendor_from)
-    if py27 and os.path.exists(py27):
-        check_py27(py27, stage_dir)
-    else:
-        print("warning: no Python 2.7 interpreter at %s; skipping the 2.7 checks" % py27)
-
-    pml_path = os.path.join(stage_dir, PML_NAME)
-    write_text(pml_path, update_pml.generate(stage_dir))
+    pml_path = stage(stage_dir, py27=py27, vendor_from=vendor_from)
 
     output = os.path.join(dist_dir, "%s-%s.pkg" % (uuid, version))
     if os.path.exists(output):
@@ -256,14 +300,25 @@ def main(argv=None):
     parser.add_argument("--vendor-from", default=DEFAULT_VENDOR_FROM,
                         help="site-packages holding configobj 5.0.6, validate.py and "
                              "six.py (default: %(default)s)")
+    parser.add_argument("--choregraphe", nargs="?", const=DEFAULT_CHOREGRAPHE_DIR,
+                        metavar="DIR",
+                        help="only stage the Choregraphe project folder, in DIR (default: "
+                             "%s); open DIR/%s in Choregraphe" % (DEFAULT_CHOREGRAPHE_DIR,
+                                                                  PML_NAME))
     args = parser.parse_args(argv)
     try:
-        output = build(args.dist, args.build_dir, py27=args.py27,
-                       vendor_from=args.vendor_from)
+        if args.choregraphe:
+            pml_path = stage(args.choregraphe, py27=args.py27, vendor_from=args.vendor_from)
+        else:
+            output = build(args.dist, args.build_dir, py27=args.py27,
+                           vendor_from=args.vendor_from)
     except BuildError as err:
         print("build_package: error: %s" % err, file=sys.stderr)
         return 1
-    print("package: %s (%d bytes)" % (output, os.path.getsize(output)))
+    if args.choregraphe:
+        print("Choregraphe project: open %s (File > Open project), then press Play" % pml_path)
+    else:
+        print("package: %s (%d bytes)" % (output, os.path.getsize(output)))
     return 0
 
 

@@ -26,9 +26,15 @@ Layout of the generated behaviour (root box, id -1):
   from Choregraphe. The same script is also available as a plain file under
   boxes/ for anyone building boxes by hand.
 
-Captions and tooltips are in English here; their French and Japanese
-translations are in translations/*.ts (tests/test_packaging.py checks that
-every caption and tooltip below has an entry there).
+Names are in English here; their French and Japanese translations are in
+translations/*.ts, keyed the way Choregraphe keys its own translation messages
+(see ../shared/NAOQI_NOTES.md): the context is the box path behind the
+behaviour's xar ("behavior.xar:/<box name>" for a behaviour whose .pml
+BehaviorDescription has src="."), and a parameter's texts carry the
+parameter's name as <comment>. translation_messages() lists every message the
+.ts files must hold (the box's name; each parameter's name; each choice value,
+left untranslated because it is what the box sends); --check also checks
+them.
 
 Single-source Python 2.7 / 3.x.
 """
@@ -37,6 +43,7 @@ from __future__ import absolute_import, division, print_function, unicode_litera
 import argparse
 import os
 import sys
+import xml.etree.ElementTree as ElementTree
 from xml.sax.saxutils import escape
 
 TOOLS_DIR = os.path.dirname(os.path.abspath(__file__))
@@ -50,6 +57,11 @@ XAR_PATH = os.path.join(ROOT_DIR, "behavior.xar")
 BOXES_DIR = os.path.join(ROOT_DIR, "boxes")
 
 BOX_BITMAP = "media/images/box/box-python-script.png"
+
+#: Where behavior.xar is in the package: the .pml's BehaviorDescription src.
+BEHAVIOR_SRC = "."
+TRANSLATIONS_DIR = os.path.join(ROOT_DIR, "translations")
+LANGUAGES = ["en_US", "fr_FR", "ja_JP"]
 
 # Standard Choregraphe tooltips of the four default box ports.
 TIP_ON_LOAD = "Signal sent when diagram is loaded."
@@ -242,17 +254,69 @@ def generate(boxes_dir=BOXES_DIR):
     return ROOT_TEMPLATE.format(**fields)
 
 
-def translatable_strings():
-    """(context, source) pairs that translations/*.ts must cover."""
-    pairs = []
+def translation_context(box_path, behavior_src=BEHAVIOR_SRC):
+    """Choregraphe's translation context of the box at `box_path` ("Box", "Parent/Box"):
+    "<behaviour dir>/behavior.xar:/<box path>", just "behavior.xar:/<box path>" for the
+    behaviour at the package root (src=".")."""
+    xar = "behavior.xar" if behavior_src == "." else behavior_src.rstrip("/") + "/behavior.xar"
+    return xar + ":/" + box_path
+
+
+def translation_messages():
+    """(context, source, comment) of every message translations/*.ts must hold; comment is
+    the parameter's name for a parameter's texts, None for the box's own name."""
+    messages = []
     for box in BOXES:
-        context = "behavior.xar:/" + box["name"]
-        pairs.append((context, box["name"]))
-        pairs.append((context, box["tooltip"]))
+        context = translation_context(box["name"])
+        messages.append((context, box["name"], None))
         for param in box["parameters"]:
-            pairs.append((context, param["name"]))
-            pairs.append((context, param["tooltip"]))
-    return pairs
+            messages.append((context, param["name"], param["name"]))
+            for value in param.get("choices", ()):
+                messages.append((context, value, param["name"]))
+    return messages
+
+
+def untranslated_sources():
+    """(context, source, comment) of the messages whose translation must be the source:
+    choice values, which the box sends as they are (AnimateBehaviour.setActivation)."""
+    return set((translation_context(box["name"]), value, param["name"])
+               for box in BOXES for param in box["parameters"]
+               for value in param.get("choices", ()))
+
+
+def read_translations(path):
+    """{(context, source, comment): translation element} of the .ts file at `path`."""
+    messages = {}
+    for context in ElementTree.parse(path).getroot().findall("context"):
+        name = context.find("name").text
+        for message in context.findall("message"):
+            comment = message.find("comment")
+            key = (name, message.find("source").text,
+                   None if comment is None else comment.text)
+            messages[key] = message.find("translation")
+    return messages
+
+
+def translation_problems(translations_dir=TRANSLATIONS_DIR):
+    """What is wrong with translations/*.ts against BOXES, one line each (none: [])."""
+    expected = set(translation_messages())
+    verbatim = untranslated_sources()
+    problems = []
+    for lang in LANGUAGES:
+        path = os.path.join(translations_dir, "translation_%s.ts" % lang)
+        found = read_translations(path)
+        for key in sorted(expected - set(found), key=repr):
+            problems.append("%s: no message %r" % (path, key))
+        for key in sorted(set(found) - expected, key=repr):
+            problems.append("%s: message %r matches no box, parameter or choice" % (path, key))
+        for key in sorted(expected & set(found), key=repr):
+            translation = found[key]
+            if not translation.text or translation.get("type") is not None:
+                problems.append("%s: %r is not translated (or not finished)" % (path, key))
+            elif key in verbatim and translation.text != key[1]:
+                problems.append("%s: %r must stay %r: the box sends it as it is"
+                                % (path, key, key[1]))
+    return problems
 
 
 def main(argv=None):
@@ -262,7 +326,14 @@ def main(argv=None):
     parser.add_argument("--output", default=XAR_PATH,
                         help="path of the generated file (default: %(default)s)")
     args = parser.parse_args(argv)
-    return write_or_check(args.output, generate(), args.check, "python tools/build_xar.py")
+    status = write_or_check(args.output, generate(), args.check, "python tools/build_xar.py")
+    if args.check:
+        problems = translation_problems()
+        for problem in problems:
+            print(problem, file=sys.stderr)
+        if problems:
+            status = 1
+    return status
 
 
 if __name__ == "__main__":

@@ -10,9 +10,12 @@ working tree instead of being maintained by hand:
     python tools/update_pml.py            # rewrite animate-behaviour.pml
     python tools/update_pml.py --check    # exit 1 if it is stale
 
-Resources are every lib/**/*.py (tracked by git or not; __pycache__, *.pyc and
-hidden directories are ignored) and every config/*.ini; extend RESOURCE_RULES
-to ship other kinds of files.
+Resources are the icon (icon.png), every lib/**/*.py (tracked by git or not;
+__pycache__, *.pyc and hidden directories are ignored) and every config/*.ini;
+extend RESOURCE_RULES
+to ship other kinds of files. Vendored libraries (lib/animate_behaviour/_vendor/,
+which only tools/build_package.py's staged folders hold) are left out of the
+repository's .pml; the staged .pml lists them (``generate(stage_dir, vendored=True)``).
 
 Single-source Python 2.7 / 3.x.
 """
@@ -35,11 +38,17 @@ PML_NAME = "animate-behaviour.pml"
 PML_PATH = os.path.join(ROOT_DIR, PML_NAME)
 PACKAGE_NAME = "Animate behaviour"
 
-#: (top directory, recursive, filename pattern) of the files to ship.
+#: (top directory, recursive, filename pattern) of the files to ship. The application's
+#: icon is icon.png at the package root, listed like any resource: manifest.xml has no
+#: icon element (see ../shared/NAOQI_NOTES.md; tools/draw_icon.py draws it).
 RESOURCE_RULES = [
+    (".", False, "icon.png"),
     ("lib", True, "*.py"),
     ("config", False, "*.ini"),
 ]
+
+#: Directories of vendored libraries: only staged .pml files list them.
+VENDOR_DIR_NAME = "_vendor"
 
 LANGUAGES = ["en_US", "fr_FR", "ja_JP"]
 
@@ -79,8 +88,9 @@ def _to_posix(path):
     return path.replace(os.sep, "/")
 
 
-def find_resources(root_dir=ROOT_DIR, rules=None):
-    """Sorted package-relative POSIX paths of the files to ship."""
+def find_resources(root_dir=ROOT_DIR, rules=None, vendored=False):
+    """Sorted package-relative POSIX paths of the files to ship (with `vendored`, the
+    vendored libraries' too)."""
     found = set()
     for top, recursive, pattern in (rules or RESOURCE_RULES):
         top_dir = os.path.join(root_dir, top)
@@ -88,7 +98,8 @@ def find_resources(root_dir=ROOT_DIR, rules=None):
             continue
         for dirpath, dirnames, filenames in os.walk(top_dir):
             dirnames[:] = sorted(d for d in dirnames
-                                 if d != "__pycache__" and not d.startswith("."))
+                                 if d != "__pycache__" and not d.startswith(".")
+                                 and (vendored or d != VENDOR_DIR_NAME))
             if not recursive:
                 dirnames[:] = []
             for filename in filenames:
@@ -116,8 +127,8 @@ def render(resources, name=PACKAGE_NAME):
                            translations=translations)
 
 
-def generate(root_dir=ROOT_DIR):
-    return render(find_resources(root_dir))
+def generate(root_dir=ROOT_DIR, vendored=False):
+    return render(find_resources(root_dir, vendored=vendored))
 
 
 def main(argv=None):

@@ -14,10 +14,8 @@ import math
 import os
 import re
 
-from configobj import ConfigObj, ConfigObjError, flatten_errors
-from validate import Validator
-
 from animate_behaviour import joints, log_guard
+from animate_behaviour.third_party import ConfigObj, ConfigObjError, Validator, flatten_errors
 
 CONFIG_FILE_NAME = "animateBehaviourConfiguration.ini"
 BEHAVIOURS = ("body", "hands", "rotation", "all")

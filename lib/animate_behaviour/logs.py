@@ -1,8 +1,8 @@
 """Logging: Python ``logging`` records forwarded to NAOqi's log system and a log file.
 
-Everything in the package logs through the ``animateBehaviour`` logger made here, so it
-appears in Choregraphe's log viewer and ``qicli log-view`` (category animateBehaviour)
-and in ``animateBehaviourLogFile.log``.
+Each host logs through a logger made here for it alone (category ``animateBehaviour``), so
+its lines appear in Choregraphe's log viewer and ``qicli log-view`` and in
+``animateBehaviourLogFile.log``, and stopping it closes its own handlers, no one else's.
 """
 from __future__ import absolute_import, division, print_function
 
@@ -44,16 +44,17 @@ class QiLogHandler(logging.Handler):
 
 
 def make_logger(verbose, log_path=None, qi_module=None):
-    """The package logger, with handlers replaced so repeated starts do not duplicate lines.
+    """A new logger of its own for one host: category ``animateBehaviour``, its own handlers.
+
+    It is not registered in the ``logging`` module's process-wide table: NAOqi runs every
+    behaviour's boxes in one interpreter, so a shared ``logging.getLogger(...)`` would let
+    one host's start or stop remove another running host's handlers. Pass it to
+    :func:`close_logger` when the host is done.
 
     ``qi_module`` is the imported ``qi`` (None where libqi is unavailable, as in tests).
     A log file that cannot be opened is reported through the other handlers.
     """
-    logger = logging.getLogger(CATEGORY)
-    for handler in list(logger.handlers):
-        logger.removeHandler(handler)
-        handler.close()
-    logger.setLevel(logging.DEBUG if verbose else logging.INFO)
+    logger = logging.Logger(CATEGORY, logging.DEBUG if verbose else logging.INFO)
     logger.propagate = False
     if qi_module is not None:
         logger.addHandler(QiLogHandler(qi_module.Logger(CATEGORY)))
@@ -69,3 +70,10 @@ def make_logger(verbose, log_path=None, qi_module=None):
         file_handler.setFormatter(logging.Formatter(_FORMAT))
         logger.addHandler(file_handler)
     return logger
+
+
+def close_logger(logger):
+    """Remove and close the handlers of ``logger`` (one made by :func:`make_logger`) only."""
+    for handler in list(logger.handlers):
+        logger.removeHandler(handler)
+        handler.close()
