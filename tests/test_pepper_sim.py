@@ -367,6 +367,156 @@ def test_plot_draws_every_commanded_joint_with_what_was_measured(tmpdir):
     assert tmpdir.join("plot.png").size() > 0
 
 
+# ----------------------------------------------------------------- the task API
+def long_call(motion, names, angle=0.1, seconds=100.0):
+    """An angleInterpolation running in a thread (100 s at time scale 1: to be killed)."""
+    return Background(motion.angleInterpolation, names, angle, seconds, True)
+
+
+def test_freed_joints_go_to_waiting_tasks_in_request_order():
+    motion = KinematicMotion(time_scale=1.0)
+    first = long_call(motion, "HipRoll", 0.3)
+    assert motion.wait_for(started(motion, 1), TIMEOUT)
+    waiting = []
+    for angle in (0.1, 0.2, 0.05):  # asked in this order while HipRoll is busy
+        waiting.append(Background(motion.angleInterpolation, "HipRoll", angle, 0.01, True))
+        assert motion.wait_for(lambda: len(motion.postponed()) == len(waiting), TIMEOUT)
+    motion.killTask(motion.trajectories[0].task_id)
+    for call in [first] + waiting:
+        call.join()
+    records = motion.trajectories[1:]
+    assert [record.angles for record in records] == [[[0.1]], [[0.2]], [[0.05]]]
+    assert all(later.start >= earlier.end for earlier, later in zip(records, records[1:]))
+    assert all(record.start > record.requested for record in records)  # they waited
+
+
+def test_a_newer_call_waits_behind_an_older_waiting_task_even_on_a_free_joint():
+    motion = KinematicMotion(time_scale=1.0)
+    first = long_call(motion, "HipRoll", 0.3)
+    assert motion.wait_for(started(motion, 1), TIMEOUT)
+    older = Background(motion.angleInterpolation, ["HipRoll", "KneePitch"], [0.1, 0.1],
+                       0.01, True)
+    assert motion.wait_for(lambda: len(motion.postponed()) == 1, TIMEOUT)
+    newer = Background(motion.angleInterpolation, "KneePitch", 0.05, 0.01, True)
+    assert motion.wait_for(lambda: len(motion.postponed()) == 2, TIMEOUT)
+    assert motion.areResourcesAvailable("KneePitch")  # free, and still the newer call waits
+    assert not motion.wait_for(started(motion, 2), 0.1)
+    motion.killTask(motion.trajectories[0].task_id)
+    for call in (first, older, newer):
+        call.join()
+    older_record, newer_record = motion.trajectories[1:]
+    assert newer_record.start >= older_record.end
+    assert motion.getAngles("KneePitch", False) == [0.05]
+
+
+def test_are_resources_available_while_tasks_run_or_wait():
+    motion = KinematicMotion(time_scale=1.0)
+    assert motion.areResourcesAvailable("Body") is True
+    running = long_call(motion, ["HipRoll", "LShoulderPitch"])
+    assert motion.wait_for(started(motion, 1), TIMEOUT)
+    waiting = long_call(motion, ["HipRoll", "RHand"])
+    assert motion.wait_for(lambda: len(motion.postponed()) == 1, TIMEOUT)
+    assert motion.areResourcesAvailable(["HipRoll"]) is False
+    assert motion.areResourcesAvailable("LArm") is False  # a chain
+    assert motion.areResourcesAvailable("Joints") is False  # every joint
+    assert motion.areResourcesAvailable(["KneePitch", "RHand"]) is True  # waiting books none
+    assert motion.areResourcesAvailable("Head") is True
+    with pytest.raises(RuntimeError) as info:
+        motion.areResourcesAvailable("Nose")
+    assert "areResourcesAvailable: unknown joint or chain 'Nose'" in str(info.value)
+    motion.killAll()
+    running.join()
+    waiting.join()
+    assert motion.areResourcesAvailable("Actuators") is True
+    assert motion.calls_to("areResourcesAvailable")[0].args == ("Body",)
+
+
+@pytest.mark.parametrize("list_postponed", [True, False])
+def test_task_list_names_running_tasks_and_the_move(list_postponed):
+    motion = KinematicMotion(time_scale=1.0, list_postponed=list_postponed)
+    running = long_call(motion, "HipRoll")
+    assert motion.wait_for(started(motion, 1), TIMEOUT)
+    waiting = long_call(motion, "HipRoll")
+    assert motion.wait_for(lambda: len(motion.postponed()) == 1, TIMEOUT)
+    move = Background(motion.moveTo, 0.0, 0.0, 1.0)
+    assert motion.wait_for(lambda: len(motion.moves) == 1, TIMEOUT)
+    expected = [["angleInterpolation", motion.trajectories[0].task_id]]
+    if list_postponed:
+        expected.append(["angleInterpolation", motion.postponed()[0]])
+    expected.append(["moveTo", motion.moves[0].task_id])
+    assert motion.getTaskList() == expected
+    motion.killAll()
+    motion.stopMove()
+    for call in (running, waiting, move):
+        call.join()
+    assert motion.getTaskList() == []
+
+
+def test_every_kill_records_its_killer():
+    motion = KinematicMotion(time_scale=1.0)
+    by_id = long_call(motion, "HipRoll")
+    assert motion.wait_for(started(motion, 1), TIMEOUT)
+    assert motion.killTask(motion.trajectories[0].task_id) is True
+    by_resources = long_call(motion, "KneePitch")
+    assert motion.wait_for(started(motion, 2), TIMEOUT)
+    motion.killTasksUsingResources("Leg")
+    running = long_call(motion, "LHand", 0.3)
+    assert motion.wait_for(started(motion, 3), TIMEOUT)
+    waiting = long_call(motion, "LHand", 0.4)
+    assert motion.wait_for(lambda: len(motion.postponed()) == 1, TIMEOUT)
+    motion.killAll()
+    assert motion.wait_for(started(motion, 4), TIMEOUT)  # the waiting one is recorded too
+    by_rest = long_call(motion, "RHand", 0.3)
+    assert motion.wait_for(started(motion, 5), TIMEOUT)
+    motion.rest()
+    for call in (by_id, by_resources, running, waiting, by_rest):
+        call.join(timeout=2.0)
+    motion.angleInterpolation("HeadYaw", 0.1, 0.01, True)
+    killers = [(record.names, record.killed_by) for record in motion.trajectories]
+    assert killers == [(["HipRoll"], "killTask"), (["KneePitch"], "killTasksUsingResources"),
+                       (["LHand"], "killAll"), (["LHand"], "killAll"), (["RHand"], "rest"),
+                       (["HeadYaw"], None)]
+    killed_waiting = motion.trajectories[3]
+    assert killed_waiting.killed_at == 0.0 and killed_waiting.start == killed_waiting.end
+    assert motion.trajectories[-1].finished
+    assert motion.killTask(12345) is False
+    with pytest.raises(RuntimeError) as info:
+        motion.killTask("1")
+    assert "killTask: motionTaskID must be an integer" in str(info.value)
+
+
+def test_every_stopped_move_records_its_stopper():
+    motion = KinematicMotion(time_scale=1.0)  # 2 s per rad: each move must be stopped
+    assert motion.moveIsActive() is False
+
+    def moving():
+        count = len(motion.moves)
+        call = Background(motion.moveTo, 0.0, 0.0, 1.0)
+        assert motion.wait_for(lambda: len(motion.moves) == count + 1, TIMEOUT)
+        return call
+
+    call = moving()
+    assert motion.moveIsActive() is True
+    assert motion.stopMove() is True
+    assert call.join(timeout=2.0) is False
+    assert motion.moveIsActive() is False
+    call = moving()
+    motion.killMove()
+    assert call.join(timeout=2.0) is False
+    replaced = moving()
+    newer = moving()  # a new moveTo replaces the running one, whoever sent it
+    assert replaced.join(timeout=2.0) is False
+    assert motion.killTask(motion.moves[-1].task_id) is True
+    assert newer.join(timeout=2.0) is False
+    call = moving()
+    motion.rest()
+    assert call.join(timeout=2.0) is False
+    assert motion.moveTo(0.0, 0.0, 0.001) is True
+    assert [move.stopped_by for move in motion.moves] == [
+        "stopMove", "killMove", "moveTo", "killTask", "rest", None]
+    assert [move.stopped for move in motion.moves] == [True] * 5 + [False]
+
+
 # ----------------------------------------------------------------- over libqi
 @pytest.fixture
 def robot():
@@ -442,3 +592,30 @@ def test_qi_life_and_posture(robot, client):
     assert client.service("ALRobotPosture").goToPosture("Stand", 0.5) is True
     assert client.service("ALMotion").moveTo(0.0, 0.0, 0.3) is True
     assert robot.motion.getRobotPosition(False)[2] == pytest.approx(0.3)
+
+
+def test_qi_another_app_and_the_task_api(robot, client):
+    import qi
+    another_app = qi.Session()
+    another_app.connect(robot.url)
+    try:
+        their_motion = another_app.service("ALMotion")
+        theirs = their_motion.angleInterpolation("RArm", 0.5, 10000.0, True, _async=True)
+        assert robot.motion.wait_for(started(robot.motion, 1), TIMEOUT)
+        their_id = robot.motion.trajectories[0].task_id
+        motion = client.service("ALMotion")
+        assert motion.areResourcesAvailable(["RArm"]) is False
+        assert motion.areResourcesAvailable(["LArm"]) is True
+        ours = motion.angleInterpolation("RHand", 0.5, 1.0, True, _async=True)
+        assert robot.motion.wait_for(lambda: len(robot.motion.postponed()) == 1, TIMEOUT)
+        assert motion.getTaskList() == [["angleInterpolation", their_id],
+                                        ["angleInterpolation", robot.motion.postponed()[0]]]
+        assert motion.moveIsActive() is False
+        assert their_motion.killTask(their_id) is True  # the other app ends its own task
+        assert theirs.value(int(TIMEOUT * 1000)) is None
+        assert ours.value(int(TIMEOUT * 1000)) is None
+    finally:
+        another_app.close()
+    their_record, our_record = robot.motion.trajectories
+    assert their_record.killed_by == "killTask" and our_record.killed_by is None
+    assert our_record.start >= their_record.end  # it waited for the other app's task
