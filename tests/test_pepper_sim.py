@@ -6,6 +6,7 @@ futures, always with a timeout.
 """
 from __future__ import absolute_import, division, print_function
 
+import gc
 import math
 import sys
 import threading
@@ -18,6 +19,7 @@ from animate_behaviour import joints
 from pepper_sim.autonomous_life import FakeAutonomousLife, FakeRobotPosture
 from animate_behaviour.trajectory import wrap_angle
 from animate_behaviour import trajectory
+from pepper_sim.memory import LIFE_STATE, FakeMemory, temperature_key
 from pepper_sim.motion import NOT_SIMULATED, KinematicMotion, clock, ease
 
 TIMEOUT = 10.0  # generous upper bound for anything that should take well under a second
@@ -515,6 +517,101 @@ def test_every_stopped_move_records_its_stopper():
     assert [move.stopped_by for move in motion.moves] == [
         "stopMove", "killMove", "moveTo", "killTask", "rest", None]
     assert [move.stopped for move in motion.moves] == [True] * 5 + [False]
+
+
+# ----------------------------------------------------------------- ALMemory
+def test_memory_stores_lists_and_records():
+    memory = FakeMemory()
+    memory.insertData("MyApp/Count", 3)
+    assert memory.getData("MyApp/Count") == 3
+    memory.raiseEvent("MyApp/Event", [1, "one"])
+    assert memory.getListData(["MyApp/Count", "MyApp/Event"]) == [3, [1, "one"]]
+    memory.insertListData([["MyApp/A", 1.5], ["MyApp/B", "b"]])
+    assert memory.getDataList("MyApp/") == ["MyApp/Count", "MyApp/Event", "MyApp/A", "MyApp/B"]
+    assert "AutonomousLife/State" in memory.getDataListName()
+    assert [(event.key, event.value, event.source) for event in memory.events] == [
+        ("MyApp/Count", 3, "insertData"), ("MyApp/Event", [1, "one"], "raiseEvent"),
+        ("MyApp/A", 1.5, "insertListData"), ("MyApp/B", "b", "insertListData")]
+    assert [call.method for call in memory.calls][:3] == ["insertData", "getData", "raiseEvent"]
+    assert memory.calls[0].args == ("MyApp/Count", 3)
+    memory.reset_records()
+    assert memory.calls == [] and memory.events == [] and memory.getData("MyApp/Count") == 3
+
+
+def test_memory_unknown_keys_raise():
+    memory = FakeMemory()
+    with pytest.raises(RuntimeError) as info:
+        memory.getData("MyApp/Nope")
+    assert 'ALMemory::getData: no data named "MyApp/Nope"' in str(info.value)
+    with pytest.raises(RuntimeError) as info:
+        memory.getListData([LIFE_STATE, "MyApp/Nope", "MyApp/Nada"])
+    assert 'ALMemory::getListData: no data named "MyApp/Nope", "MyApp/Nada"' in str(info.value)
+    with pytest.raises(RuntimeError) as info:
+        memory.insertData(3, 3)
+    assert "the key must be a string" in str(info.value)
+
+
+def test_memory_preinserts_joint_temperatures_and_the_life_state():
+    memory = FakeMemory()
+    keys = [temperature_key(joint) for joint in joints.ALL_JOINTS]
+    assert keys[0] == "Device/SubDeviceList/HeadYaw/Temperature/Sensor/Status"
+    assert memory.getListData(keys) == [0] * len(joints.ALL_JOINTS)
+    assert memory.getData(LIFE_STATE) == "solitary"
+    assert memory.events == []  # pre-inserted silently, as at boot
+    memory.insertData(temperature_key("RElbowRoll"), 2)  # a test heats a joint
+    assert memory.getData(temperature_key("RElbowRoll")) == 2
+
+
+@pytest.mark.parametrize("synchronous", [False, True])
+def test_memory_subscriber_fires_on_every_write_of_its_key(synchronous):
+    memory = FakeMemory(synchronous=synchronous)
+    subscriber = memory.subscriber("MyApp/Value")
+    assert memory.getData("MyApp/Value") is None  # subscriber creates the key
+    other = memory.subscriber("MyApp/Other")
+    got, other_got, threads = [], [], []
+
+    def on_value(value):
+        got.append(value)
+        threads.append(threading.current_thread())
+
+    link = subscriber.signal.connect(on_value)
+    other.signal.connect(other_got.append)
+    memory.insertData("MyApp/Value", 1)
+    memory.raiseEvent("MyApp/Value", 1)  # the same value fires again
+    memory.raiseEvent("MyApp/Value", [2, "two"])
+    assert memory.wait_for_notifications(TIMEOUT)
+    assert got == [1, 1, [2, "two"]] and other_got == []
+    assert (threads[0] is threading.current_thread()) == synchronous
+    assert subscriber.signal.disconnect(link) is True
+    assert subscriber.signal.disconnect(link) is False
+    memory.raiseEvent("MyApp/Value", 3)
+    assert memory.wait_for_notifications(TIMEOUT)
+    assert got == [1, 1, [2, "two"]]
+    assert memory.values_of("MyApp/Value") == [1, 1, [2, "two"], 3]
+
+
+def test_memory_drops_a_subscriber_nobody_keeps():
+    memory = FakeMemory(synchronous=True)
+    got = []
+    memory.subscriber("MyApp/Value").signal.connect(got.append)  # the object is dropped
+    gc.collect()
+    memory.raiseEvent("MyApp/Value", 1)
+    assert got == []
+
+
+def test_memory_records_callback_errors_and_still_notifies_the_others():
+    memory = FakeMemory(synchronous=True)
+    subscriber = memory.subscriber("MyApp/Value")
+    got = []
+
+    def broken(value):
+        raise ValueError("a bug in a subscriber")
+
+    subscriber.signal.connect(broken)
+    subscriber.signal.connect(got.append)
+    memory.raiseEvent("MyApp/Value", 1)
+    assert got == [1]
+    assert [type(error) for _, _, error in memory.callback_errors] == [ValueError]
 
 
 # ----------------------------------------------------------------- over libqi
