@@ -20,7 +20,10 @@ from pepper_sim.autonomous_life import FakeAutonomousLife, FakeRobotPosture
 from animate_behaviour.trajectory import wrap_angle
 from animate_behaviour import trajectory
 from pepper_sim.memory import LIFE_STATE, FakeMemory, temperature_key
-from pepper_sim.motion import NOT_SIMULATED, KinematicMotion, clock, ease
+from pepper_sim.motion import CHAINS, NOT_SIMULATED, KinematicMotion, clock, ease
+from pepper_sim.speech import (END_OF_ANIMATED_SPEECH, GESTURE_JOINTS, GESTURE_RAISED,
+                               SECONDS_PER_CHARACTER, STATUS, FakeAnimatedSpeech,
+                               FakeTextToSpeech)
 
 TIMEOUT = 10.0  # generous upper bound for anything that should take well under a second
 
@@ -612,6 +615,116 @@ def test_memory_records_callback_errors_and_still_notifies_the_others():
     memory.raiseEvent("MyApp/Value", 1)
     assert got == [1]
     assert [type(error) for _, _, error in memory.callback_errors] == [ValueError]
+
+
+# ----------------------------------------------------------------- speech
+def speech_stand_ins(time_scale=0.01, falling_edges=False):
+    motion = KinematicMotion(time_scale=time_scale)
+    memory = FakeMemory(clock=motion.clock)
+    tts = FakeTextToSpeech(clock=motion.clock, memory=memory, falling_edges=falling_edges)
+    return motion, memory, tts, FakeAnimatedSpeech(tts, motion)
+
+
+def tts_events(memory, task=None):
+    """(key tail, value) of the ALTextToSpeech events, in order; ``task`` keeps only its
+    Status events."""
+    return [(event.key.split("/")[1], event.value) for event in memory.events
+            if event.key.startswith("ALTextToSpeech/")
+            and (task is None or event.key != STATUS or event.value[0] == task)]
+
+
+@pytest.mark.parametrize("falling_edges", [False, True])
+def test_tts_raises_naoqis_events_in_order(falling_edges):
+    motion, memory, tts, _ = speech_stand_ins(falling_edges=falling_edges)
+    assert tts.say("Hello there") is None
+    expected = [("Status", [1, "enqueued"]), ("Status", [1, "started"])]
+    expected += [("TextDone", 0)] if falling_edges else []
+    expected += [("TextStarted", 1)]
+    expected += [("TextStarted", 0)] if falling_edges else []
+    expected += [("TextDone", 1), ("Status", [1, "done"])]
+    assert tts_events(memory) == expected
+    utterance = tts.utterances[0]
+    assert (utterance.text, utterance.via, utterance.stopped) == ("Hello there", "say", False)
+    assert utterance.duration == pytest.approx(len("Hello there") * SECONDS_PER_CHARACTER)
+    # on the motion's clock: the time scale applies
+    assert motion.clock.elapsed(utterance.start, utterance.end) >= utterance.duration - 0.01
+    assert tts.said() == ["Hello there"]
+    assert [call.method for call in tts.calls] == ["say"]
+
+
+def test_tts_speaks_one_text_at_a_time_in_request_order():
+    motion, memory, tts, _ = speech_stand_ins()
+    first = Background(tts.say, "x" * 600)  # 42 s of speech, 0.42 s of wall time
+    assert tts.wait_for(lambda: tts.utterances and tts.utterances[0].start is not None,
+                        TIMEOUT)
+    second = Background(tts.say, "Then this")
+    first.join()
+    second.join()
+    one, two = tts.utterances
+    assert two.requested < one.end <= two.start
+    events = tts_events(memory)
+    start = events.index(("Status", [2, "started"]))
+    assert events.index(("Status", [1, "done"])) < start
+    assert events[start:] == [("Status", [2, "started"]), ("TextStarted", 1), ("TextDone", 1),
+                              ("Status", [2, "done"])]
+
+
+def test_tts_stop_all_interrupts_the_text_and_drops_the_waiting_ones():
+    motion, memory, tts, _ = speech_stand_ins(time_scale=1.0)
+    first = Background(tts.say, "x" * 1000)  # 70 s: must be stopped
+    assert tts.wait_for(lambda: tts.utterances and tts.utterances[0].start is not None,
+                        TIMEOUT)
+    second = Background(tts.say, "never said")
+    assert memory.wait_for(lambda: [2, "enqueued"] in memory.values_of(STATUS), TIMEOUT)
+    tts.stopAll()
+    assert first.join(timeout=2.0) is None and second.join(timeout=2.0) is None
+    one, two = tts.utterances
+    assert one.stopped and two.stopped and two.start is None
+    assert [value for _, value in tts_events(memory, task=2) if isinstance(value, list)] == [
+        [2, "enqueued"], [2, "stopped"]]
+    assert [event for event in tts_events(memory, task=1) if event[0] != "Status" or
+            event[1][0] == 1] == [
+        ("Status", [1, "enqueued"]), ("Status", [1, "started"]), ("TextStarted", 1),
+        ("TextInterrupted", 1), ("TextDone", 1), ("Status", [1, "stopped"])]
+    assert tts.said() == []
+
+
+def test_animated_speech_raises_the_arm_when_the_speech_starts():
+    motion, memory, tts, speech = speech_stand_ins()
+    assert speech.say("Hello! Nice to meet you.") is None
+    gesture = speech.gestures[0]
+    record = gesture.trajectory
+    assert record.names == list(GESTURE_JOINTS) and record.times == [[1.0, 2.0]] * 6
+    assert record.angles[0] == [GESTURE_RAISED["RShoulderPitch"],
+                                joints.STAND_POSTURE["RShoulderPitch"]]
+    assert record.finished and record.killed_by is None
+    utterance = tts.utterances[0]
+    assert utterance.via == "ALAnimatedSpeech" and tts.calls == []
+    assert utterance.start <= gesture.requested and gesture.start == record.start
+    assert gesture.delay == motion.clock.elapsed(gesture.requested, record.start) >= 0.0
+    last = memory.events[-1]
+    assert (last.key, last.value) == (END_OF_ANIMATED_SPEECH, 1)
+    assert last.time >= record.end and last.time >= utterance.end  # both done first
+    assert motion.getAngles(list(GESTURE_JOINTS), False) == [
+        joints.STAND_POSTURE[name] for name in GESTURE_JOINTS]
+    speech.say("Quietly.", {"bodyLanguageMode": "disabled"})
+    assert len(speech.gestures) == 1 and tts.said() == ["Hello! Nice to meet you.", "Quietly."]
+
+
+def test_animated_speech_gesture_waits_for_a_busy_arm_and_records_the_delay():
+    motion, memory, tts, speech = speech_stand_ins(time_scale=0.01)
+    arm = list(CHAINS["RArm"])
+    other_app = Background(motion.angleInterpolation, arm,
+                           [joints.STAND_POSTURE[name] for name in arm], 50.0, True)
+    assert motion.wait_for(started(motion, 1), TIMEOUT)
+    busy = motion.trajectories[0]
+    speech.say("Hi")  # 0.14 s of speech; the gesture waits for the 50 s arm task
+    other_app.join()
+    gesture = speech.gestures[0]
+    assert busy.finished and busy.killed_by is None  # passive: the gesture never kills
+    assert gesture.trajectory.start >= busy.end > tts.utterances[0].end
+    assert gesture.delay >= motion.clock.elapsed(gesture.requested, busy.end) > 0.0
+    assert gesture.trajectory.finished
 
 
 # ----------------------------------------------------------------- over libqi
