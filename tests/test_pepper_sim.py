@@ -727,6 +727,64 @@ def test_animated_speech_gesture_waits_for_a_busy_arm_and_records_the_delay():
     assert gesture.trajectory.finished
 
 
+# ----------------------------------------------------------------- Autonomous Life
+def test_life_states_and_naoqis_refusals():
+    life = FakeAutonomousLife()
+    assert life.getState() == "solitary"
+    assert life.abilities["AutonomousBlinking"] is False  # the docs' solitary column
+    life.setState("interactive")
+    assert life.getState() == "interactive" and all(life.abilities.values())
+    with pytest.raises(RuntimeError) as info:
+        life.setState("solitary")
+    assert "a manual change from interactive to solitary fails" in str(info.value)
+    life.setState("disabled")
+    with pytest.raises(RuntimeError) as info:
+        life.setState("safeguard")
+    assert "safeguard cannot be entered from disabled" in str(info.value)
+    with pytest.raises(RuntimeError) as info:
+        life.setState("sleeping")
+    assert "unknown state 'sleeping' (states: solitary, interactive, safeguard, disabled)" \
+        in str(info.value)
+    life.setState("solitary")
+    assert [t.state for t in life.transitions] == ["interactive", "disabled", "solitary"]
+    life.setAutonomousAbilityEnabled("All", False)
+    assert life.getAutonomousAbilityEnabled("All") is False
+    assert life.getAutonomousAbilityEnabled("SpeakingMovement") is False
+
+
+def test_life_resets_abilities_cleans_motion_up_and_raises_the_state():
+    motion = KinematicMotion(time_scale=1.0)
+    memory = FakeMemory(clock=motion.clock)
+    life = FakeAutonomousLife(memory=memory, motion=motion)
+    subscriber = memory.subscriber(LIFE_STATE)
+    states = []
+    subscriber.signal.connect(states.append)
+    life.setAutonomousAbilityEnabled("BackgroundMovement", False)
+    motion.setStiffnesses("RArm", 0.3)
+    move = Background(motion.moveTo, 0.0, 0.0, 1.0)
+    assert motion.wait_for(lambda: len(motion.moves) == 1, TIMEOUT)
+    life.activity_changed()  # an activity started: Life reinforces solitary
+    assert life.abilities["BackgroundMovement"] is True
+    assert move.join(timeout=2.0) is False
+    assert motion.moves[0].stopped_by == "ALAutonomousLife"
+    assert motion.getStiffnesses("RArm") == [1.0] * 6
+    life.setAutonomousAbilityEnabled("BackgroundMovement", False)
+    life.setState("interactive")
+    assert life.abilities["BackgroundMovement"] is True and life.abilities["AutonomousBlinking"]
+    life.activity_changed("solitary")  # the interactive activity stopped
+    life.setState("disabled")
+    assert life.abilities["BackgroundMovement"] is False
+    assert life.abilities["SpeakingMovement"] is True
+    assert memory.wait_for_notifications(TIMEOUT)
+    assert states == ["solitary", "interactive", "solitary", "disabled"]
+    assert memory.values_of(LIFE_STATE) == states and memory.getData(LIFE_STATE) == "disabled"
+    assert [t.cause for t in life.transitions] == ["activity", "setState", "activity",
+                                                   "setState"]
+    assert "stopMove" not in [call.method for call in motion.calls]  # no client stopped it
+    assert FakeAutonomousLife(state="disabled", memory=memory).getState() == "disabled"
+    assert memory.getData(LIFE_STATE) == "disabled"
+
+
 # ----------------------------------------------------------------- over libqi
 @pytest.fixture
 def robot():
