@@ -862,6 +862,20 @@ def test_qi_life_and_posture(robot, client):
     assert robot.motion.getRobotPosition(False)[2] == pytest.approx(0.3)
 
 
+def test_qi_hides_test_helpers_and_private_methods(robot, client):
+    hidden = {"ALMotion": ("postponed", "last_trajectory", "autonomous_life_cleanup", "_record"),
+              "ALMemory": ("raise_event", "preset", "wait_for_notifications", "_write",
+                           "_notifier"),
+              "ALTextToSpeech": ("said", "wait_for", "_speak"),
+              "ALAnimatedSpeech": ("wait_for", "_gesture"),
+              "ALAutonomousLife": ("activity_changed", "set_calls", "_enter")}
+    for service, names in hidden.items():
+        proxy = client.service(service)
+        for name in names:
+            with pytest.raises(AttributeError):
+                getattr(proxy, name)
+
+
 def test_qi_another_app_and_the_task_api(robot, client):
     import qi
     another_app = qi.Session()
@@ -887,3 +901,89 @@ def test_qi_another_app_and_the_task_api(robot, client):
     their_record, our_record = robot.motion.trajectories
     assert their_record.killed_by == "killTask" and our_record.killed_by is None
     assert our_record.start >= their_record.end  # it waited for the other app's task
+
+
+def test_qi_memory_subscriber_from_a_client_as_on_naoqi(robot, client):
+    import qi
+    memory = client.service("ALMemory")
+    subscriber = memory.subscriber("MyApp/Value")
+    other = memory.subscriber("MyApp/Other")
+    got, other_got = [], []
+    both = threading.Event()
+
+    def on_value(value):
+        got.append(value)
+        if len(got) == 2:
+            both.set()
+
+    link = subscriber.signal.connect(on_value)
+    other.signal.connect(other_got.append)
+    another_app = qi.Session()
+    another_app.connect(robot.url)
+    try:
+        their_memory = another_app.service("ALMemory")
+        their_memory.insertData("MyApp/Value", 1)
+        their_memory.raiseEvent("MyApp/Value", [2, "two"])
+        assert both.wait(TIMEOUT)
+        assert sorted(got, key=repr) == [1, [2, "two"]] and other_got == []
+        subscriber.signal.disconnect(link)
+        witness = memory.subscriber("MyApp/Value")
+        seen = threading.Event()
+        witness.signal.connect(lambda value: seen.set())
+        their_memory.raiseEvent("MyApp/Value", 3)
+        assert seen.wait(TIMEOUT)
+    finally:
+        another_app.close()
+    assert len(got) == 2  # disconnected: 3 never reached it
+    assert memory.getData("MyApp/Value") == 3
+    assert memory.getData(temperature_key("HipRoll")) == 0
+    with pytest.raises(RuntimeError) as info:
+        memory.getData("MyApp/Nope")
+    assert 'no data named "MyApp/Nope"' in str(info.value)
+    assert robot.memory.values_of("MyApp/Value") == [1, [2, "two"], 3]
+
+
+def test_qi_animated_speech_and_its_events_reach_a_client(robot, client):
+    memory = client.service("ALMemory")
+    status = memory.subscriber("ALTextToSpeech/Status")
+    seen = []
+    done = threading.Event()
+
+    def on_status(value):
+        seen.append(value)
+        if value[1] == "done":
+            done.set()
+
+    status.signal.connect(on_status)
+    client.service("ALAnimatedSpeech").say("Hello from another app")
+    assert done.wait(TIMEOUT)
+    assert sorted(seen) == [[1, "done"], [1, "enqueued"], [1, "started"]]
+    assert robot.memory.values_of(STATUS) == [[1, "enqueued"], [1, "started"], [1, "done"]]
+    assert robot.speech.gestures[0].trajectory.finished
+    assert robot.tts.utterances[0].via == "ALAnimatedSpeech"
+    assert robot.memory.values_of(END_OF_ANIMATED_SPEECH) == [1]
+    client.service("ALTextToSpeech").say("Plain speech")
+    assert robot.tts.said() == ["Hello from another app", "Plain speech"]
+
+
+def test_qi_life_state_changes_reach_memory_subscribers(robot, client):
+    life = client.service("ALAutonomousLife")
+    subscriber = client.service("ALMemory").subscriber("AutonomousLife/State")
+    states = []
+    twice = threading.Event()
+
+    def on_state(state):
+        states.append(state)
+        if len(states) == 2:
+            twice.set()
+
+    subscriber.signal.connect(on_state)
+    life.setAutonomousAbilityEnabled("BackgroundMovement", False)
+    life.setState("interactive")
+    assert life.getAutonomousAbilityEnabled("BackgroundMovement") is True
+    robot.life.activity_changed()  # another interactive activity took the focus
+    assert twice.wait(TIMEOUT)
+    assert states == ["interactive", "interactive"] and life.getState() == "interactive"
+    with pytest.raises(RuntimeError) as info:
+        life.setState("solitary")
+    assert "interactive to solitary" in str(info.value)
