@@ -13,7 +13,8 @@ from __future__ import print_function
 import glob, sys
 bad = []
 for path in sorted(glob.glob("lib/**/*.py") + glob.glob("lib/*/*.py") + glob.glob("boxes/*.py")
-                   + ["devtools/pepper_sim/motion.py", "devtools/pepper_sim/autonomous_life.py"]):
+                   + ["devtools/pepper_sim/%s.py" % name for name in
+                      ("motion", "autonomous_life", "memory", "speech")]):
     try:
         compile(open(path).read(), path, "exec")
     except SyntaxError as err:

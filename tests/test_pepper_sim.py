@@ -6,6 +6,7 @@ futures, always with a timeout.
 """
 from __future__ import absolute_import, division, print_function
 
+import gc
 import math
 import sys
 import threading
@@ -18,7 +19,11 @@ from animate_behaviour import joints
 from pepper_sim.autonomous_life import FakeAutonomousLife, FakeRobotPosture
 from animate_behaviour.trajectory import wrap_angle
 from animate_behaviour import trajectory
-from pepper_sim.motion import NOT_SIMULATED, KinematicMotion, clock, ease
+from pepper_sim.memory import LIFE_STATE, FakeMemory, temperature_key
+from pepper_sim.motion import CHAINS, NOT_SIMULATED, KinematicMotion, clock, ease
+from pepper_sim.speech import (END_OF_ANIMATED_SPEECH, GESTURE_JOINTS, GESTURE_RAISED,
+                               SECONDS_PER_CHARACTER, STATUS, FakeAnimatedSpeech,
+                               FakeTextToSpeech)
 
 TIMEOUT = 10.0  # generous upper bound for anything that should take well under a second
 
@@ -367,6 +372,419 @@ def test_plot_draws_every_commanded_joint_with_what_was_measured(tmpdir):
     assert tmpdir.join("plot.png").size() > 0
 
 
+# ----------------------------------------------------------------- the task API
+def long_call(motion, names, angle=0.1, seconds=100.0):
+    """An angleInterpolation running in a thread (100 s at time scale 1: to be killed)."""
+    return Background(motion.angleInterpolation, names, angle, seconds, True)
+
+
+def test_freed_joints_go_to_waiting_tasks_in_request_order():
+    motion = KinematicMotion(time_scale=1.0)
+    first = long_call(motion, "HipRoll", 0.3)
+    assert motion.wait_for(started(motion, 1), TIMEOUT)
+    waiting = []
+    for angle in (0.1, 0.2, 0.05):  # asked in this order while HipRoll is busy
+        waiting.append(Background(motion.angleInterpolation, "HipRoll", angle, 0.01, True))
+        assert motion.wait_for(lambda: len(motion.postponed()) == len(waiting), TIMEOUT)
+    motion.killTask(motion.trajectories[0].task_id)
+    for call in [first] + waiting:
+        call.join()
+    records = motion.trajectories[1:]
+    assert [record.angles for record in records] == [[[0.1]], [[0.2]], [[0.05]]]
+    assert all(later.start >= earlier.end for earlier, later in zip(records, records[1:]))
+    assert all(record.start > record.requested for record in records)  # they waited
+
+
+def test_a_newer_call_waits_behind_an_older_waiting_task_even_on_a_free_joint():
+    motion = KinematicMotion(time_scale=1.0)
+    first = long_call(motion, "HipRoll", 0.3)
+    assert motion.wait_for(started(motion, 1), TIMEOUT)
+    older = Background(motion.angleInterpolation, ["HipRoll", "KneePitch"], [0.1, 0.1],
+                       0.01, True)
+    assert motion.wait_for(lambda: len(motion.postponed()) == 1, TIMEOUT)
+    newer = Background(motion.angleInterpolation, "KneePitch", 0.05, 0.01, True)
+    assert motion.wait_for(lambda: len(motion.postponed()) == 2, TIMEOUT)
+    assert motion.areResourcesAvailable("KneePitch")  # free, and still the newer call waits
+    assert not motion.wait_for(started(motion, 2), 0.1)
+    motion.killTask(motion.trajectories[0].task_id)
+    for call in (first, older, newer):
+        call.join()
+    older_record, newer_record = motion.trajectories[1:]
+    assert newer_record.start >= older_record.end
+    assert motion.getAngles("KneePitch", False) == [0.05]
+
+
+def test_are_resources_available_while_tasks_run_or_wait():
+    motion = KinematicMotion(time_scale=1.0)
+    assert motion.areResourcesAvailable("Body") is True
+    running = long_call(motion, ["HipRoll", "LShoulderPitch"])
+    assert motion.wait_for(started(motion, 1), TIMEOUT)
+    waiting = long_call(motion, ["HipRoll", "RHand"])
+    assert motion.wait_for(lambda: len(motion.postponed()) == 1, TIMEOUT)
+    assert motion.areResourcesAvailable(["HipRoll"]) is False
+    assert motion.areResourcesAvailable("LArm") is False  # a chain
+    assert motion.areResourcesAvailable("Joints") is False  # every joint
+    assert motion.areResourcesAvailable(["KneePitch", "RHand"]) is True  # waiting books none
+    assert motion.areResourcesAvailable("Head") is True
+    with pytest.raises(RuntimeError) as info:
+        motion.areResourcesAvailable("Nose")
+    assert "areResourcesAvailable: unknown joint or chain 'Nose'" in str(info.value)
+    motion.killAll()
+    running.join()
+    waiting.join()
+    assert motion.areResourcesAvailable("Actuators") is True
+    assert motion.calls_to("areResourcesAvailable")[0].args == ("Body",)
+
+
+@pytest.mark.parametrize("list_postponed", [True, False])
+def test_task_list_names_running_tasks_and_the_move(list_postponed):
+    motion = KinematicMotion(time_scale=1.0, list_postponed=list_postponed)
+    running = long_call(motion, "HipRoll")
+    assert motion.wait_for(started(motion, 1), TIMEOUT)
+    waiting = long_call(motion, "HipRoll")
+    assert motion.wait_for(lambda: len(motion.postponed()) == 1, TIMEOUT)
+    move = Background(motion.moveTo, 0.0, 0.0, 1.0)
+    assert motion.wait_for(lambda: len(motion.moves) == 1, TIMEOUT)
+    expected = [["angleInterpolation", motion.trajectories[0].task_id]]
+    if list_postponed:
+        expected.append(["angleInterpolation", motion.postponed()[0]])
+    expected.append(["moveTo", motion.moves[0].task_id])
+    assert motion.getTaskList() == expected
+    motion.killAll()
+    motion.stopMove()
+    for call in (running, waiting, move):
+        call.join()
+    assert motion.getTaskList() == []
+
+
+def test_every_kill_records_its_killer():
+    motion = KinematicMotion(time_scale=1.0)
+    by_id = long_call(motion, "HipRoll")
+    assert motion.wait_for(started(motion, 1), TIMEOUT)
+    assert motion.killTask(motion.trajectories[0].task_id) is True
+    by_resources = long_call(motion, "KneePitch")
+    assert motion.wait_for(started(motion, 2), TIMEOUT)
+    motion.killTasksUsingResources("Leg")
+    running = long_call(motion, "LHand", 0.3)
+    assert motion.wait_for(started(motion, 3), TIMEOUT)
+    waiting = long_call(motion, "LHand", 0.4)
+    assert motion.wait_for(lambda: len(motion.postponed()) == 1, TIMEOUT)
+    motion.killAll()
+    assert motion.wait_for(started(motion, 4), TIMEOUT)  # the waiting one is recorded too
+    by_rest = long_call(motion, "RHand", 0.3)
+    assert motion.wait_for(started(motion, 5), TIMEOUT)
+    motion.rest()
+    for call in (by_id, by_resources, running, waiting, by_rest):
+        call.join(timeout=2.0)
+    motion.angleInterpolation("HeadYaw", 0.1, 0.01, True)
+    killers = [(record.names, record.killed_by) for record in motion.trajectories]
+    assert killers == [(["HipRoll"], "killTask"), (["KneePitch"], "killTasksUsingResources"),
+                       (["LHand"], "killAll"), (["LHand"], "killAll"), (["RHand"], "rest"),
+                       (["HeadYaw"], None)]
+    killed_waiting = motion.trajectories[3]
+    assert killed_waiting.killed_at == 0.0 and killed_waiting.start == killed_waiting.end
+    assert motion.trajectories[-1].finished
+    assert motion.killTask(12345) is False
+    with pytest.raises(RuntimeError) as info:
+        motion.killTask("1")
+    assert "killTask: motionTaskID must be an integer" in str(info.value)
+
+
+def test_every_stopped_move_records_its_stopper():
+    motion = KinematicMotion(time_scale=1.0)  # 2 s per rad: each move must be stopped
+    assert motion.moveIsActive() is False
+
+    def moving():
+        count = len(motion.moves)
+        call = Background(motion.moveTo, 0.0, 0.0, 1.0)
+        assert motion.wait_for(lambda: len(motion.moves) == count + 1, TIMEOUT)
+        return call
+
+    call = moving()
+    assert motion.moveIsActive() is True
+    assert motion.stopMove() is True
+    assert call.join(timeout=2.0) is False
+    assert motion.moveIsActive() is False
+    call = moving()
+    motion.killMove()
+    assert call.join(timeout=2.0) is False
+    replaced = moving()
+    newer = moving()  # a new moveTo replaces the running one, whoever sent it
+    assert replaced.join(timeout=2.0) is False
+    assert motion.killTask(motion.moves[-1].task_id) is True
+    assert newer.join(timeout=2.0) is False
+    call = moving()
+    motion.rest()
+    assert call.join(timeout=2.0) is False
+    assert motion.moveTo(0.0, 0.0, 0.001) is True
+    assert [move.stopped_by for move in motion.moves] == [
+        "stopMove", "killMove", "moveTo", "killTask", "rest", None]
+    assert [move.stopped for move in motion.moves] == [True] * 5 + [False]
+
+
+# ----------------------------------------------------------------- ALMemory
+def test_memory_stores_lists_and_records():
+    memory = FakeMemory()
+    memory.insertData("MyApp/Count", 3)
+    assert memory.getData("MyApp/Count") == 3
+    memory.raiseEvent("MyApp/Event", [1, "one"])
+    assert memory.getListData(["MyApp/Count", "MyApp/Event"]) == [3, [1, "one"]]
+    memory.insertListData([["MyApp/A", 1.5], ["MyApp/B", "b"]])
+    assert memory.getDataList("MyApp/") == ["MyApp/Count", "MyApp/Event", "MyApp/A", "MyApp/B"]
+    assert "AutonomousLife/State" in memory.getDataListName()
+    assert [(event.key, event.value, event.source) for event in memory.events] == [
+        ("MyApp/Count", 3, "insertData"), ("MyApp/Event", [1, "one"], "raiseEvent"),
+        ("MyApp/A", 1.5, "insertListData"), ("MyApp/B", "b", "insertListData")]
+    assert [call.method for call in memory.calls][:3] == ["insertData", "getData", "raiseEvent"]
+    assert memory.calls[0].args == ("MyApp/Count", 3)
+    memory.reset_records()
+    assert memory.calls == [] and memory.events == [] and memory.getData("MyApp/Count") == 3
+
+
+def test_memory_unknown_keys_raise():
+    memory = FakeMemory()
+    with pytest.raises(RuntimeError) as info:
+        memory.getData("MyApp/Nope")
+    assert 'ALMemory::getData: no data named "MyApp/Nope"' in str(info.value)
+    with pytest.raises(RuntimeError) as info:
+        memory.getListData([LIFE_STATE, "MyApp/Nope", "MyApp/Nada"])
+    assert 'ALMemory::getListData: no data named "MyApp/Nope", "MyApp/Nada"' in str(info.value)
+    with pytest.raises(RuntimeError) as info:
+        memory.insertData(3, 3)
+    assert "the key must be a string" in str(info.value)
+
+
+def test_memory_preinserts_joint_temperatures_and_the_life_state():
+    memory = FakeMemory()
+    keys = [temperature_key(joint) for joint in joints.ALL_JOINTS]
+    assert keys[0] == "Device/SubDeviceList/HeadYaw/Temperature/Sensor/Status"
+    assert memory.getListData(keys) == [0] * len(joints.ALL_JOINTS)
+    assert memory.getData(LIFE_STATE) == "solitary"
+    assert memory.events == []  # pre-inserted silently, as at boot
+    memory.insertData(temperature_key("RElbowRoll"), 2)  # a test heats a joint
+    assert memory.getData(temperature_key("RElbowRoll")) == 2
+
+
+@pytest.mark.parametrize("synchronous", [False, True])
+def test_memory_subscriber_fires_on_every_write_of_its_key(synchronous):
+    memory = FakeMemory(synchronous=synchronous)
+    subscriber = memory.subscriber("MyApp/Value")
+    assert memory.getData("MyApp/Value") is None  # subscriber creates the key
+    other = memory.subscriber("MyApp/Other")
+    got, other_got, threads = [], [], []
+
+    def on_value(value):
+        got.append(value)
+        threads.append(threading.current_thread())
+
+    link = subscriber.signal.connect(on_value)
+    other.signal.connect(other_got.append)
+    memory.insertData("MyApp/Value", 1)
+    memory.raiseEvent("MyApp/Value", 1)  # the same value fires again
+    memory.raiseEvent("MyApp/Value", [2, "two"])
+    assert memory.wait_for_notifications(TIMEOUT)
+    assert got == [1, 1, [2, "two"]] and other_got == []
+    assert (threads[0] is threading.current_thread()) == synchronous
+    assert subscriber.signal.disconnect(link) is True
+    assert subscriber.signal.disconnect(link) is False
+    memory.raiseEvent("MyApp/Value", 3)
+    assert memory.wait_for_notifications(TIMEOUT)
+    assert got == [1, 1, [2, "two"]]
+    assert memory.values_of("MyApp/Value") == [1, 1, [2, "two"], 3]
+
+
+def test_memory_drops_a_subscriber_nobody_keeps():
+    memory = FakeMemory(synchronous=True)
+    got = []
+    memory.subscriber("MyApp/Value").signal.connect(got.append)  # the object is dropped
+    gc.collect()
+    memory.raiseEvent("MyApp/Value", 1)
+    assert got == []
+
+
+def test_memory_records_callback_errors_and_still_notifies_the_others():
+    memory = FakeMemory(synchronous=True)
+    subscriber = memory.subscriber("MyApp/Value")
+    got = []
+
+    def broken(value):
+        raise ValueError("a bug in a subscriber")
+
+    subscriber.signal.connect(broken)
+    subscriber.signal.connect(got.append)
+    memory.raiseEvent("MyApp/Value", 1)
+    assert got == [1]
+    assert [type(error) for _, _, error in memory.callback_errors] == [ValueError]
+
+
+# ----------------------------------------------------------------- speech
+def speech_stand_ins(time_scale=0.01, falling_edges=False):
+    motion = KinematicMotion(time_scale=time_scale)
+    memory = FakeMemory(clock=motion.clock)
+    tts = FakeTextToSpeech(clock=motion.clock, memory=memory, falling_edges=falling_edges)
+    return motion, memory, tts, FakeAnimatedSpeech(tts, motion)
+
+
+def tts_events(memory, task=None):
+    """(key tail, value) of the ALTextToSpeech events, in order; ``task`` keeps only its
+    Status events."""
+    return [(event.key.split("/")[1], event.value) for event in memory.events
+            if event.key.startswith("ALTextToSpeech/")
+            and (task is None or event.key != STATUS or event.value[0] == task)]
+
+
+@pytest.mark.parametrize("falling_edges", [False, True])
+def test_tts_raises_naoqis_events_in_order(falling_edges):
+    motion, memory, tts, _ = speech_stand_ins(falling_edges=falling_edges)
+    assert tts.say("Hello there") is None
+    expected = [("Status", [1, "enqueued"]), ("Status", [1, "started"])]
+    expected += [("TextDone", 0)] if falling_edges else []
+    expected += [("TextStarted", 1)]
+    expected += [("TextStarted", 0)] if falling_edges else []
+    expected += [("TextDone", 1), ("Status", [1, "done"])]
+    assert tts_events(memory) == expected
+    utterance = tts.utterances[0]
+    assert (utterance.text, utterance.via, utterance.stopped) == ("Hello there", "say", False)
+    assert utterance.duration == pytest.approx(len("Hello there") * SECONDS_PER_CHARACTER)
+    # on the motion's clock: the time scale applies
+    assert motion.clock.elapsed(utterance.start, utterance.end) >= utterance.duration - 0.01
+    assert tts.said() == ["Hello there"]
+    assert [call.method for call in tts.calls] == ["say"]
+
+
+def test_tts_speaks_one_text_at_a_time_in_request_order():
+    motion, memory, tts, _ = speech_stand_ins()
+    first = Background(tts.say, "x" * 600)  # 42 s of speech, 0.42 s of wall time
+    assert tts.wait_for(lambda: tts.utterances and tts.utterances[0].start is not None,
+                        TIMEOUT)
+    second = Background(tts.say, "Then this")
+    first.join()
+    second.join()
+    one, two = tts.utterances
+    assert two.requested < one.end <= two.start
+    events = tts_events(memory)
+    start = events.index(("Status", [2, "started"]))
+    assert events.index(("Status", [1, "done"])) < start
+    assert events[start:] == [("Status", [2, "started"]), ("TextStarted", 1), ("TextDone", 1),
+                              ("Status", [2, "done"])]
+
+
+def test_tts_stop_all_interrupts_the_text_and_drops_the_waiting_ones():
+    motion, memory, tts, _ = speech_stand_ins(time_scale=1.0)
+    first = Background(tts.say, "x" * 1000)  # 70 s: must be stopped
+    assert tts.wait_for(lambda: tts.utterances and tts.utterances[0].start is not None,
+                        TIMEOUT)
+    second = Background(tts.say, "never said")
+    assert memory.wait_for(lambda: [2, "enqueued"] in memory.values_of(STATUS), TIMEOUT)
+    tts.stopAll()
+    assert first.join(timeout=2.0) is None and second.join(timeout=2.0) is None
+    one, two = tts.utterances
+    assert one.stopped and two.stopped and two.start is None
+    assert [value for _, value in tts_events(memory, task=2) if isinstance(value, list)] == [
+        [2, "enqueued"], [2, "stopped"]]
+    assert [event for event in tts_events(memory, task=1) if event[0] != "Status" or
+            event[1][0] == 1] == [
+        ("Status", [1, "enqueued"]), ("Status", [1, "started"]), ("TextStarted", 1),
+        ("TextInterrupted", 1), ("TextDone", 1), ("Status", [1, "stopped"])]
+    assert tts.said() == []
+
+
+def test_animated_speech_raises_the_arm_when_the_speech_starts():
+    motion, memory, tts, speech = speech_stand_ins()
+    assert speech.say("Hello! Nice to meet you.") is None
+    gesture = speech.gestures[0]
+    record = gesture.trajectory
+    assert record.names == list(GESTURE_JOINTS) and record.times == [[1.0, 2.0]] * 6
+    assert record.angles[0] == [GESTURE_RAISED["RShoulderPitch"],
+                                joints.STAND_POSTURE["RShoulderPitch"]]
+    assert record.finished and record.killed_by is None
+    utterance = tts.utterances[0]
+    assert utterance.via == "ALAnimatedSpeech" and tts.calls == []
+    assert utterance.start <= gesture.requested and gesture.start == record.start
+    assert gesture.delay == motion.clock.elapsed(gesture.requested, record.start) >= 0.0
+    last = memory.events[-1]
+    assert (last.key, last.value) == (END_OF_ANIMATED_SPEECH, 1)
+    assert last.time >= record.end and last.time >= utterance.end  # both done first
+    assert motion.getAngles(list(GESTURE_JOINTS), False) == [
+        joints.STAND_POSTURE[name] for name in GESTURE_JOINTS]
+    speech.say("Quietly.", {"bodyLanguageMode": "disabled"})
+    assert len(speech.gestures) == 1 and tts.said() == ["Hello! Nice to meet you.", "Quietly."]
+
+
+def test_animated_speech_gesture_waits_for_a_busy_arm_and_records_the_delay():
+    motion, memory, tts, speech = speech_stand_ins(time_scale=0.01)
+    arm = list(CHAINS["RArm"])
+    other_app = Background(motion.angleInterpolation, arm,
+                           [joints.STAND_POSTURE[name] for name in arm], 50.0, True)
+    assert motion.wait_for(started(motion, 1), TIMEOUT)
+    busy = motion.trajectories[0]
+    speech.say("Hi")  # 0.14 s of speech; the gesture waits for the 50 s arm task
+    other_app.join()
+    gesture = speech.gestures[0]
+    assert busy.finished and busy.killed_by is None  # passive: the gesture never kills
+    assert gesture.trajectory.start >= busy.end > tts.utterances[0].end
+    assert gesture.delay >= motion.clock.elapsed(gesture.requested, busy.end) > 0.0
+    assert gesture.trajectory.finished
+
+
+# ----------------------------------------------------------------- Autonomous Life
+def test_life_states_and_naoqis_refusals():
+    life = FakeAutonomousLife()
+    assert life.getState() == "solitary"
+    assert life.abilities["AutonomousBlinking"] is False  # the docs' solitary column
+    life.setState("interactive")
+    assert life.getState() == "interactive" and all(life.abilities.values())
+    with pytest.raises(RuntimeError) as info:
+        life.setState("solitary")
+    assert "a manual change from interactive to solitary fails" in str(info.value)
+    life.setState("disabled")
+    with pytest.raises(RuntimeError) as info:
+        life.setState("safeguard")
+    assert "safeguard cannot be entered from disabled" in str(info.value)
+    with pytest.raises(RuntimeError) as info:
+        life.setState("sleeping")
+    assert "unknown state 'sleeping' (states: solitary, interactive, safeguard, disabled)" \
+        in str(info.value)
+    life.setState("solitary")
+    assert [t.state for t in life.transitions] == ["interactive", "disabled", "solitary"]
+    life.setAutonomousAbilityEnabled("All", False)
+    assert life.getAutonomousAbilityEnabled("All") is False
+    assert life.getAutonomousAbilityEnabled("SpeakingMovement") is False
+
+
+def test_life_resets_abilities_cleans_motion_up_and_raises_the_state():
+    motion = KinematicMotion(time_scale=1.0)
+    memory = FakeMemory(clock=motion.clock)
+    life = FakeAutonomousLife(memory=memory, motion=motion)
+    subscriber = memory.subscriber(LIFE_STATE)
+    states = []
+    subscriber.signal.connect(states.append)
+    life.setAutonomousAbilityEnabled("BackgroundMovement", False)
+    motion.setStiffnesses("RArm", 0.3)
+    move = Background(motion.moveTo, 0.0, 0.0, 1.0)
+    assert motion.wait_for(lambda: len(motion.moves) == 1, TIMEOUT)
+    life.activity_changed()  # an activity started: Life reinforces solitary
+    assert life.abilities["BackgroundMovement"] is True
+    assert move.join(timeout=2.0) is False
+    assert motion.moves[0].stopped_by == "ALAutonomousLife"
+    assert motion.getStiffnesses("RArm") == [1.0] * 6
+    life.setAutonomousAbilityEnabled("BackgroundMovement", False)
+    life.setState("interactive")
+    assert life.abilities["BackgroundMovement"] is True and life.abilities["AutonomousBlinking"]
+    life.activity_changed("solitary")  # the interactive activity stopped
+    life.setState("disabled")
+    assert life.abilities["BackgroundMovement"] is False
+    assert life.abilities["SpeakingMovement"] is True
+    assert memory.wait_for_notifications(TIMEOUT)
+    assert states == ["solitary", "interactive", "solitary", "disabled"]
+    assert memory.values_of(LIFE_STATE) == states and memory.getData(LIFE_STATE) == "disabled"
+    assert [t.cause for t in life.transitions] == ["activity", "setState", "activity",
+                                                   "setState"]
+    assert "stopMove" not in [call.method for call in motion.calls]  # no client stopped it
+    assert FakeAutonomousLife(state="disabled", memory=memory).getState() == "disabled"
+    assert memory.getData(LIFE_STATE) == "disabled"
+
+
 # ----------------------------------------------------------------- over libqi
 @pytest.fixture
 def robot():
@@ -442,3 +860,130 @@ def test_qi_life_and_posture(robot, client):
     assert client.service("ALRobotPosture").goToPosture("Stand", 0.5) is True
     assert client.service("ALMotion").moveTo(0.0, 0.0, 0.3) is True
     assert robot.motion.getRobotPosition(False)[2] == pytest.approx(0.3)
+
+
+def test_qi_hides_test_helpers_and_private_methods(robot, client):
+    hidden = {"ALMotion": ("postponed", "last_trajectory", "autonomous_life_cleanup", "_record"),
+              "ALMemory": ("raise_event", "preset", "wait_for_notifications", "_write",
+                           "_notifier"),
+              "ALTextToSpeech": ("said", "wait_for", "_speak"),
+              "ALAnimatedSpeech": ("wait_for", "_gesture"),
+              "ALAutonomousLife": ("activity_changed", "set_calls", "_enter")}
+    for service, names in hidden.items():
+        proxy = client.service(service)
+        for name in names:
+            with pytest.raises(AttributeError):
+                getattr(proxy, name)
+
+
+def test_qi_another_app_and_the_task_api(robot, client):
+    import qi
+    another_app = qi.Session()
+    another_app.connect(robot.url)
+    try:
+        their_motion = another_app.service("ALMotion")
+        theirs = their_motion.angleInterpolation("RArm", 0.5, 10000.0, True, _async=True)
+        assert robot.motion.wait_for(started(robot.motion, 1), TIMEOUT)
+        their_id = robot.motion.trajectories[0].task_id
+        motion = client.service("ALMotion")
+        assert motion.areResourcesAvailable(["RArm"]) is False
+        assert motion.areResourcesAvailable(["LArm"]) is True
+        ours = motion.angleInterpolation("RHand", 0.5, 1.0, True, _async=True)
+        assert robot.motion.wait_for(lambda: len(robot.motion.postponed()) == 1, TIMEOUT)
+        assert motion.getTaskList() == [["angleInterpolation", their_id],
+                                        ["angleInterpolation", robot.motion.postponed()[0]]]
+        assert motion.moveIsActive() is False
+        assert their_motion.killTask(their_id) is True  # the other app ends its own task
+        assert theirs.value(int(TIMEOUT * 1000)) is None
+        assert ours.value(int(TIMEOUT * 1000)) is None
+    finally:
+        another_app.close()
+    their_record, our_record = robot.motion.trajectories
+    assert their_record.killed_by == "killTask" and our_record.killed_by is None
+    assert our_record.start >= their_record.end  # it waited for the other app's task
+
+
+def test_qi_memory_subscriber_from_a_client_as_on_naoqi(robot, client):
+    import qi
+    memory = client.service("ALMemory")
+    subscriber = memory.subscriber("MyApp/Value")
+    other = memory.subscriber("MyApp/Other")
+    got, other_got = [], []
+    both = threading.Event()
+
+    def on_value(value):
+        got.append(value)
+        if len(got) == 2:
+            both.set()
+
+    link = subscriber.signal.connect(on_value)
+    other.signal.connect(other_got.append)
+    another_app = qi.Session()
+    another_app.connect(robot.url)
+    try:
+        their_memory = another_app.service("ALMemory")
+        their_memory.insertData("MyApp/Value", 1)
+        their_memory.raiseEvent("MyApp/Value", [2, "two"])
+        assert both.wait(TIMEOUT)
+        assert sorted(got, key=repr) == [1, [2, "two"]] and other_got == []
+        subscriber.signal.disconnect(link)
+        witness = memory.subscriber("MyApp/Value")
+        seen = threading.Event()
+        witness.signal.connect(lambda value: seen.set())
+        their_memory.raiseEvent("MyApp/Value", 3)
+        assert seen.wait(TIMEOUT)
+    finally:
+        another_app.close()
+    assert len(got) == 2  # disconnected: 3 never reached it
+    assert memory.getData("MyApp/Value") == 3
+    assert memory.getData(temperature_key("HipRoll")) == 0
+    with pytest.raises(RuntimeError) as info:
+        memory.getData("MyApp/Nope")
+    assert 'no data named "MyApp/Nope"' in str(info.value)
+    assert robot.memory.values_of("MyApp/Value") == [1, [2, "two"], 3]
+
+
+def test_qi_animated_speech_and_its_events_reach_a_client(robot, client):
+    memory = client.service("ALMemory")
+    status = memory.subscriber("ALTextToSpeech/Status")
+    seen = []
+    done = threading.Event()
+
+    def on_status(value):
+        seen.append(value)
+        if value[1] == "done":
+            done.set()
+
+    status.signal.connect(on_status)
+    client.service("ALAnimatedSpeech").say("Hello from another app")
+    assert done.wait(TIMEOUT)
+    assert sorted(seen) == [[1, "done"], [1, "enqueued"], [1, "started"]]
+    assert robot.memory.values_of(STATUS) == [[1, "enqueued"], [1, "started"], [1, "done"]]
+    assert robot.speech.gestures[0].trajectory.finished
+    assert robot.tts.utterances[0].via == "ALAnimatedSpeech"
+    assert robot.memory.values_of(END_OF_ANIMATED_SPEECH) == [1]
+    client.service("ALTextToSpeech").say("Plain speech")
+    assert robot.tts.said() == ["Hello from another app", "Plain speech"]
+
+
+def test_qi_life_state_changes_reach_memory_subscribers(robot, client):
+    life = client.service("ALAutonomousLife")
+    subscriber = client.service("ALMemory").subscriber("AutonomousLife/State")
+    states = []
+    twice = threading.Event()
+
+    def on_state(state):
+        states.append(state)
+        if len(states) == 2:
+            twice.set()
+
+    subscriber.signal.connect(on_state)
+    life.setAutonomousAbilityEnabled("BackgroundMovement", False)
+    life.setState("interactive")
+    assert life.getAutonomousAbilityEnabled("BackgroundMovement") is True
+    robot.life.activity_changed()  # another interactive activity took the focus
+    assert twice.wait(TIMEOUT)
+    assert states == ["interactive", "interactive"] and life.getState() == "interactive"
+    with pytest.raises(RuntimeError) as info:
+        life.setState("solitary")
+    assert "interactive to solitary" in str(info.value)

@@ -9,19 +9,23 @@ ServedBulletMotion = served_motion(BulletMotion, hidden=("targets",))  # the phy
 
 class BulletRobot(object):
     """qiBullet's Pepper, headless and stepping in real time, with ALMotion (the
-    bridge), ALAutonomousLife and ALRobotPosture served on tcp://127.0.0.1:<free port>.
+    bridge), ALAutonomousLife, ALRobotPosture, ALMemory, ALTextToSpeech and
+    ALAnimatedSpeech served on tcp://127.0.0.1:<free port> (see SimulatedRobot: wired
+    the same way, speech and records on the simulated clock).
 
     Attributes: ``url``, ``session``, ``motion`` (BulletMotion), ``life``, ``posture``,
-    ``physics`` (PepperPhysics: ``samples``, ``frames``, ``clock``). Keyword arguments
-    go to PepperPhysics (``camera``, ``frame_period``, ``real_time_factor``...).
+    ``memory``, ``tts``, ``speech``, ``physics`` (PepperPhysics: ``samples``, ``frames``,
+    ``clock``). ``falling_edges`` goes to FakeTextToSpeech. Other keyword arguments go
+    to PepperPhysics (``camera``, ``frame_period``, ``real_time_factor``...).
     """
 
-    def __init__(self, services=ALL_SERVICES, **physics_options):
+    def __init__(self, services=ALL_SERVICES, falling_edges=False, **physics_options):
         self.physics = PepperPhysics(**physics_options)
         try:
             self.motion = ServedBulletMotion(self.physics)
             self.physics.start(self.motion.targets)
-            self._served = SimulatedRobot(services=services, motion=self.motion)
+            self._served = SimulatedRobot(services=services, motion=self.motion,
+                                          falling_edges=falling_edges)
         except Exception:
             self.physics.close()
             raise
@@ -29,6 +33,9 @@ class BulletRobot(object):
         self.session = self._served.session
         self.life = self._served.life
         self.posture = self._served.posture
+        self.memory = self._served.memory
+        self.tts = self._served.tts
+        self.speech = self._served.speech
 
     def close(self):
         """Stop every task, unregister the services, stop the physics. Idempotent."""

@@ -16,6 +16,7 @@ import time
 import qi
 
 from pepper_bullet.robot import BulletRobot
+from pepper_sim.autonomous_life import ABILITIES_BY_STATE
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEFAULT_CONFIG = os.path.join(ROOT, "config", "animateBehaviourConfiguration.ini")
@@ -148,9 +149,11 @@ def run(seconds, out_dir, config=DEFAULT_CONFIG, behaviour=None, settle=2.0, cam
         if running:
             result.problems.append("tasks still running after the runner exited: %r"
                                    % (running,))
-        changed = [name for name, enabled in robot.life.abilities.items() if not enabled]
+        defaults = ABILITIES_BY_STATE[robot.life.getState()]
+        changed = [name for name, enabled in robot.life.abilities.items()
+                   if enabled != defaults[name]]
         if changed:
-            result.problems.append("autonomous abilities left disabled: %s"
+            result.problems.append("autonomous abilities left changed: %s"
                                    % ", ".join(changed))
     if robot.physics.error is not None:
         result.problems.append("the physics thread failed: %s" % robot.physics.error)

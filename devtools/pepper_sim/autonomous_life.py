@@ -1,6 +1,23 @@
 """Stand-ins for ALAutonomousLife and ALRobotPosture that record every call.
 
 Python 2.7/3 single-source (used in-process by the Python 2.7 tests).
+
+Autonomous Life, as NAOqi 2.5 documents it (ALAutonomousLife API, "State machine
+management", "Autonomous Abilities", "State change cleanup"):
+
+* States: solitary (the default), interactive, safeguard, disabled. ``setState`` enters
+  one; a manual change from interactive to solitary fails, and safeguard cannot be
+  entered from disabled (both refused with RuntimeError here).
+* Each time Life enters a state or reinforces the current one (whenever an activity
+  starts or stops), every autonomous ability is reset to the state's configuration
+  (ABILITIES_BY_STATE: BackgroundMovement back on in solitary and interactive), the
+  state change cleanup runs on ALMotion (the robot is woken up, motors stiff, the base's
+  move stopped: ``KinematicMotion.autonomous_life_cleanup``) and then
+  ``AutonomousLife/State`` is raised on ALMemory with the state ("raised after
+  Autonomous Life has completed all necessary internal operations").
+* Not simulated: activities, focus, stopAll of the running behaviours when entering
+  disabled or safeguard (recorded in ``transitions`` only), the other cleanups
+  (speech, LEDs, tablet).
 """
 from __future__ import absolute_import, division, print_function
 
@@ -9,60 +26,145 @@ import threading
 
 from animate_behaviour import joints
 from animate_behaviour.trajectory import PEAK_TO_MEAN_SPEED
-from pepper_sim.motion import Call, clock
+from pepper_sim.memory import LIFE_STATE
+from pepper_sim.motion import STRING_TYPES, Call, WallClock, clock
 
 MIN_POSTURE_TIME = 0.1  # s: angleInterpolation needs positive times
 
-DEFAULT_ABILITIES = collections.OrderedDict([
-    ("BackgroundMovement", True),
-    ("BasicAwareness", True),
-    ("ListeningMovement", True),
-    ("SpeakingMovement", True),
-    ("AutonomousBlinking", True),
-])
+STATES = ("solitary", "interactive", "safeguard", "disabled")
+ABILITIES = ("BackgroundMovement", "BasicAwareness", "ListeningMovement", "SpeakingMovement",
+             "AutonomousBlinking")
+
+
+def _abilities(*enabled):
+    return collections.OrderedDict(zip(ABILITIES, enabled))
+
+
+# The "Autonomous Abilities" page's table. Safeguard is not in it: our choice, the
+# disabled column (the robot is in trouble: nothing autonomous moves it).
+ABILITIES_BY_STATE = {
+    "solitary": _abilities(True, True, True, True, False),
+    "interactive": _abilities(True, True, True, True, True),
+    "disabled": _abilities(False, False, False, True, False),
+    "safeguard": _abilities(False, False, False, True, False),
+}
+DEFAULT_ABILITIES = ABILITIES_BY_STATE["solitary"]
+
+
+class Transition(collections.namedtuple("Transition", "time state cause")):
+    """Life entered or reinforced ``state`` at clock ``time``; ``cause`` is "setState" or
+    "activity" (the test helper ``activity_changed``)."""
+
+    __slots__ = ()
 
 
 class FakeAutonomousLife(object):
-    """ALAutonomousLife in the "solitary" state. ``abilities`` (name -> bool) is the
-    current state; ``calls`` lists Call(time, method, args) for every public call."""
+    """ALAutonomousLife stand-in. ``state`` (default "solitary") is the state at start;
+    ``abilities`` (name -> bool) overrides the state's abilities at start; ``memory`` (a
+    FakeMemory) receives ``AutonomousLife/State``; ``motion`` (a KinematicMotion) gets the
+    state change cleanup. ``abilities`` (an OrderedDict) is the current configuration.
 
-    def __init__(self, abilities=None):
+    Records: ``calls`` (Call(time, method, args) for every public call), ``transitions``
+    (Transition per state entered or reinforced). Test helpers (hidden over qi):
+    ``set_calls``, ``activity_changed``.
+    """
+
+    def __init__(self, abilities=None, state="solitary", memory=None, motion=None):
+        if state not in STATES:
+            raise ValueError("unknown state %r (states: %s)" % (state, ", ".join(STATES)))
         self._lock = threading.Lock()
-        self.abilities = collections.OrderedDict(DEFAULT_ABILITIES)
+        self._memory = memory
+        self._motion = motion
+        self.clock = motion.clock if motion is not None else WallClock()
+        self._state = state
+        self.abilities = collections.OrderedDict(ABILITIES_BY_STATE[state])
         if abilities:
             self.abilities.update(abilities)
         self.calls = []
+        self.transitions = []
+        if memory is not None:
+            memory.preset(LIFE_STATE, state)
 
     def _record(self, method, args):
         with self._lock:
-            self.calls.append(Call(clock(), method, tuple(args)))
+            self.calls.append(Call(self.clock.now(), method, tuple(args)))
 
     def _check(self, method, name):
-        if name not in self.abilities:
-            raise RuntimeError("%s: unknown autonomous ability %r (known: %s)"
-                               % (method, name, ", ".join(self.abilities)))
+        if name != "All" and name not in self.abilities:
+            raise RuntimeError("ALAutonomousLife::%s: unknown autonomous ability %r (known: "
+                               "%s, or All)" % (method, name, ", ".join(self.abilities)))
 
-    def getAutonomousAbilityEnabled(self, name):
-        self._record("getAutonomousAbilityEnabled", (name,))
-        self._check("getAutonomousAbilityEnabled", name)
+    def _enter(self, state, cause):
+        """Enter or reinforce ``state``: reset the abilities, clean ALMotion up, then
+        raise AutonomousLife/State."""
         with self._lock:
-            return bool(self.abilities[name])
+            self._state = state
+            self.abilities.update(ABILITIES_BY_STATE[state])
+            self.transitions.append(Transition(self.clock.now(), state, cause))
+        if self._motion is not None:
+            self._motion.autonomous_life_cleanup()
+        if self._memory is not None:
+            self._memory.raise_event(LIFE_STATE, state, "ALAutonomousLife")
 
-    def setAutonomousAbilityEnabled(self, name, enabled):
-        self._record("setAutonomousAbilityEnabled", (name, enabled))
-        self._check("setAutonomousAbilityEnabled", name)
-        with self._lock:
-            self.abilities[name] = bool(enabled)
-
-    def getState(self):
-        self._record("getState", ())
-        return "solitary"
-
+    # ----------------------------------------------------------------- test helpers
     def set_calls(self):
         """(name, enabled) of every setAutonomousAbilityEnabled call, in order."""
         with self._lock:
             return [call.args for call in self.calls
                     if call.method == "setAutonomousAbilityEnabled"]
+
+    def activity_changed(self, state=None):
+        """Simulate an activity starting or stopping: Life reinforces the current state
+        (``state`` None) or enters ``state`` (e.g. "interactive" when an interactive
+        activity starts, "solitary" when it stops; Life itself is not bound by
+        setState's refusals). Abilities reset, cleanup, AutonomousLife/State event."""
+        if state is None:
+            state = self._state
+        if state not in STATES:
+            raise ValueError("unknown state %r (states: %s)" % (state, ", ".join(STATES)))
+        self._enter(state, "activity")
+
+    # ----------------------------------------------------------------- ALAutonomousLife API
+    def getAutonomousAbilityEnabled(self, autonomous_ability):
+        """Whether the ability is enabled ("All": whether every one is)."""
+        self._record("getAutonomousAbilityEnabled", (autonomous_ability,))
+        self._check("getAutonomousAbilityEnabled", autonomous_ability)
+        with self._lock:
+            if autonomous_ability == "All":
+                return all(self.abilities.values())
+            return bool(self.abilities[autonomous_ability])
+
+    def setAutonomousAbilityEnabled(self, autonomous_ability, enabled):
+        """Enable or disable one ability ("All": every one) until the next reset."""
+        self._record("setAutonomousAbilityEnabled", (autonomous_ability, enabled))
+        self._check("setAutonomousAbilityEnabled", autonomous_ability)
+        with self._lock:
+            names = list(self.abilities) if autonomous_ability == "All" else [autonomous_ability]
+            for name in names:
+                self.abilities[name] = bool(enabled)
+
+    def getState(self):
+        self._record("getState", ())
+        with self._lock:
+            return self._state
+
+    def setState(self, state):
+        """Enter ``state`` (or reinforce it if current). Refused: unknown states,
+        interactive -> solitary, disabled -> safeguard (NAOqi's rules)."""
+        self._record("setState", (state,))
+        if not isinstance(state, STRING_TYPES) or state not in STATES:
+            raise RuntimeError('ALAutonomousLife::setState: unknown state %r (states: %s)'
+                               % (state, ", ".join(STATES)))
+        with self._lock:
+            current = self._state
+        if current == "interactive" and state == "solitary":
+            raise RuntimeError("ALAutonomousLife::setState: a manual change from interactive "
+                               "to solitary fails (Life returns to solitary when the "
+                               "interactive activity stops)")
+        if current == "disabled" and state == "safeguard":
+            raise RuntimeError("ALAutonomousLife::setState: safeguard cannot be entered from "
+                               "disabled")
+        self._enter(state, "setState")
 
 
 class FakeRobotPosture(object):

@@ -11,11 +11,26 @@ Semantics simulated (see /work/shared/NAOQI_NOTES.md):
   waypoint time has passed on the motion's clock. Joints ease between waypoints (a cubic
   with zero velocity at each waypoint, so C1-smooth) starting from their angle at the
   call start. Kills freeze them where they are.
+* Postponement is fair (NAOqi documents postponement, not its order: this is our
+  choice): a task starts only when none of its joints is booked and no older waiting
+  task needs any of them, so freed joints go to the waiting tasks in the order they
+  were asked, and a newer call on those joints waits behind them.
+* The task API (NAOqi's "Motion task API" page): ``areResourcesAvailable`` (False while
+  a running task books one of the joints; waiting tasks book nothing), ``getTaskList``
+  ([[name, motionId], ...]: running angleInterpolation tasks and the running moveTo,
+  plus the waiting tasks unless ``list_postponed=False``: NAOqi does not say whether
+  postponed tasks are listed), ``killTask`` (a joint task, running or waiting, or the
+  move by its id), ``killTasksUsingResources``, ``killAll`` (joint tasks only, as
+  before: the base keeps moving), ``killMove``, ``moveIsActive``. Resource names are a
+  joint, a chain or a list, and "JointActuators", "Joints" or "Actuators" for all.
+* Every kill is recorded: ``Trajectory.killed_by`` / ``Move.stopped_by`` name the
+  method (or the stand-in) that ended it.
 * Angles outside the joint's URDF limits are clamped (as NAOqi does) and recorded in
   ``limit_violations``.
 * ``moveTo`` turns at 0.5 rad/s and translates at 0.3 m/s at the same time; it returns
-  True when the pose is reached and False when ``stopMove`` (or a newer ``moveTo``)
-  interrupted it, like NAOqi 2.5's boolean result.
+  True when the pose is reached and False when ``stopMove``, ``killMove``, ``killTask``
+  of its id, ``rest``, Autonomous Life's state change cleanup or a newer ``moveTo``
+  (whoever sent it) interrupted it, like NAOqi 2.5's boolean result.
 * The other ALMotion methods a Pepper app commonly calls (NOT_SIMULATED) raise
   "... is not simulated", so a client learns at once what the stand-in cannot do.
 
@@ -54,12 +69,14 @@ CHAINS = collections.OrderedDict([
     ("RArm", tuple(j for j in joints.ALL_JOINTS if j.startswith("R"))),
     ("Leg", tuple(j for j in joints.ALL_JOINTS if j in joints.LEG_JOINTS)),
 ])
+# Names the task API also accepts for every joint ("Motion task API": resourceNames).
+ALL_RESOURCES = ("JointActuators", "Joints", "Actuators")
 
 # ALMotion methods that exist on NAOqi but not here: each raises a clear error.
 NOT_SIMULATED = (
     "angleInterpolationBezier", "angleInterpolationWithSpeed", "changeAngles", "getBodyNames",
     "getMoveArmsEnabled", "getPosition", "getRobotVelocity", "getSummary", "getTransform",
-    "move", "moveInit", "moveIsActive", "moveToward", "positionInterpolations", "setAngles",
+    "move", "moveInit", "moveToward", "positionInterpolations", "setAngles",
     "setBreathEnabled", "setCollisionProtectionEnabled",
     "setExternalCollisionProtectionEnabled", "setIdlePostureEnabled", "setMoveArmsEnabled",
     "setPositions", "stiffnessInterpolation", "waitUntilMoveIsFinished")
@@ -71,16 +88,22 @@ LimitViolation = collections.namedtuple("LimitViolation", "time joint angle mini
 class Trajectory(object):
     """One angleInterpolation call as it ran.
 
-    ``start`` is the clock time it began moving (after waiting for its joints),
-    ``requested`` the clock time of the call, ``end`` the clock time it released its
-    joints (finished or killed; None while running). ``names`` the joints, ``angles``/``times`` one list per joint (the
-    angles as commanded, before clamping; times in simulated seconds from ``start``;
-    ``start_angles`` one angle per joint at ``start``, the interpolation's origin).
-    ``killed`` with ``killed_at`` (simulated seconds from ``start``), or ``finished``.
+    ``requested`` is the clock time of the call, ``start`` the clock time it began
+    moving (after waiting for its joints), ``end`` the clock time it released its joints
+    (finished or killed; None while running). ``names`` the joints, ``angles``/``times``
+    one list per joint (the angles as commanded, before clamping; times in simulated
+    seconds from ``start``; ``start_angles`` one angle per joint at ``start``, the
+    interpolation's origin). ``killed`` with ``killed_at`` (simulated seconds from
+    ``start``) and ``killed_by`` (the method that killed it: "killTask",
+    "killTasksUsingResources", "killAll", "rest"; None unless killed), or ``finished``.
+    A task killed while it waited has ``start`` = ``end`` = the kill time and
+    ``killed_at`` 0. The record joins ``KinematicMotion.trajectories`` when the task gets
+    its joints (or is killed waiting), so ``start - requested`` is how long it was
+    postponed (clock units).
     """
 
     __slots__ = ("task_id", "requested", "start", "end", "names", "angles", "times",
-                 "start_angles", "killed", "killed_at", "finished")
+                 "start_angles", "killed", "killed_at", "killed_by", "finished")
 
     def __init__(self, task_id, requested, names, angles, times):
         self.task_id = task_id
@@ -93,6 +116,7 @@ class Trajectory(object):
         self.start_angles = None
         self.killed = False
         self.killed_at = None
+        self.killed_by = None
         self.finished = False
 
     @property
@@ -104,17 +128,21 @@ class Trajectory(object):
         return dict((name, getattr(self, name)) for name in self.__slots__)
 
     def __repr__(self):
-        state = ("killed at %.3f" % self.killed_at if self.killed else
+        state = ("killed at %.3f by %s" % (self.killed_at, self.killed_by) if self.killed else
                  "finished" if self.finished else "running")
         return "Trajectory(#%s %s, %.3f s, %s)" % (self.task_id, ",".join(self.names),
                                                    self.duration, state)
 
 
 class Move(object):
-    """One moveTo call: start clock time, target (x, y, theta in the robot frame at the
-    start), start and end world poses [x, y, theta], and whether it was stopped."""
+    """One moveTo call: start clock time (the call's), target (x, y, theta in the robot
+    frame at the start), start and end world poses [x, y, theta], whether it was
+    ``stopped`` and by what (``stopped_by``: "stopMove", "killMove", "killTask", "rest",
+    "moveTo" when a newer move replaced it, "ALAutonomousLife" for the state change
+    cleanup; None when it reached its target or still runs)."""
 
-    __slots__ = ("task_id", "start", "end", "target", "start_pose", "end_pose", "stopped")
+    __slots__ = ("task_id", "start", "end", "target", "start_pose", "end_pose", "stopped",
+                 "stopped_by")
 
     def __init__(self, task_id, start, target, start_pose):
         self.task_id = task_id
@@ -124,6 +152,7 @@ class Move(object):
         self.start_pose = list(start_pose)
         self.end_pose = None
         self.stopped = False
+        self.stopped_by = None
 
     def as_dict(self):
         return dict((name, getattr(self, name)) for name in self.__slots__)
@@ -189,6 +218,26 @@ def _normalise(names, angle_lists, time_lists):
     return angles, times
 
 
+def wait_until(cond, predicate, timeout):
+    """Wait on ``cond`` (a Condition the caller holds) until ``predicate()`` is true;
+    True if it became true within ``timeout`` wall seconds. The stand-ins' ``wait_for``."""
+    deadline = clock() + timeout
+    while not predicate():
+        remaining = deadline - clock()
+        if remaining <= 0.0:
+            return False
+        cond.wait(remaining)
+    return True
+
+
+def clear_records(cond, *records):
+    """Empty each record list under ``cond`` and wake its waiters (``reset_records``)."""
+    with cond:
+        for record in records:
+            del record[:]
+        cond.notify_all()
+
+
 def ease(fraction):
     """Cubic ease from 0 to 1 with zero slope at both ends; its peak slope is 1.5, the
     package's trajectory.PEAK_TO_MEAN_SPEED. ``fraction`` is clipped to [0, 1]."""
@@ -232,6 +281,7 @@ class _Task(object):
         self.start = None
         self.start_angles = {}
         self.killed = False
+        self.killed_by = None
         self.kill_event = threading.Event()
 
     def angle_at(self, joint, sim_time):
@@ -252,17 +302,25 @@ class _Task(object):
 class KinematicMotion(object):
     """ALMotion stand-in. ``time_scale`` multiplies every duration in wall time (0.002
     plays a 100 s trajectory in 0.2 s) unless a ``clock`` (see WallClock) is given;
-    ``initial_angles`` (joint -> rad) defaults to Pepper's Stand posture. Thread-safe:
-    the qi wrapper calls it from many threads.
+    ``initial_angles`` (joint -> rad) defaults to Pepper's Stand posture;
+    ``list_postponed`` (default True) makes ``getTaskList`` list the tasks waiting for
+    their joints too (NAOqi does not document it: test the engine both ways).
+    Thread-safe: the qi wrapper calls it from many threads.
 
     Records (times from the clock's ``now``):
     ``calls`` (Call(time, method, args) for every public call, valid or not),
     ``trajectories`` (Trajectory per angleInterpolation that ran), ``moves`` (Move per
     moveTo), ``headings`` ((time, heading rad) at each moveTo start and end),
     ``limit_violations`` (LimitViolation(time, joint, angle, minimum, maximum)).
+
+    Test helpers (snake_case, hidden over qi): ``wait_for``, ``reset_records``,
+    ``calls_to``, ``postponed`` (ids of the waiting tasks), ``last_trajectory`` (the
+    record of this thread's latest angleInterpolation) and ``autonomous_life_cleanup``
+    (what a state change of Autonomous Life does to ALMotion; FakeAutonomousLife calls
+    it).
     """
 
-    def __init__(self, time_scale=1.0, initial_angles=None, clock=None):
+    def __init__(self, time_scale=1.0, initial_angles=None, clock=None, list_postponed=True):
         self.clock = WallClock(time_scale) if clock is None else clock
         self.time_scale = getattr(self.clock, "time_scale", 1.0)
         self._cond = threading.Condition(threading.RLock())
@@ -277,7 +335,9 @@ class KinematicMotion(object):
         self._awake = True
         self._bookings = {}  # joint -> running _Task
         self._tasks = collections.OrderedDict()  # id -> running _Task
-        self._pending = []  # _Tasks waiting for their joints
+        self._pending = []  # _Tasks waiting for their joints, oldest first
+        self._list_postponed = bool(list_postponed)
+        self._local = threading.local()  # last_trajectory's record, per calling thread
         self._pose = [0.0, 0.0, 0.0]
         self._move = None  # (Move, stop Event) while a moveTo runs
         self.calls = []
@@ -289,31 +349,44 @@ class KinematicMotion(object):
     # ----------------------------------------------------------------- test helpers
     def wait_for(self, predicate, timeout):
         """Wait until ``predicate()`` is true (re-checked at every recorded event: each
-        call, trajectory start and end, kill, move start and end); True if it became
-        true within ``timeout`` seconds. The predicate runs under the motion's lock."""
-        deadline = clock() + timeout
+        call, task waiting, trajectory start and end, kill, move start and end); True if
+        it became true within ``timeout`` seconds. The predicate runs under the motion's
+        lock."""
         with self._cond:
-            while not predicate():
-                remaining = deadline - clock()
-                if remaining <= 0.0:
-                    return False
-                self._cond.wait(remaining)
-            return True
+            return wait_until(self._cond, predicate, timeout)
 
     def reset_records(self):
         """Forget every record (the simulated state is kept)."""
-        with self._cond:
-            del self.calls[:]
-            del self.trajectories[:]
-            del self.moves[:]
-            del self.headings[:]
-            del self.limit_violations[:]
-            self._cond.notify_all()
+        clear_records(self._cond, self.calls, self.trajectories, self.moves, self.headings,
+                      self.limit_violations)
 
     def calls_to(self, method):
         """The recorded calls of one method."""
         with self._cond:
             return [call for call in self.calls if call.method == method]
+
+    def postponed(self):
+        """Ids of the angleInterpolation tasks waiting for their joints, oldest first."""
+        with self._cond:
+            return [task.task_id for task in self._pending if not task.killed]
+
+    def last_trajectory(self):
+        """The Trajectory of the latest angleInterpolation called from this thread (None
+        before any): lets an in-process caller (ALAnimatedSpeech's stand-in) find its
+        own record among other apps' ones."""
+        return getattr(self._local, "record", None)
+
+    def autonomous_life_cleanup(self):
+        """What NAOqi 2.5's Autonomous Life does to ALMotion at each state change or
+        reinforcement ("State change cleanup"): the robot is woken up with every motor
+        stiff, and the base's move is stopped (``stopped_by`` "ALAutonomousLife").
+        Joint tasks are not touched. Not recorded in ``calls`` (no client called it)."""
+        with self._cond:
+            self._awake = True
+            for joint in self._stiffness:
+                self._stiffness[joint] = 1.0
+            self._stop_move(self.clock.now(), "ALAutonomousLife")
+            self._cond.notify_all()
 
     # ----------------------------------------------------------------- internals
     def _record(self, method, args):
@@ -321,8 +394,9 @@ class KinematicMotion(object):
             self.calls.append(Call(self.clock.now(), method, tuple(args)))
             self._cond.notify_all()
 
-    def _resolve(self, names, method):
-        """A joint, a chain or a list of joints -> list of joint names."""
+    def _resolve(self, names, method, resources=False):
+        """A joint, a chain or a list of joints -> list of joint names; with
+        ``resources`` also "JointActuators", "Joints" and "Actuators" (every joint)."""
         if isinstance(names, STRING_TYPES):
             names = [names]
         if not _is_sequence(names) or not names:
@@ -334,6 +408,8 @@ class KinematicMotion(object):
                 raise RuntimeError("%s: joint names must be strings, got %r" % (method, name))
             if name in CHAINS:
                 members = CHAINS[name]
+            elif resources and name in ALL_RESOURCES:
+                members = CHAINS["Body"]
             elif name in joints.URDF_LIMITS:
                 members = (name,)
             else:
@@ -354,7 +430,7 @@ class KinematicMotion(object):
             return self._angles[joint]
         return task.angle_at(joint, self._sim_elapsed(task.start, now))
 
-    def _kill(self, task, now):
+    def _kill(self, task, now, by):
         """Freeze a running task's joints where they are and free them (lock held)."""
         sim_time = min(self._sim_elapsed(task.start, now), task.record.duration)
         for joint in task.names:
@@ -363,22 +439,44 @@ class KinematicMotion(object):
                 del self._bookings[joint]
         self._tasks.pop(task.task_id, None)
         task.killed = True
+        task.killed_by = by
         task.record.killed = True
         task.record.killed_at = sim_time
+        task.record.killed_by = by
         task.record.end = now
         task.kill_event.set()
 
-    def _kill_matching(self, predicate):
+    def _kill_matching(self, predicate, by):
+        """Kill every running or waiting task ``predicate`` accepts; ``by`` names the
+        killer in the records. True if any was killed."""
+        found = False
         with self._cond:
             now = self.clock.now()
             for task in list(self._tasks.values()):
                 if predicate(task):
-                    self._kill(task, now)
+                    self._kill(task, now, by)
+                    found = True
             for task in self._pending:
-                if predicate(task):
+                if not task.killed and predicate(task):
                     task.killed = True
+                    task.killed_by = by
                     task.kill_event.set()
+                    found = True
             self._cond.notify_all()
+        return found
+
+    def _may_start(self, task):
+        """Fair postponement (lock held): none of the task's joints is booked and no
+        older waiting task wants any of them."""
+        if any(joint in self._bookings for joint in task.names):
+            return False
+        wanted = set(task.names)
+        for other in self._pending:
+            if other is task:
+                return True
+            if not other.killed and wanted.intersection(other.names):
+                return False
+        return True
 
     def _pose_at(self, move, sim_time):
         x0, y0, theta0 = move.start_pose
@@ -397,14 +495,16 @@ class KinematicMotion(object):
         move, _stop = self._move
         return self._pose_at(move, self._sim_elapsed(move.start, now))
 
-    def _stop_move(self, now):
-        """Freeze a running moveTo at its current pose (lock held)."""
+    def _stop_move(self, now, by):
+        """Freeze a running moveTo at its current pose (lock held); ``by`` names the
+        stopper in the record."""
         if self._move is None:
             return
         move, stop = self._move
         self._pose = self._current_pose(now)
         self._move = None
         move.stopped = True
+        move.stopped_by = by
         move.end = now
         move.end_pose = list(self._pose)
         self.headings.append((now, self._pose[2]))
@@ -431,9 +531,11 @@ class KinematicMotion(object):
                 clamped.append([min(max(angle, limit.minimum), limit.maximum)
                                 for angle in joint_angles])
             record = Trajectory(next(self._ids), now, joint_names, angles, times)
+            self._local.record = record
             task = _Task(record.task_id, joint_names, clamped, times, record)
             self._pending.append(task)
-            while not task.killed and any(j in self._bookings for j in joint_names):
+            self._cond.notify_all()  # wait_for sees it waiting
+            while not task.killed and not self._may_start(task):
                 self._cond.wait()  # NAOqi postpones a task whose joints are busy
             self._pending.remove(task)
             task.start = record.start = self.clock.now()
@@ -441,6 +543,7 @@ class KinematicMotion(object):
             if task.killed:
                 record.start_angles = [self._angles[joint] for joint in joint_names]
                 record.killed, record.killed_at, record.end = True, 0.0, record.start
+                record.killed_by = task.killed_by
                 self._cond.notify_all()
                 return None
             for joint in joint_names:
@@ -479,33 +582,57 @@ class KinematicMotion(object):
             result.append([limit.minimum, limit.maximum, limit.max_velocity, MAX_TORQUE])
         return result
 
-    def killTasksUsingResources(self, names):
-        """Kill every task (running or waiting) using any of these joints."""
-        self._record("killTasksUsingResources", (names,))
-        wanted = set(self._resolve(names, "killTasksUsingResources"))
-        self._kill_matching(lambda task: wanted.intersection(task.names))
-
-    def killTask(self, taskId):
-        """Kill one task by id; True if it was running."""
-        self._record("killTask", (taskId,))
+    def areResourcesAvailable(self, resourceNames):
+        """True if no running task books any of these joints (a joint, a chain, a list,
+        or "JointActuators" / "Joints" / "Actuators"). Tasks still waiting for their
+        joints book nothing, as NAOqi books resources when a task starts."""
+        self._record("areResourcesAvailable", (resourceNames,))
+        wanted = self._resolve(resourceNames, "areResourcesAvailable", resources=True)
         with self._cond:
-            found = taskId in self._tasks or any(t.task_id == taskId for t in self._pending)
-        self._kill_matching(lambda task: task.task_id == taskId)
+            return not any(joint in self._bookings for joint in wanted)
+
+    def killTasksUsingResources(self, resourceNames):
+        """Kill every task (running or waiting) using any of these joints. The base's
+        move books no joint and keeps going."""
+        self._record("killTasksUsingResources", (resourceNames,))
+        wanted = set(self._resolve(resourceNames, "killTasksUsingResources", resources=True))
+        self._kill_matching(lambda task: wanted.intersection(task.names),
+                            "killTasksUsingResources")
+
+    def killTask(self, motionTaskID):
+        """Kill one task by the id getTaskList gives: a joint task (running or waiting)
+        or the running moveTo. True if it was running or waiting."""
+        self._record("killTask", (motionTaskID,))
+        if not isinstance(motionTaskID, numbers.Integral) or isinstance(motionTaskID, bool):
+            raise RuntimeError("killTask: motionTaskID must be an integer, got %r"
+                               % (motionTaskID,))
+        with self._cond:
+            found = self._kill_matching(lambda task: task.task_id == motionTaskID, "killTask")
+            if self._move is not None and self._move[0].task_id == motionTaskID:
+                self._stop_move(self.clock.now(), "killTask")
+                self._cond.notify_all()
+                found = True
         return found
 
     def killAll(self):
-        """Kill every joint task (does not stop the base; NAOqi's stopMove does)."""
+        """Kill every joint task, running or waiting (as before, the base's move is not
+        stopped: stopMove or killMove does that)."""
         self._record("killAll", ())
-        self._kill_matching(lambda task: True)
+        self._kill_matching(lambda task: True, "killAll")
 
     def getTaskList(self):
-        """[[name, id]] of the running tasks ("angleInterpolation" or "moveTo")."""
+        """[[name, motionId], ...] ("Name, MotionID" in NAOqi's docs), in request order:
+        the running angleInterpolation tasks and the running moveTo, plus the tasks
+        waiting for their joints when the motion was built with list_postponed=True."""
         self._record("getTaskList", ())
         with self._cond:
             tasks = [["angleInterpolation", task_id] for task_id in self._tasks]
+            if self._list_postponed:
+                tasks.extend(["angleInterpolation", task.task_id] for task in self._pending
+                             if not task.killed)
             if self._move is not None:
                 tasks.append(["moveTo", self._move[0].task_id])
-            return tasks
+            return sorted(tasks, key=lambda task: task[1])
 
     # ----------------------------------------------------------------- base
     def moveTo(self, x, y, theta, *moveConfig):
@@ -523,7 +650,7 @@ class KinematicMotion(object):
         stop = threading.Event()
         with self._cond:
             now = self.clock.now()
-            self._stop_move(now)  # a new move replaces the running one
+            self._stop_move(now, "moveTo")  # a new move replaces the running one
             move = Move(next(self._ids), now, (x, y, theta), self._pose)
             self._move = (move, stop)
             self.moves.append(move)
@@ -545,11 +672,27 @@ class KinematicMotion(object):
         return True
 
     def stopMove(self):
-        """Stop the running moveTo where the base is now."""
+        """Stop the running moveTo where the base is now; True (NAOqi: True when the stop
+        completed, False if it was interrupted, which never happens here)."""
         self._record("stopMove", ())
         with self._cond:
-            self._stop_move(self.clock.now())
+            self._stop_move(self.clock.now(), "stopMove")
             self._cond.notify_all()
+        return True
+
+    def killMove(self):
+        """NAOqi's emergency stop of the move task: here the same as stopMove (the base
+        stops where it is), recorded as ``stopped_by`` "killMove"."""
+        self._record("killMove", ())
+        with self._cond:
+            self._stop_move(self.clock.now(), "killMove")
+            self._cond.notify_all()
+
+    def moveIsActive(self):
+        """True while a moveTo runs (whoever sent it)."""
+        self._record("moveIsActive", ())
+        with self._cond:
+            return self._move is not None
 
     def getRobotPosition(self, useSensors):
         """[x, y, theta] world pose (odometry from the start at 0, 0, 0)."""
@@ -568,9 +711,9 @@ class KinematicMotion(object):
     def rest(self):
         """Kill every task, stop the base, stiffness off (angles stay: no physics)."""
         self._record("rest", ())
-        self._kill_matching(lambda task: True)
+        self._kill_matching(lambda task: True, "rest")
         with self._cond:
-            self._stop_move(self.clock.now())
+            self._stop_move(self.clock.now(), "rest")
             self._awake = False
             for joint in self._stiffness:
                 self._stiffness[joint] = 0.0

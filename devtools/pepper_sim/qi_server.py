@@ -1,4 +1,5 @@
-"""Serve the stand-ins over libqi as ALMotion, ALAutonomousLife and ALRobotPosture.
+"""Serve the stand-ins over libqi as ALMotion, ALAutonomousLife, ALRobotPosture, ALMemory,
+ALTextToSpeech and ALAnimatedSpeech.
 
 Python 3 only (needs the ``qi`` 3.1.5 wheel). Usage::
 
@@ -9,84 +10,127 @@ Python 3 only (needs the ``qi`` 3.1.5 wheel). Usage::
 
 The served classes are ``qi.multiThreaded()`` subclasses, so concurrent calls run
 together (libqi objects are single-threaded by default). Test helpers of the stand-ins
-(``wait_for``, ``reset_records``, ...) are hidden with ``qi.nobind``. The ALMotion methods listed in
-``motion.NOT_SIMULATED`` raise "... is not simulated" on the server; any other unknown
-method fails on the client side: libqi raises ``AttributeError("'...' object has no
-attribute 'name'")`` from the proxy.
+(``wait_for``, ``reset_records``, ...) and every ``_private`` method (libqi 3.1.5 binds
+methods whose names start with one underscore too) are hidden with ``qi.nobind``. The
+ALMotion methods listed in ``motion.NOT_SIMULATED`` raise "... is not simulated" on the
+server; any other unknown method fails on the client side: libqi raises
+``AttributeError("'...' object has no attribute 'name'")`` from the proxy.
+
+ALMemory's ``subscriber(key)`` returns a Python object whose ``signal`` is a ``qi.Signal``
+made for that subscriber (an instance attribute: a ``qi.Signal`` declared on the class
+would be one signal shared by every subscriber). libqi 3.1.5 sends the object to the
+client as a remote object, so ``sub.signal.connect(cb)`` / ``disconnect(link)`` work from
+any client session exactly as on NAOqi.
 """
+import inspect
+
 import qi
 
 from pepper_sim.autonomous_life import FakeAutonomousLife, FakeRobotPosture
+from pepper_sim.memory import FakeMemory
 from pepper_sim.motion import KinematicMotion
+from pepper_sim.speech import FakeAnimatedSpeech, FakeTextToSpeech
 
-ALL_SERVICES = ("ALMotion", "ALAutonomousLife", "ALRobotPosture")
+ALL_SERVICES = ("ALMotion", "ALAutonomousLife", "ALRobotPosture", "ALMemory", "ALTextToSpeech",
+                "ALAnimatedSpeech")
+MOTION_HELPERS = ("wait_for", "reset_records", "calls_to", "postponed", "last_trajectory",
+                  "autonomous_life_cleanup")
 
 
 def _hide(cls, names):
-    """Make ``names`` (helpers of a base class) invisible over qi in subclass ``cls``."""
+    """Make ``names`` (methods of ``cls`` or of a base class) invisible over qi."""
     for name in names:
+        static = isinstance(inspect.getattr_static(cls, name), staticmethod)
         base = getattr(cls, name)
 
-        def hidden(self, *args, _base=base, **kwargs):
-            return _base(self, *args, **kwargs)
+        if static:
+            def hidden(*args, _base=base, **kwargs):
+                return _base(*args, **kwargs)
+        else:
+            def hidden(self, *args, _base=base, **kwargs):
+                return _base(self, *args, **kwargs)
 
         hidden.__name__ = name
         hidden.__doc__ = base.__doc__
-        setattr(cls, name, qi.nobind(hidden))
+        hidden = qi.nobind(hidden)
+        setattr(cls, name, staticmethod(hidden) if static else hidden)
     return cls
 
 
-def served_motion(cls, hidden=()):
-    """A ``qi.multiThreaded()`` subclass of KinematicMotion (or of a subclass of it) whose
-    test helpers, and the public methods named in ``hidden``, are hidden from qi."""
-    served = qi.multiThreaded()(type("Served" + cls.__name__, (cls,), {
+def _private_methods(cls):
+    return [name for name, value in inspect.getmembers(cls, callable)
+            if name.startswith("_") and not name.startswith("__") and not inspect.isclass(value)]
+
+
+def served(cls, hidden=()):
+    """A ``qi.multiThreaded()`` subclass of ``cls`` whose ``_private`` methods and the
+    methods named in ``hidden`` (test helpers) are hidden from qi."""
+    subclass = qi.multiThreaded()(type("Served" + cls.__name__, (cls,), {
         "__doc__": "%s served multi-threaded." % cls.__name__}))
-    return _hide(served, ("wait_for", "reset_records", "calls_to") + tuple(hidden))
+    return _hide(subclass, tuple(hidden) + tuple(_private_methods(cls)))
+
+
+def served_motion(cls, hidden=()):
+    """``served`` for KinematicMotion or a subclass of it: its test helpers, and the
+    public methods named in ``hidden``, are hidden from qi."""
+    return served(cls, MOTION_HELPERS + tuple(hidden))
+
+
+class QiMemory(FakeMemory):
+    """FakeMemory whose subscribers carry a real qi.Signal (dynamic: any value)."""
+
+    def _make_signal(self):
+        return qi.Signal("(m)")
 
 
 ServedMotion = served_motion(KinematicMotion)
-
-
-@qi.multiThreaded()
-class ServedAutonomousLife(FakeAutonomousLife):
-    """FakeAutonomousLife served multi-threaded."""
-
-
-@qi.multiThreaded()
-class ServedRobotPosture(FakeRobotPosture):
-    """FakeRobotPosture served multi-threaded."""
-
-
-_hide(ServedAutonomousLife, ("set_calls",))
+ServedAutonomousLife = served(FakeAutonomousLife, ("set_calls", "activity_changed"))
+ServedRobotPosture = served(FakeRobotPosture)
+ServedMemory = served(QiMemory, ("wait_for", "wait_for_notifications", "reset_records",
+                                        "values_of", "preset", "raise_event"))
+ServedTextToSpeech = served(FakeTextToSpeech, ("wait_for", "said"))
+ServedAnimatedSpeech = served(FakeAnimatedSpeech, ("wait_for",))
 
 
 class SimulatedRobot(object):
     """A standalone qi session serving the stand-ins on tcp://127.0.0.1:<free port>.
 
     Attributes: ``url`` (for ``--qi-url``), ``session`` (the serving session), ``motion``
-    (KinematicMotion), ``life`` (FakeAutonomousLife), ``posture`` (FakeRobotPosture).
-    ``services`` selects which of ALL_SERVICES to register (the objects exist anyway).
-    ``motion`` replaces the kinematic ALMotion (a ``served_motion`` class instance, e.g.
-    the qiBullet bridge's); ``time_scale`` and ``initial_angles`` then do not apply.
+    (KinematicMotion), ``life`` (FakeAutonomousLife), ``posture`` (FakeRobotPosture),
+    ``memory`` (FakeMemory), ``tts`` (FakeTextToSpeech), ``speech`` (FakeAnimatedSpeech).
+    They are wired together: one memory for all (Life raises AutonomousLife/State on it,
+    the speech stand-ins their events), Life's state changes clean ALMotion up, speech
+    and memory records run on the motion's clock, and ALAnimatedSpeech gestures through
+    the motion. ``services`` selects which of ALL_SERVICES to register (the objects exist
+    anyway). ``motion`` replaces the kinematic ALMotion (a ``served_motion`` class
+    instance, e.g. the qiBullet bridge's); ``time_scale``, ``initial_angles`` and
+    ``list_postponed`` (KinematicMotion's) then do not apply. ``falling_edges`` goes to
+    FakeTextToSpeech.
     """
 
     def __init__(self, time_scale=1.0, initial_angles=None, services=ALL_SERVICES,
-                 motion=None):
+                 motion=None, list_postponed=True, falling_edges=False):
         unknown = sorted(set(services) - set(ALL_SERVICES))
         if unknown:
             raise ValueError("unknown services %s (known: %s)"
                              % (", ".join(unknown), ", ".join(ALL_SERVICES)))
         if motion is None:
-            motion = ServedMotion(time_scale=time_scale, initial_angles=initial_angles)
+            motion = ServedMotion(time_scale=time_scale, initial_angles=initial_angles,
+                                  list_postponed=list_postponed)
         self.motion = motion
-        self.life = ServedAutonomousLife()
-        self.posture = ServedRobotPosture(self.motion)
+        self.memory = ServedMemory(clock=motion.clock)
+        self.life = ServedAutonomousLife(memory=self.memory, motion=motion)
+        self.posture = ServedRobotPosture(motion)
+        self.tts = ServedTextToSpeech(clock=motion.clock, memory=self.memory,
+                                      falling_edges=falling_edges)
+        self.speech = ServedAnimatedSpeech(self.tts, motion)
         self.session = qi.Session()
         self.session.listenStandalone("tcp://127.0.0.1:0")
         self.url = self._tcp_url()
         self._service_ids = []
         objects = {"ALMotion": self.motion, "ALAutonomousLife": self.life,
-                   "ALRobotPosture": self.posture}
+                   "ALRobotPosture": self.posture, "ALMemory": self.memory,
+                   "ALTextToSpeech": self.tts, "ALAnimatedSpeech": self.speech}
         try:
             for name in services:
                 self._service_ids.append(self.session.registerService(name, objects[name]))
@@ -102,10 +146,11 @@ class SimulatedRobot(object):
                            % (self.session.endpoints(),))
 
     def close(self):
-        """Unregister the services (stopping the base and killing joint tasks first, so
-        no served call stays blocked) and close the session. Idempotent."""
+        """Unregister the services (stopping speech, the base and every joint task first,
+        so no served call stays blocked) and close the session. Idempotent."""
         if self.session is None:
             return
+        self.tts.stopAll()
         self.motion.killAll()
         self.motion.stopMove()
         for service_id in reversed(self._service_ids):
