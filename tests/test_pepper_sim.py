@@ -395,6 +395,32 @@ def test_freed_joints_go_to_waiting_tasks_in_request_order():
     assert all(record.start > record.requested for record in records)  # they waited
 
 
+def test_a_postponed_task_takes_its_joints_the_instant_they_are_freed():
+    motion = KinematicMotion(time_scale=1.0)
+    first = Background(motion.angleInterpolation, "HipRoll", 0.3, 0.2, True)
+    assert motion.wait_for(started(motion, 1), TIMEOUT)
+    waiting = long_call(motion, "HipRoll", 0.1)
+    assert motion.wait_for(lambda: len(motion.postponed()) == 1, TIMEOUT)
+    first.join()
+    # No newer call can slip in between: the joint went over in the same instant.
+    assert not motion.areResourcesAvailable("HipRoll")
+    first_record, waiting_record = motion.trajectories
+    assert first_record.finished and waiting_record.start == first_record.end
+    motion.killTask(waiting_record.task_id)
+    waiting.join()
+
+
+def test_time_scale_belongs_to_the_clock_and_is_read_only():
+    motion = KinematicMotion(time_scale=0.5)
+    assert motion.time_scale == motion.clock.time_scale == 0.5
+    with pytest.raises(AttributeError):
+        motion.time_scale = 0.01  # would leave the clock, which times everything, as is
+    with pytest.raises(AttributeError):
+        motion.clock.time_scale = 0.01
+    with pytest.raises(ValueError, match="time_scale must be a positive number"):
+        KinematicMotion(time_scale=0.0)
+
+
 def test_a_newer_call_waits_behind_an_older_waiting_task_even_on_a_free_joint():
     motion = KinematicMotion(time_scale=1.0)
     first = long_call(motion, "HipRoll", 0.3)

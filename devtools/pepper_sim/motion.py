@@ -48,6 +48,7 @@ import threading
 import time
 
 from animate_behaviour import joints
+from animate_behaviour.clock import ScaledClock
 from animate_behaviour.trajectory import wrap_angle
 
 try:
@@ -245,28 +246,9 @@ def ease(fraction):
     return fraction * fraction * (3.0 - 2.0 * fraction)
 
 
-class WallClock(object):
-    """Wall time with every simulated duration multiplied by ``time_scale``.
-
-    ``now()`` is the record time (wall seconds), ``elapsed(start, now)`` the simulated
-    seconds between two record times, ``wait(event, seconds)`` blocks for ``seconds`` of
-    simulated time or until ``event`` is set (True if set).
-    """
-
-    def __init__(self, time_scale=1.0):
-        if not time_scale > 0.0:
-            raise ValueError("time_scale must be > 0, got %r" % (time_scale,))
-        self.time_scale = float(time_scale)
-
-    @staticmethod
-    def now():
-        return clock()
-
-    def elapsed(self, start, now):
-        return (now - start) / self.time_scale
-
-    def wait(self, event, seconds):
-        return event.wait(seconds * self.time_scale)
+# Wall time scaled to simulated time: the package's own clock, so that the stand-ins and
+# an engine handed the same clock agree on what a second is.
+WallClock = ScaledClock
 
 
 class _Task(object):
@@ -322,7 +304,6 @@ class KinematicMotion(object):
 
     def __init__(self, time_scale=1.0, initial_angles=None, clock=None, list_postponed=True):
         self.clock = WallClock(time_scale) if clock is None else clock
-        self.time_scale = getattr(self.clock, "time_scale", 1.0)
         self._cond = threading.Condition(threading.RLock())
         self._ids = itertools.count(1)
         self._angles = dict(joints.STAND_POSTURE)
@@ -364,6 +345,12 @@ class KinematicMotion(object):
         """The recorded calls of one method."""
         with self._cond:
             return [call for call in self.calls if call.method == method]
+
+    @property
+    def time_scale(self):
+        """Wall seconds per simulated second: the clock's, read-only (assigning it here
+        would leave the clock, which times everything, unchanged)."""
+        return getattr(self.clock, "time_scale", 1.0)
 
     def postponed(self):
         """Ids of the angleInterpolation tasks waiting for their joints, oldest first."""
@@ -462,7 +449,7 @@ class KinematicMotion(object):
                     task.killed_by = by
                     task.kill_event.set()
                     found = True
-            self._cond.notify_all()
+            self._start_waiting(now)
         return found
 
     def _may_start(self, task):
@@ -534,25 +521,20 @@ class KinematicMotion(object):
             self._local.record = record
             task = _Task(record.task_id, joint_names, clamped, times, record)
             self._pending.append(task)
-            self._cond.notify_all()  # wait_for sees it waiting
-            while not task.killed and not self._may_start(task):
+            self._start_waiting(now)  # at once if its joints are free
+            while not task.killed and task.start is None:
                 self._cond.wait()  # NAOqi postpones a task whose joints are busy
-            self._pending.remove(task)
-            task.start = record.start = self.clock.now()
-            self.trajectories.append(record)
-            if task.killed:
+            if task.start is None:  # killed while it waited
+                self._pending.remove(task)
+                task.start = record.start = self.clock.now()
+                self.trajectories.append(record)
                 record.start_angles = [self._angles[joint] for joint in joint_names]
                 record.killed, record.killed_at, record.end = True, 0.0, record.start
                 record.killed_by = task.killed_by
                 self._cond.notify_all()
                 return None
-            for joint in joint_names:
-                task.start_angles[joint] = self._angles[joint]
-                self._bookings[joint] = task
-            record.start_angles = [task.start_angles[joint] for joint in joint_names]
-            self._tasks[task.task_id] = task
-            self._cond.notify_all()
-        self.clock.wait(task.kill_event, record.duration)
+            remaining = record.duration - self._sim_elapsed(task.start, self.clock.now())
+        self.clock.wait(task.kill_event, remaining)
         with self._cond:
             now = self.clock.now()
             if not task.killed:
@@ -562,8 +544,26 @@ class KinematicMotion(object):
                 self._tasks.pop(task.task_id, None)
                 record.finished = True
                 record.end = now
+                self._start_waiting(now)
             self._cond.notify_all()
         return None
+
+    def _start_waiting(self, now):
+        """Start, oldest first, the waiting tasks whose joints are free (lock held): a
+        postponed task takes its joints the moment they are freed, so no newer call can
+        slip in between (NAOqi: "postponed until the resource is freed")."""
+        for task in list(self._pending):
+            if task.killed or not self._may_start(task):
+                continue
+            self._pending.remove(task)
+            task.start = task.record.start = now
+            self.trajectories.append(task.record)
+            for joint in task.names:
+                task.start_angles[joint] = self._angles[joint]
+                self._bookings[joint] = task
+            task.record.start_angles = [task.start_angles[joint] for joint in task.names]
+            self._tasks[task.task_id] = task
+        self._cond.notify_all()
 
     def getAngles(self, names, useSensors):
         """Current angles (rad) of a joint, chain ("Body") or list, in that order."""
