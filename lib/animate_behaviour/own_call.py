@@ -1,0 +1,109 @@
+"""One blocking ALMotion call of ours, run on a thread of its own, that can be stopped
+without touching anything that is not ours.
+
+``killTasksUsingResources`` also kills (or drops) another app's task waiting for the same
+joints, so the package never uses it: right after a call starts, the new id in
+``getTaskList`` ([name, motionId] rows) is the call's task, and stopping it is
+``killTask(id)``. When the id cannot be told (another task started in the same instant,
+or the robot does not list tasks), the call cannot be stopped early: it is bounded by
+maxCallDuration anyway, and the caller waits for it. The id is taken only once our call
+has been sent and two listings a moment apart agree on one new id, so another app's task
+created in the same instant is not taken for ours unless NAOqi registered ours more than
+that moment after it: getTaskList says nothing else (no caller, no joints) that would
+tell them apart.
+"""
+from __future__ import absolute_import, division, print_function
+
+import threading
+
+# getTaskList polls made to find a new call's task id, and the wall time (s) before the
+# first retry, doubled at each one: NAOqi may create the task a moment after it receives
+# the call (and a loaded machine may run the call's thread late).
+IDENTIFY_TRIES = 6
+IDENTIFY_WAIT = 0.001
+
+
+def task_ids(motion):
+    """The ids of ALMotion's current tasks; raises RuntimeError if it cannot list them."""
+    try:
+        return set(row[1] for row in motion.getTaskList())
+    except (TypeError, IndexError) as err:
+        raise RuntimeError("ALMotion.getTaskList returned something else than [name, id] "
+                           "rows (%s)" % err)
+
+
+class OwnCall(object):
+    """``getattr(motion, method)(*args)`` on its own thread. ``wake`` (an Event) is set when
+    it returns. After it is done: ``result`` or ``error`` (the exception it raised),
+    ``started`` and ``returned`` (clock times it was sent and returned; ``elapsed`` the
+    robot seconds between them), ``task_id`` (its ALMotion task, or None),
+    ``stopped`` (whether ``stop`` killed it)."""
+
+    def __init__(self, motion, method, args, wake, name):
+        self.method = method
+        self.done = threading.Event()
+        self.result = None
+        self.error = None
+        self.started = None
+        self.returned = None
+        self.task_id = None
+        self.stopped = False
+        self._sending = threading.Event()
+        self._motion = motion
+        self._args = args
+        self._wake = wake
+        self._thread = threading.Thread(target=self._run, name=name)
+        self._thread.daemon = True
+
+    def start(self, clock, known_ids=None):
+        """Send the call; with ``known_ids`` (the task ids listed just before), find its
+        task id."""
+        self._clock = clock
+        self.started = clock.now()
+        self._thread.start()
+        if known_ids is not None and self._sending.wait(IDENTIFY_WAIT * 2 ** IDENTIFY_TRIES):
+            self._identify(known_ids)
+
+    def _run(self):
+        self._sending.set()
+        try:
+            self.result = getattr(self._motion, self.method)(*self._args)
+        except Exception as err:  # noqa: handed to the worker, which reports or re-raises it
+            self.error = err
+        finally:
+            self.returned = self._clock.now()
+            self.done.set()
+            self._wake.set()
+
+    def _identify(self, known_ids):
+        wait = IDENTIFY_WAIT
+        candidate = None
+        for _try in range(IDENTIFY_TRIES):
+            try:
+                new = task_ids(self._motion) - known_ids
+            except RuntimeError:
+                return
+            if len(new) > 1:
+                return  # another task started too: which one is ours is not certain
+            if new:
+                if new == set([candidate]):
+                    self.task_id = candidate
+                    return
+                candidate = new.pop()
+                wait = IDENTIFY_WAIT
+            if self.done.wait(wait):
+                return  # the call already ended
+            wait *= 2
+
+    @property
+    def elapsed(self):
+        return self._clock.elapsed(self.started, self.returned)
+
+    def stop(self):
+        """Kill this call's task if it is still running and its id is known; returns
+        whether a kill was sent. Raises RuntimeError if ALMotion refuses."""
+        if self.done.is_set() or self.task_id is None or self.stopped:
+            return False
+        self.stopped = True
+        self._motion.killTask(self.task_id)
+        return True
