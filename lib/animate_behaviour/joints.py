@@ -116,6 +116,12 @@ def joint_groups(behaviour, platform_joints):
     return groups
 
 
+def yields_to_speech(names):
+    """Whether a group moving ``names`` leaves them free while Pepper speaks: animated
+    speech gestures with the arms and hands."""
+    return any(name in ARM_JOINTS or name in HAND_JOINTS for name in names)
+
+
 def moves_base(behaviour):
     """Whether the behaviour turns the base."""
     return behaviour in ("rotation", "all")

@@ -41,10 +41,11 @@ def random_bounds(home, limit, max_range, selected_range):
 
 
 class JointGroup(object):
-    """Joints moved together by one worker: one angleInterpolation call per trajectory.
+    """Joints moved together by one worker (animate_behaviour.group_worker).
 
     Arrays are indexed like ``names``: home, lower/upper random bounds, limits and
-    maximum velocities (rad, rad/s).
+    maximum velocities (rad, rad/s). ``yields_to_speech``: the group holds arm or hand
+    joints, which it leaves free while Pepper speaks.
     """
 
     def __init__(self, name, names, config, limits):
@@ -58,6 +59,7 @@ class JointGroup(object):
         self.minimum = np.array([limits[joint].minimum for joint in names], dtype=float)
         self.maximum = np.array([limits[joint].maximum for joint in names], dtype=float)
         self.max_velocity = np.array([limits[joint].max_velocity for joint in names], dtype=float)
+        self.yields_to_speech = joints.yields_to_speech(self.names)
         # Home inside the limits (the file's overrides are checked against pepper.urdf, the
         # robot's getLimits may be narrower).
         self.home = np.clip(self.home, self.minimum, self.maximum)

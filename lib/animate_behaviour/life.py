@@ -1,0 +1,59 @@
+"""ALAutonomousLife's BackgroundMovement: suspended while the animation runs (its breathing
+would fight our motions) and restored, once, if this package turned it off.
+
+Autonomous Life resets every autonomous ability each time it enters a state or reinforces
+the current one (whenever any activity starts or stops), so ``keep_suspended`` runs again
+after every ``AutonomousLife/State`` event and every few seconds while enabled. Only the
+ability's enabled flag is touched; Autonomous Life itself is never disabled.
+"""
+from __future__ import absolute_import, division, print_function
+
+import threading
+
+BACKGROUND_MOVEMENT = "BackgroundMovement"
+STATE_KEY = "AutonomousLife/State"
+
+
+class BackgroundMovementKeeper(object):
+    """``life`` is an ALAutonomousLife proxy, or None where the robot has none."""
+
+    def __init__(self, life, log):
+        self._life = life
+        self._log = log
+        self._lock = threading.Lock()
+        self._changed = False
+        self._failing = False
+
+    def keep_suspended(self):
+        """Turn BackgroundMovement off if it is on."""
+        if self._life is None:
+            return
+        with self._lock:
+            try:
+                if not self._life.getAutonomousAbilityEnabled(BACKGROUND_MOVEMENT):
+                    self._failing = False
+                    return
+                self._life.setAutonomousAbilityEnabled(BACKGROUND_MOVEMENT, False)
+            except RuntimeError as err:
+                if not self._failing:  # once per failing streak: this runs every few seconds
+                    self._log.error("cannot suspend ALAutonomousLife's %s: %s"
+                                    % (BACKGROUND_MOVEMENT, err))
+                self._failing = True
+                return
+            self._failing = False
+            if self._changed:
+                self._log.warning("Autonomous Life turned %s back on; suspended it again"
+                                  % BACKGROUND_MOVEMENT)
+            else:
+                self._log.info("suspended ALAutonomousLife's %s" % BACKGROUND_MOVEMENT)
+            self._changed = True
+
+    def restore(self):
+        """Turn BackgroundMovement back on if this keeper turned it off; raises
+        RuntimeError if ALAutonomousLife refuses (the keeper then still owes it)."""
+        with self._lock:
+            if not self._changed:
+                return
+            self._life.setAutonomousAbilityEnabled(BACKGROUND_MOVEMENT, True)
+            self._changed = False
+            self._log.info("restored ALAutonomousLife's %s" % BACKGROUND_MOVEMENT)

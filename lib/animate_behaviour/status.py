@@ -1,0 +1,66 @@
+"""What the engine is doing, read by getStatus, the heartbeat and tests.
+
+Each part (a joint group, or the base) is in one state: ``home`` (not animating: disabled,
+or holding home), ``animating``, ``yielding`` (to ``yieldingTo``: "speech", "another app"
+or "error") or ``hot`` (resting because of the joints in ``hot``). Counters add up over
+the engine's life: trajectories completed, ALMotion calls sent, base turns completed,
+yields to another app or to speech. Thread-safe: every worker reports here.
+"""
+from __future__ import absolute_import, division, print_function
+
+import collections
+import threading
+
+HOME = "home"
+ANIMATING = "animating"
+YIELDING = "yielding"
+HOT = "hot"
+COUNTERS = ("trajectories", "calls", "turns", "yields")
+
+
+class Status(object):
+    """The parts' states and the counters."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._parts = collections.OrderedDict()
+        self._counters = collections.OrderedDict((name, 0) for name in COUNTERS)
+
+    def count(self, counter, amount=1):
+        with self._lock:
+            self._counters[counter] += amount
+
+    def reset(self, parts):
+        """The parts of a new round, all at home."""
+        with self._lock:
+            self._parts = collections.OrderedDict((part, {"state": HOME}) for part in parts)
+
+    def set(self, part, state, yielding_to=None, hot=()):
+        with self._lock:
+            entry = {"state": state}
+            if state == YIELDING:
+                entry["yieldingTo"] = yielding_to
+            if state == HOT:
+                entry["hot"] = sorted(hot)
+            self._parts[part] = entry
+
+    def all_home(self):
+        with self._lock:
+            for part in self._parts:
+                self._parts[part] = {"state": HOME}
+
+    def snapshot(self):
+        """{"parts": {part: {"state": ..., ...}}, "counters": {...}} (copies)."""
+        with self._lock:
+            return {"parts": collections.OrderedDict(
+                        (part, dict(entry)) for part, entry in self._parts.items()),
+                    "counters": collections.OrderedDict(self._counters)}
+
+
+def describe_part(entry):
+    """One part's state in words: "animating", "yielding to speech", "hot (RHand)"."""
+    if entry["state"] == YIELDING:
+        return "yielding to %s" % entry["yieldingTo"]
+    if entry["state"] == HOT:
+        return "hot (%s)" % ", ".join(entry["hot"])
+    return entry["state"]
