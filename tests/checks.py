@@ -4,19 +4,21 @@ from __future__ import absolute_import, division, print_function
 import numpy as np
 
 from animate_behaviour import joints, trajectory
-from animate_behaviour.engine import HOME_MIN_DURATION
+from animate_behaviour.group_worker import HOME_MIN_DURATION
 
 # A cubic ease between rests peaks at 1.5 times its mean speed (d/dt of 3t^2 - 2t^3).
 PEAK_TO_MEAN_SPEED = 1.5
 
 
-def is_home_move(record):
-    """Home moves are single-waypoint trajectories; random ones have numPoints."""
-    return len(record.times[0]) == 1
+def is_home_move(record, config=None):
+    """A home move sends one waypoint per joint, at home (``config``'s, by default the
+    Stand posture); random calls never do."""
+    home = config.home if config is not None else joints.STAND_POSTURE
+    return all(angles == [home[joint]] for joint, angles in zip(record.names, record.angles))
 
 
-def random_ones(records):
-    return [record for record in records if not is_home_move(record)]
+def random_ones(records, config=None):
+    return [record for record in records if not is_home_move(record, config)]
 
 
 def bounds(config, joint):
@@ -48,25 +50,10 @@ def check_speed(record, start_angles, config):
         assert np.all(peak <= limit * (1 + 1e-6)), (joint, peak.max(), limit)
 
 
-def check_leg_pattern(record, config):
-    """numPointsLeg random waypoints per chunk, home for the rest and the leftovers."""
-    chunk = config.leg_chunk_size
-    for joint, angles in zip(record.names, record.angles):
-        home = config.home[joint]
-        for index, angle in enumerate(angles):
-            random_slot = (index < chunk * config.leg_repeat_factor
-                           and index % chunk < config.num_points_leg)
-            if not random_slot:
-                assert angle == home, (joint, index, angle)
-        randoms = [angle for index, angle in enumerate(angles)
-                   if index < chunk * config.leg_repeat_factor and index % chunk < config.num_points_leg]
-        assert any(angle != home for angle in randoms)
-
-
 def check_home_move(record, config):
     """One waypoint per joint, at home, reached as fast as the velocity limit allows
     (each duration is the minimum or some joint sharing it is at the limit)."""
-    assert is_home_move(record)
+    assert is_home_move(record, config)
     for joint, angles in zip(record.names, record.angles):
         assert angles == [config.home[joint]], (joint, angles)
     start = dict(zip(record.names, record.start_angles))

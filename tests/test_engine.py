@@ -1,4 +1,8 @@
-"""The motion engine against an in-process ALMotion stand-in (both lanes)."""
+"""The motion engine against in-process ALMotion stand-ins (both lanes).
+
+The engine runs on the stand-in's clock, so a time-scaled stand-in and the engine agree
+on what a second is: durations below are simulated seconds.
+"""
 from __future__ import absolute_import, division, print_function
 
 import logging
@@ -9,15 +13,18 @@ import pytest
 
 from animate_behaviour import config as config_module
 from animate_behaviour import engine as engine_module
-from animate_behaviour import joints, trajectory
+from animate_behaviour import group_worker, joints, trajectory
 from pepper_sim.autonomous_life import FakeAutonomousLife
+from pepper_sim.memory import FakeMemory
 from pepper_sim.motion import KinematicMotion
 
 import checks
 
 TIMEOUT = 10.0
-FAST = {"gestureDuration": "0.05", "numPoints": "20", "legRepeatFactor": "3",
+# 20 waypoints 0.5 s apart: 10 s trajectories sent as five 2 s calls.
+FAST = {"gestureDuration": "0.5", "numPoints": "20", "legRepeatFactor": "3",
         "numPointsLeg": "2", "verboseMode": "true"}
+SCALE = 0.01  # wall seconds per simulated second
 
 
 class Robot(object):
@@ -25,11 +32,14 @@ class Robot(object):
         settings = dict(FAST, behaviour=behaviour, platform=platform)
         settings.update(values)
         self.config = config_module.from_mapping(settings)
-        self.motion = motion or KinematicMotion(time_scale=0.002)
-        self.life = FakeAutonomousLife() if life else None
+        self.motion = motion or KinematicMotion(time_scale=SCALE)
+        self.memory = FakeMemory()
+        self.life = FakeAutonomousLife(memory=self.memory) if life else None
         self.log = logging.getLogger("test.engine")
+        clock = self.motion.clock if isinstance(self.motion, KinematicMotion) else None
         self.engine = engine_module.MotionEngine(self.motion, self.config, self.log, self.life,
-                                                 np.random.RandomState(11))
+                                                 np.random.RandomState(11), memory=self.memory,
+                                                 clock=clock)
         self.engine.start()
 
     def enable(self):
@@ -42,7 +52,8 @@ class Robot(object):
 
     def wait_random(self, count):
         assert self.motion.wait_for(
-            lambda: len(checks.random_ones(self.motion.trajectories)) >= count, TIMEOUT)
+            lambda: len(checks.random_ones(self.motion.trajectories, self.config)) >= count,
+            TIMEOUT)
 
     def close(self):
         assert self.engine.close(TIMEOUT)
@@ -89,7 +100,7 @@ def test_rotation_only_turns_the_base_and_moves_no_joint(robots):
 
 
 def test_heading_stays_inside_the_band(robots, caplog):
-    robot = robots("rotation", rotMaximumRange="0.5", gestureDuration="0.01")
+    robot = robots("rotation", rotMaximumRange="0.5", gestureDuration="0.1")
     robot.enable()
     assert robot.motion.wait_for(lambda: len(robot.motion.moves) >= 40, TIMEOUT)
     with caplog.at_level(logging.WARNING, logger="test.engine"):
@@ -99,76 +110,119 @@ def test_heading_stays_inside_the_band(robots, caplog):
     headings = [heading for _time, heading in robot.motion.headings]
     assert max(abs(heading) for heading in headings) <= band + 1e-9
     assert max(headings) - min(headings) > band  # it does turn both ways
-    assert any(call.method == "stopMove" for call in robot.motion.calls)
 
 
 def test_home_first_then_random_waypoints_inside_the_bounds(robots):
-    robot = robots("all")
+    away = {"LShoulderPitch": 1.0, "RHand": 0.2, "HipRoll": 0.1}
+    robot = robots("all", motion=KinematicMotion(time_scale=SCALE, initial_angles=away))
     robot.enable()
     robot.wait_random(10)
     records = list(robot.motion.trajectories)
-    # The first move of each group is to home, before any random waypoint.
-    first_random = next(i for i, record in enumerate(records) if not checks.is_home_move(record))
-    homes = records[:first_random]
-    assert sorted(name for record in homes for name in record.names) == sorted(joints.ANIMATED_JOINTS)
-    for record in homes:
-        checks.check_home_move(record, robot.config)
-    for record in checks.random_ones(records):
-        assert len(record.times[0]) == robot.config.num_points
+    # Each group goes home first, before any of its random waypoints.
+    for group in ("upper", "legs"):
+        mine = [record for record in records
+                if (record.names[0] in joints.LEG_JOINTS) == (group == "legs")]
+        checks.check_home_move(mine[0], robot.config)
+        assert not any(checks.is_home_move(record, robot.config) for record in mine[1:])
+    assert sorted(name for record in records[:2] for name in record.names) == \
+        sorted(joints.ANIMATED_JOINTS)
+    for record in checks.random_ones(records, robot.config):
         checks.check_angles_in_seed_bounds(record, robot.config)
         checks.check_times_strictly_increasing(record)
     assert robot.motion.limit_violations == []
 
 
-def test_leg_chunk_pattern_in_the_non_divisible_case(robots):
-    robot = robots("body")  # 20 points, factor 3: chunks of 6, 2 leftover points at home
+def test_calls_hold_joints_at_most_max_call_duration_and_chain_exactly(robots):
+    # The specification's timing: 100 waypoints 1 s apart, here in 2 s calls.
+    robot = robots("hands", gestureDuration="1.0", numPoints="100", legRepeatFactor="8")
     robot.enable()
-    robot.wait_random(8)
-    legs = [record for record in checks.random_ones(robot.motion.trajectories)
-            if record.names == ["HipRoll", "HipPitch", "KneePitch"]]
-    assert len(legs) >= 2
+    robot.wait_random(60)
+    robot.disable()
+    records = [record for record in robot.motion.trajectories if record.start is not None]
+    for record in records:
+        assert record.duration <= robot.config.max_call_duration + 1e-9
+    randoms = checks.random_ones(records, robot.config)
+    assert [len(record.times[0]) for record in randoms[:50]] == [2] * 50
+    for record in randoms:
+        assert record.times[0] == pytest.approx([1.0, 2.0])
+    # Each call starts exactly where the one before it ended, killed ones excepted.
+    for previous, following in zip(records, records[1:]):
+        if not previous.killed:
+            assert following.start_angles == [angles[-1] for angles in previous.angles]
+
+
+def test_a_segment_longer_than_max_call_duration_is_cut(robots):
+    robot = robots("hands", gestureDuration="3.0", maxCallDuration="1.0")
+    robot.enable()
+    robot.wait_random(9)
+    robot.disable()
+    randoms = checks.random_ones(robot.motion.trajectories, robot.config)
+    for first, second, third in zip(randoms[0:6:3], randoms[1:6:3], randoms[2:6:3]):
+        for record in (first, second, third):
+            assert record.times[0] == pytest.approx([1.0])
+        for joint in range(len(first.names)):
+            start = first.start_angles[joint]
+            end = third.angles[joint][0]  # three equal pieces along the segment
+            assert first.angles[joint][0] == pytest.approx(start + (end - start) / 3)
+            assert second.angles[joint][0] == pytest.approx(start + 2 * (end - start) / 3)
+
+
+def test_leg_calls_follow_the_chunk_pattern_and_rest_without_a_call(robots):
+    # Chunks of 6 waypoints 0.5 s apart: 2 random, then home. A slower clock than the
+    # other tests' keeps the arms' planning (holding Python's lock for a few ms) from
+    # showing in the legs' timing.
+    robot = robots("body", motion=KinematicMotion(time_scale=0.02))
+    robot.enable()
+    robot.wait_random(20)
+    robot.disable()
+    legs = [record for record in checks.random_ones(robot.motion.trajectories, robot.config)
+            if set(record.names) == set(joints.LEG_JOINTS) and not record.killed]
+    assert len(legs) >= 4
     for record in legs:
-        checks.check_leg_pattern(record, robot.config)
+        home = [robot.config.home[name] for name in record.names]
+        # Two random waypoints and back home, 0.5 s apart, in one 1.5 s call.
+        assert record.times[0] == pytest.approx([0.5, 1.0, 1.5])
+        assert [angles[-1] for angles in record.angles] == home
+        assert all(angles[0] != angles[-1] for angles in record.angles)
+    for previous, following in zip(legs, legs[1:]):
+        # Then the rest of the chunk at home with no call: 1.5 s (3 waypoints), or
+        # 1.5 s + the 2 leftover waypoints at the end of a trajectory.
+        gap = (following.start - previous.end) / robot.motion.time_scale
+        assert 1.5 - 0.05 <= gap <= 2.5 + 0.6  # 12 ms of wall time for a loaded machine
 
 
-def test_speed_limit_and_continuity_between_trajectories(robots):
+def test_speed_limit_continuity_and_short_seams(robots):
     robot = robots("body", maxVelocityFraction="0.1")
     robot.enable()
     robot.wait_random(12)
     robot.disable()
-    last = dict(joints.STAND_POSTURE)
     ran = [record for record in robot.motion.trajectories if record.start is not None]
     for record in ran:
-        checks.check_speed(record, last, robot.config)
-        if record.killed:
-            break
-        for joint, angles in zip(record.names, record.angles):
-            last[joint] = angles[-1]
-    # Each group's next trajectory is asked for as soon as its last one returned.
-    by_group = {}
-    for record in ran:
-        by_group.setdefault(tuple(record.names), []).append(record)
-    for records in by_group.values():
-        for previous, following in zip(records, records[1:]):
-            if previous.end is not None and not previous.killed:
-                assert following.requested - previous.end < 0.5
+        checks.check_speed(record, dict(zip(record.names, record.start_angles)), robot.config)
+    # A group's next call leaves as soon as its last one returned: it was planned before.
+    uppers = [record for record in ran if record.names[0] not in joints.LEG_JOINTS][1:]
+    seams = [following.requested - previous.end
+             for previous, following in zip(uppers, uppers[1:]) if not previous.killed]
+    assert seams and max(seams) < 0.05  # wall seconds: a few local calls, no planning
 
 
-def test_disable_kills_at_once_returns_home_and_restores_background(robots):
-    robot = robots("all", gestureDuration="1.0", numPoints="100", legRepeatFactor="8")
-    robot.motion.time_scale = 0.05  # a 100 s trajectory lasts 5 s of wall time
+def test_disable_kills_our_calls_at_once_returns_home_and_restores_background(robots):
+    robot = robots("all", gestureDuration="1.0", numPoints="100", legRepeatFactor="8",
+                   motion=KinematicMotion(time_scale=0.05))  # a 2 s call lasts 0.1 s
     robot.enable()
     robot.wait_random(2)
     assert robot.life.abilities["BackgroundMovement"] is False
     robot.disable()
     calls = [call.method for call in robot.motion.calls]
-    kill = calls.index("killTasksUsingResources")
-    assert "stopMove" in calls[kill:]
-    killed = [record for record in checks.random_ones(robot.motion.trajectories) if record.killed]
-    assert killed, "the running trajectories were killed, not waited for"
+    assert "killTasksUsingResources" not in calls and "killAll" not in calls
+    killed = [record for record in checks.random_ones(robot.motion.trajectories, robot.config)
+              if record.killed]
+    assert killed, "the running calls were killed, not waited for"
+    assert all(record.killed_by == "killTask" for record in killed)
     assert all(record.killed_at < record.duration for record in killed)
-    after = [record for record in robot.motion.trajectories if record.requested > robot.motion.calls[kill].time]
-    assert after and all(checks.is_home_move(record) for record in after)
+    last_kill = max(call.time for call in robot.motion.calls if call.method == "killTask")
+    after = [record for record in robot.motion.trajectories if record.requested > last_kill]
+    assert after and all(checks.is_home_move(record, robot.config) for record in after)
     for record in after:
         checks.check_home_move(record, robot.config)
     assert robot.motion.getAngles(list(joints.ANIMATED_JOINTS), False) == pytest.approx(
@@ -183,6 +237,18 @@ def test_background_movement_left_alone_when_it_was_off(robots):
     robot.wait_random(2)
     robot.disable()
     assert robot.life.set_calls() == []
+
+
+def test_wake_up_comes_before_suspending_background_movement(robots):
+    motion = KinematicMotion(time_scale=SCALE)
+    motion.rest()
+    robot = robots("hands", motion=motion)
+    robot.enable()
+    robot.wait_random(1)
+    wake = next(call.time for call in motion.calls if call.method == "wakeUp")
+    suspend = next(call.time for call in robot.life.calls
+                   if call.method == "setAutonomousAbilityEnabled")
+    assert wake < suspend
 
 
 def test_without_autonomous_life_the_rest_works(robots):
@@ -219,14 +285,50 @@ def test_close_while_enabled_returns_home_and_restores(robots):
     robot.close()
     assert robot.engine.state == "disabled"
     assert robot.life.abilities["BackgroundMovement"] is True
-    assert checks.is_home_move(robot.motion.trajectories[-1])
+    assert checks.is_home_move(robot.motion.trajectories[-1], robot.config)
+
+
+def test_a_failing_listener_neither_ends_the_supervisor_nor_the_others(robots, caplog):
+    robot = robots("hands")
+    heard = []
+
+    def broken(state):
+        raise RuntimeError("listener broke on %s" % state)
+    robot.engine.add_listener(broken)
+    robot.engine.add_listener(heard.append)
+    with caplog.at_level(logging.ERROR, logger="test.engine"):
+        robot.enable()
+        robot.wait_random(1)
+        robot.disable()  # the supervisor still answers
+        robot.enable()
+        assert robot.motion.wait_for(lambda: len(heard) == 3, TIMEOUT)  # woken by the calls
+    assert heard == ["enabled", "disabled", "enabled"]
+    assert caplog.text.count("listener broke on") == 3
+
+
+def test_status_counters_match_what_alMotion_recorded(robots):
+    robot = robots("all")
+    robot.enable()
+    robot.wait_random(30)
+    assert robot.motion.wait_for(lambda: len(robot.motion.moves) >= 3, TIMEOUT)
+    robot.disable()
+    report = robot.engine.report()
+    mine = checks.random_ones(robot.motion.trajectories, robot.config)
+    counters = report["counters"]
+    assert counters["calls"] == len(mine)
+    assert counters["turns"] == len([move for move in robot.motion.moves if not move.stopped])
+    completed = len([record for record in mine if record.finished])
+    # Five calls per trajectory for the arms, three for the legs (one per chunk).
+    assert 1 <= counters["trajectories"] <= completed // 3
+    assert report["state"] == "disabled"
+    assert set(part["state"] for part in report["groups"].values()) == {"home"}
 
 
 class FailingMotion(KinematicMotion):
     """ALMotion whose angleInterpolation fails for random trajectories a few times."""
 
     def __init__(self, failures):
-        KinematicMotion.__init__(self, time_scale=0.002)
+        KinematicMotion.__init__(self, time_scale=SCALE)
         self.failures = failures
 
     def angleInterpolation(self, names, angles, times, absolute):
@@ -237,7 +339,7 @@ class FailingMotion(KinematicMotion):
 
 
 def test_almotion_errors_are_logged_and_retried(robots, caplog, monkeypatch):
-    monkeypatch.setattr(engine_module, "RETRY_DELAY", 0.01)
+    monkeypatch.setattr(group_worker, "RETRY_DELAY", 0.1)
     robot = robots("hands", motion=FailingMotion(failures=3))
     with caplog.at_level(logging.ERROR, logger="test.engine"):
         robot.enable()
@@ -256,21 +358,23 @@ class RefusingMotion(KinematicMotion):
 
 
 def test_a_refused_base_move_is_logged_and_the_joints_keep_moving(robots, caplog):
-    robot = robots("all", motion=RefusingMotion(time_scale=0.002))
+    robot = robots("all", motion=RefusingMotion(time_scale=SCALE))
     with caplog.at_level(logging.WARNING, logger="test.engine"):
         robot.enable()
         robot.wait_random(4)
         assert robot.motion.wait_for(lambda: len(robot.motion.calls_to("moveTo")) >= 2, TIMEOUT)
     assert "ALMotion.moveTo refused to turn the base (charging flap open?)" in caplog.text
-    assert robot.engine.status().endswith("0 base turns")
+    assert robot.engine.report()["counters"]["turns"] == 0
 
 
 class RaisingWhenKilled(KinematicMotion):
     """ALMotion whose killed calls raise instead of returning."""
 
     def angleInterpolation(self, names, angles, times, absolute):
+        count = len(self.trajectories)
         KinematicMotion.angleInterpolation(self, names, angles, times, absolute)
-        if self.trajectories[-1].killed:
+        mine = [record for record in self.trajectories[count:] if record.names == list(names)]
+        if mine[-1].killed:
             raise RuntimeError("ALMotion::angleInterpolation: task killed")
 
     def moveTo(self, x, y, theta, *config):
@@ -291,33 +395,58 @@ def test_a_kill_that_raises_is_not_reported_as_a_failure(robots, caplog):
 
 
 class HangingMotion(KinematicMotion):
-    """ALMotion whose random trajectories ignore kills, as over a dead connection."""
+    """ALMotion whose first random call never returns until released, ignoring kills, as
+    over a dead connection."""
 
     def __init__(self):
-        KinematicMotion.__init__(self, time_scale=0.002)
+        KinematicMotion.__init__(self, time_scale=SCALE)
         self.release = threading.Event()
+        self.hanging = threading.Event()
 
     def angleInterpolation(self, names, angles, times, absolute):
-        if len(times[0]) > 1:
+        if len(times[0]) > 1 and not self.hanging.is_set():
+            self.hanging.set()
             self._record("angleInterpolation", (names,))
             self.release.wait(TIMEOUT)
             return None
         return KinematicMotion.angleInterpolation(self, names, angles, times, absolute)
 
 
-def test_a_worker_stuck_in_almotion_does_not_block_disabling(robots, caplog, monkeypatch):
+def test_a_call_that_never_returns_does_not_block_disabling(robots, monkeypatch, caplog):
     monkeypatch.setattr(engine_module, "WORKER_STOP_TIMEOUT", 0.3)
     motion = HangingMotion()
     robot = robots("hands", motion=motion)
     try:
         robot.enable()
-        assert motion.wait_for(lambda: len(motion.calls_to("angleInterpolation")) >= 2, TIMEOUT)
+        assert motion.hanging.wait(TIMEOUT)
         with caplog.at_level(logging.ERROR, logger="test.engine"):
             robot.disable()
-        assert "animateBehaviour.group upper did not return from ALMotion" in caplog.text
-        checks.check_home_move(motion.trajectories[-1], robot.config)
+        assert "ALMotion.angleInterpolation (upper) did not return" in caplog.text
+        assert robot.engine.report()["groups"]["upper"]["state"] == "home"
     finally:
         motion.release.set()
+
+
+def test_reenabling_while_a_call_hangs_never_makes_a_second_sender(robots, monkeypatch):
+    monkeypatch.setattr(engine_module, "WORKER_STOP_TIMEOUT", 0.3)
+    motion = HangingMotion()
+    robot = robots("hands", motion=motion)
+    try:
+        robot.enable()
+        assert motion.hanging.wait(TIMEOUT)
+        robot.disable()
+        robot.enable()
+        robot.wait_random(3)
+    finally:
+        motion.release.set()  # the stuck call returns into a stopped round
+    released = len(motion.trajectories)
+    assert motion.wait_for(lambda: len(motion.trajectories) >= released + 10, TIMEOUT)
+    robot.disable()
+    # One sender: each call was asked for after the one before it returned; a second
+    # sender's call would have been asked for while another held the joints.
+    ours = [record for record in motion.trajectories if record.start is not None]
+    for previous, following in zip(ours, ours[1:]):
+        assert following.requested >= previous.end, (previous, following)
 
 
 class NoMotion(object):

@@ -1,69 +1,220 @@
 """The motion engine: turns "enabled"/"disabled" requests into ALMotion commands.
 
-A supervisor thread reconciles the requested state with the robot: on enable it
-suspends BackgroundMovement, moves smoothly to home and starts one worker per joint
-group plus one for the base; on disable it kills their tasks at once, returns home
-smoothly and restores BackgroundMovement exactly as it was. Workers block in ALMotion
-while it executes, so the engine never busy-waits. Requests return immediately and
-the last one wins.
+A supervisor thread reconciles the requested state with the robot. Enabling wakes Pepper
+if it rests, then suspends BackgroundMovement (waking is documented to resume Autonomous
+Life), and starts a *round*: one worker per joint group (group_worker), one for the base
+(base_worker) and a monitor that reads motor temperatures and keeps BackgroundMovement
+suspended after Autonomous Life resets it. Disabling stops the round (each worker kills
+exactly its own running call), returns the joints that are ours to move home smoothly and
+restores BackgroundMovement if we turned it off. Requests return at once; the last wins.
+
+Each round has its own stop signal, never reused: a worker abandoned in a call that never
+returned sees its round stopped when the call finally returns, and sends nothing more.
 """
 from __future__ import absolute_import, division, print_function
 
+import collections
+import itertools
 import threading
 import time
 
 import numpy as np
 
-from animate_behaviour import joints, trajectory
+from animate_behaviour import heat as heat_module
+from animate_behaviour import joints, own_call, steps, trajectory
+from animate_behaviour import status as status_module
+from animate_behaviour.base_worker import BaseWorker
+from animate_behaviour.clock import REAL_TIME
+from animate_behaviour.group_worker import HOME_MIN_DURATION, GroupWorker
+from animate_behaviour.life import STATE_KEY, BackgroundMovementKeeper
+from animate_behaviour.memory_events import MemorySubscriptions
+from animate_behaviour.speech import SpeechWatch
 
 ENABLED = "enabled"
 DISABLED = "disabled"
 STATES = (ENABLED, DISABLED)
-BACKGROUND_MOVEMENT = "BackgroundMovement"
-# After a failed ALMotion call a worker waits this long (s) before trying again.
-RETRY_DELAY = 2.0
-# How often (s) the supervisor re-kills tasks while waiting for workers to return, in
-# case a worker sent a trajectory just after the first kill.
-KILL_REPEAT = 0.2
-# How long (s) disabling waits for workers whose ALMotion call does not return.
+# How long (s) disabling waits for the workers to stop; one stuck in a call that never
+# returns (a dead connection) is then abandoned: it can send nothing more.
 WORKER_STOP_TIMEOUT = 10.0
-# Base pauses between turns, in multiples of gestureDuration.
-BASE_PAUSE = (2.0, 5.0)
-# Home moves go as fast as maxVelocityFraction allows (so "disabled" leaves Pepper still
-# within a second at the defaults), never shorter than this (s).
-HOME_MIN_DURATION = 0.25
+# How long (s of the engine's clock) enabling waits for every group to reach home before
+# announcing "enabled" anyway.
+READY_TIMEOUT = 30.0
+# The monitor reads motor temperatures every HEAT_PERIOD s and checks BackgroundMovement
+# every LIFE_PERIOD s (and at once on every AutonomousLife/State event).
+HEAT_PERIOD = 2.0
+LIFE_PERIOD = 1.0
 
 
 class EngineClosed(RuntimeError):
     """The engine is shutting down and takes no more requests."""
 
 
+class LegsAndBase(object):
+    """Keeps the legs still while the base turns: a legs call and a base turn never run
+    together. Whoever finishes wakes the other (``legs_wake``, ``base_wake``: Events)."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._legs_moving = False
+        self._turning = False
+        self.legs_wake = threading.Event()
+        self.base_wake = threading.Event()
+
+    def begin_legs_move(self):
+        with self._lock:
+            if self._turning:
+                return False
+            self._legs_moving = True
+            return True
+
+    def end_legs_move(self):
+        with self._lock:
+            self._legs_moving = False
+        self.base_wake.set()
+
+    def begin_turn(self):
+        with self._lock:
+            if self._legs_moving:
+                return False
+            self._turning = True
+            return True
+
+    def end_turn(self):
+        with self._lock:
+            self._turning = False
+        self.legs_wake.set()
+
+
+class Round(object):
+    """One enabled period: its stop signal, its workers, its monitor."""
+
+    def __init__(self, number, motion, config, clock, log, status, heat, speech, keeper):
+        self.number = number
+        self.stop = threading.Event()
+        self.motion = motion
+        self.config = config
+        self.clock = clock
+        self.log = log
+        self.status = status
+        self.heat = heat
+        self.legs_and_base = LegsAndBase()
+        self.workers = []
+        self._send_lock = threading.Lock()
+        self._speech = speech
+        self._keeper = keeper
+        self._monitor_wake = threading.Event()
+        self._life_due = threading.Event()
+        self._monitor = threading.Thread(target=self._watch,
+                                         name="animateBehaviour.monitor#%d" % number)
+        self._monitor.daemon = True
+
+    def send(self, call, names=None):
+        """Send ``call`` (own_call.OwnCall) and find its task id, one call at a time: the
+        new id in getTaskList is then never another of our own calls. With ``names``,
+        first check once more that no task holds those joints, so that little time is
+        left for another app to take them before our call arrives; returns False (and
+        sends nothing) if one does."""
+        with self._send_lock:
+            try:
+                known = own_call.task_ids(self.motion)
+            except RuntimeError:
+                known = None  # the robot cannot list tasks: the call cannot be stopped early
+            if names is not None and not self.motion.areResourcesAvailable(names):
+                return False
+            call.start(self.clock, known)
+            return True
+
+    def speech_active(self):
+        return self._speech is not None and self._speech.speaking
+
+    def add(self, worker):
+        self.workers.append(worker)
+        if worker.name == "legs":
+            self.legs_and_base.legs_wake = worker.wake
+        elif worker.name == "base":
+            self.legs_and_base.base_wake = worker.wake
+
+    def start(self):
+        self._monitor.start()
+        for worker in self.workers:
+            worker.start()
+
+    def notify(self):
+        """Wake every worker to re-check what it may do."""
+        for worker in self.workers:
+            worker.wake.set()
+
+    def check_life_soon(self):
+        self._life_due.set()
+        self._monitor_wake.set()
+
+    def finish(self, timeout):
+        """Stop; wait up to ``timeout`` s of wall time for the workers and the monitor;
+        return the workers still running."""
+        self.stop.set()
+        self.notify()
+        self._monitor_wake.set()
+        deadline = time.time() + timeout
+        left = [worker for worker in self.workers
+                if not worker.join(max(0.0, deadline - time.time()))]
+        self._monitor.join(max(0.0, deadline - time.time()))
+        return left
+
+    def _watch(self):
+        """Every few seconds: read the motor temperatures, keep BackgroundMovement off."""
+        clock = self.clock
+        last_heat = last_life = None
+        while not self.stop.is_set():
+            self._monitor_wake.clear()
+            now = clock.now()
+            try:
+                if last_heat is None or clock.elapsed(last_heat, now) >= HEAT_PERIOD:
+                    last_heat = now
+                    if self.heat.read():
+                        self.notify()
+                if self._life_due.is_set() or last_life is None or \
+                        clock.elapsed(last_life, now) >= LIFE_PERIOD:
+                    self._life_due.clear()
+                    last_life = now
+                    self._keeper.keep_suspended()
+            except Exception as err:  # noqa: the monitor must outlive a broken NAOqi
+                self.log.error("monitor: %s: %s" % (type(err).__name__, err))
+            now = clock.now()
+            clock.wait(self._monitor_wake, max(0.0, min(
+                HEAT_PERIOD - clock.elapsed(last_heat, now),
+                LIFE_PERIOD - clock.elapsed(last_life, now))))
+
+
 class MotionEngine(object):
     """Owns every ALMotion command of the package.
 
-    ``motion`` is an ALMotion proxy (or stand-in); ``autonomous_life`` an
-    ALAutonomousLife proxy or None when the robot has none; ``rng`` a
-    numpy.random.RandomState.
+    ``motion`` is an ALMotion proxy (or stand-in); ``autonomous_life`` an ALAutonomousLife
+    proxy, ``memory`` an ALMemory proxy, each None when the robot has none; ``rng`` a
+    numpy.random.RandomState; ``clock`` the time source (animate_behaviour.clock).
     """
 
-    def __init__(self, motion, config, logger, autonomous_life=None, rng=None):
+    def __init__(self, motion, config, logger, autonomous_life=None, rng=None, memory=None,
+                 clock=None):
         self._motion = motion
         self._config = config
         self._log = logger
-        self._life = autonomous_life
+        self._memory = memory
         self._rng = rng if rng is not None else np.random.RandomState()
+        self._clock = clock if clock is not None else REAL_TIME
         self._condition = threading.Condition()
         self._requested = DISABLED
         self._state = DISABLED
         self._closing = False
         self._listeners = []
-        self._stop_motion = threading.Event()
-        self._workers = []
         self._groups = None
-        self._suspended_background = False
-        self._trajectories = 0
-        self._turns = 0
-        self._heading_origin = None
+        self._round = None
+        self._rounds = itertools.count(1)
+        self._status = status_module.Status()
+        self._keeper = BackgroundMovementKeeper(autonomous_life, logger)
+        self._subscriptions = MemorySubscriptions(memory, logger) if memory is not None else None
+        self._speech = None
+        if memory is not None and config.yield_to_speech:
+            self._speech = SpeechWatch(self._clock, self._notify_round)
         self._supervisor = threading.Thread(target=self._supervise,
                                             name="animateBehaviour.supervisor")
         self._supervisor.daemon = True
@@ -71,8 +222,27 @@ class MotionEngine(object):
     # -- requests (any thread) ---------------------------------------------------------
 
     def start(self):
-        """Start the supervisor thread."""
+        """Subscribe to ALMemory's events and start the supervisor thread."""
+        if self._subscriptions is not None:
+            self._subscribe()
+        else:
+            self._log.warning("ALMemory is missing: speech, motor heat and Autonomous Life "
+                              "resets are not watched")
         self._supervisor.start()
+
+    def _subscribe(self):
+        try:
+            self._subscriptions.subscribe(STATE_KEY, self._on_life_state)
+        except RuntimeError as err:
+            self._log.error("cannot watch %s (%s): BackgroundMovement is re-checked every "
+                            "%.0f s only" % (STATE_KEY, err, LIFE_PERIOD))
+        if self._speech is not None:
+            try:
+                self._speech.subscribe(self._subscriptions)
+            except RuntimeError as err:
+                self._log.error("cannot watch ALTextToSpeech's events (%s): the arms will not "
+                                "step aside for speech" % err)
+                self._speech = None
 
     def request(self, state):
         """Ask for ``state`` ("enabled" or "disabled"); returns at once."""
@@ -114,26 +284,59 @@ class MotionEngine(object):
     def remove_listener(self, callback):
         self._listeners.remove(callback)
 
+    def report(self):
+        """What the engine is doing: {"state", "requested", "groups": {name: {"state",
+        ...}}, "base": {...} (when the base turns), "counters": {...}} (see status)."""
+        snapshot = self._status.snapshot()
+        parts = snapshot["parts"]
+        result = collections.OrderedDict([("state", self.state), ("requested", self.requested)])
+        result["groups"] = collections.OrderedDict(
+            (name, entry) for name, entry in parts.items() if name != BaseWorker.name)
+        if BaseWorker.name in parts:
+            result["base"] = parts[BaseWorker.name]
+        result["counters"] = snapshot["counters"]
+        return result
+
     def status(self):
         """A one-line summary for the heartbeat."""
-        return ("state %s (requested %s), %d trajectories, %d base turns"
-                % (self.state, self.requested, self._trajectories, self._turns))
+        report = self.report()
+        parts = list(report["groups"].items())
+        if "base" in report:
+            parts.append(("base", report["base"]))
+        return "state %s (requested %s); %s; %s" % (
+            report["state"], report["requested"],
+            ", ".join("%s %s" % (name, status_module.describe_part(entry))
+                      for name, entry in parts) or "nothing to animate",
+            ", ".join("%d %s" % (count, name) for name, count in report["counters"].items()))
 
     def close(self, timeout):
-        """Disable, return home, restore what was changed and stop the supervisor.
-
-        Returns whether it finished within ``timeout`` seconds.
-        """
+        """Disable, return home, restore what was changed, stop the supervisor and
+        unsubscribe. Returns whether it finished within ``timeout`` seconds."""
         with self._condition:
             self._requested = DISABLED
             self._closing = True
             self._condition.notify_all()
+        finished = True
         if self._supervisor.is_alive():
             self._supervisor.join(timeout)
             if self._supervisor.is_alive():
                 self._log.error("animate behaviour did not stop within %.1f s" % timeout)
-                return False
-        return True
+                finished = False
+        if self._subscriptions is not None:
+            self._subscriptions.close()
+        return finished
+
+    # -- events (ALMemory's threads) ---------------------------------------------------
+
+    def _notify_round(self):
+        round_ = self._round
+        if round_ is not None:
+            round_.notify()
+
+    def _on_life_state(self, _state):
+        round_ = self._round
+        if round_ is not None:
+            round_.check_life_soon()
 
     # -- supervisor --------------------------------------------------------------------
 
@@ -150,7 +353,7 @@ class MotionEngine(object):
                     self._enable()
                 else:
                     self._disable()
-            except Exception as err:  # noqa: the supervisor must survive anything ALMotion raises
+            except Exception as err:  # noqa: the supervisor must survive anything NAOqi raises
                 self._log.error("switching to %s failed: %s; the animate behaviour is disabled"
                                 % (target, err))
                 self._safe_disable()
@@ -163,77 +366,74 @@ class MotionEngine(object):
                 self._state = target
                 self._condition.notify_all()
             if changed:
-                for callback in list(self._listeners):
-                    callback(target)
+                self._announce(target)
+
+    def _announce(self, state):
+        for callback in list(self._listeners):
+            try:
+                callback(state)
+            except Exception as err:  # noqa: a listener's failure must not end the supervisor
+                self._log.error("announcing %s failed in %r: %s: %s"
+                                % (state, callback, type(err).__name__, err))
 
     def _enable(self):
-        self._stop_motion.clear()
-        self._suspend_background()
         groups = self._joint_groups()
         if not self._motion.robotIsWakeUp():
             self._log.info("Pepper is resting: waking it up to animate it")
-            self._motion.wakeUp()
-        self._go_home(groups)
-        self._heading_origin = None
-        self._workers = [self._spawn("group " + group.name, self._run_group, group)
-                         for group in groups]
-        if joints.moves_base(self._config.behaviour):
-            self._workers.append(self._spawn("base", self._run_base))
+            self._motion.wakeUp()  # first: waking up resumes Autonomous Life's abilities
+        self._keeper.keep_suspended()
+        moves_base = joints.moves_base(self._config.behaviour)
+        watched = [name for group in groups for name in group.names]
+        if moves_base:
+            watched.extend(name for name in joints.LEG_JOINTS if name not in watched)
+        heat = heat_module.HeatMonitor(self._memory, watched, self._config.cool_down_time,
+                                       self._clock, self._log)
+        round_ = Round(next(self._rounds), self._motion, self._config, self._clock, self._log,
+                       self._status, heat, self._speech, self._keeper)
+        self._status.reset([group.name for group in groups]
+                           + ([BaseWorker.name] if moves_base else []))
+        for group in groups:
+            round_.add(GroupWorker(round_, group, self._child_rng()))
+        if moves_base:
+            round_.add(BaseWorker(round_, self._child_rng()))
+        self._round = round_
+        round_.start()
+        start = self._clock.now()
+        for worker in round_.workers:
+            remaining = READY_TIMEOUT - self._clock.elapsed(start, self._clock.now())
+            if not self._clock.wait(worker.ready, max(0.0, remaining)):
+                self._log.warning("group %s has not reached home within %.0f s"
+                                  % (worker.name, READY_TIMEOUT))
         self._log.info("animate behaviour enabled (%s)" % self._config.behaviour)
 
+    def _child_rng(self):
+        """A generator of its own for a worker (numpy's are not shared across threads)."""
+        return np.random.RandomState(self._rng.randint(0, 2 ** 31 - 1))
+
     def _disable(self):
-        self._stop_workers()
-        groups = self._joint_groups()
-        self._go_home(groups)
-        self._restore_background()
+        self._stop_round()
+        self._go_home()
+        self._keeper.restore()
         self._log.info("animate behaviour disabled; Pepper is back home")
 
     def _safe_disable(self):
         """Best effort after a failure: stop, go home and restore; log what fails."""
-        steps = (self._stop_workers, lambda: self._go_home(self._groups or []),
-                 self._restore_background)
-        for step in steps:
+        for step in (self._stop_round, self._go_home, self._keeper.restore):
             try:
                 step()
             except Exception as err:  # noqa: keep restoring whatever still works
                 self._log.error("while recovering: %s" % err)
 
-    def _spawn(self, name, target, *args):
-        worker = threading.Thread(target=target, args=args, name="animateBehaviour." + name)
-        worker.daemon = True
-        worker.start()
-        return worker
-
-    def _stop_workers(self):
-        """Stop every trajectory and base move at once and wait for the workers.
-
-        A worker stuck in an ALMotion call that never returns (a dead connection) is
-        abandoned after WORKER_STOP_TIMEOUT s, so disabling still goes on.
-        """
-        self._stop_motion.set()
-        names = self._all_joint_names()
-        deadline = time.time() + WORKER_STOP_TIMEOUT
-        while self._workers:
-            if time.time() > deadline:
-                self._log.error("%s did not return from ALMotion within %.0f s; going on"
-                                % (", ".join(worker.name for worker in self._workers),
-                                   WORKER_STOP_TIMEOUT))
-                self._workers = []
-                return
-            self._kill(names)
-            for worker in self._workers:
-                worker.join(KILL_REPEAT)
-            self._workers = [worker for worker in self._workers if worker.is_alive()]
-
-    def _kill(self, names):
-        calls = [("stopMove", ())]
-        if names:
-            calls.insert(0, ("killTasksUsingResources", (names,)))
-        for method, args in calls:
-            try:
-                getattr(self._motion, method)(*args)
-            except RuntimeError as err:
-                self._log.error("ALMotion.%s failed: %s" % (method, err))
+    def _stop_round(self):
+        round_, self._round = self._round, None
+        if round_ is None:
+            return
+        left = round_.finish(WORKER_STOP_TIMEOUT)
+        if left:
+            self._log.error("%s did not stop within %.0f s; going on without (they can send "
+                            "nothing more)" % (", ".join(w.name for w in left),
+                                               WORKER_STOP_TIMEOUT))
+        self._status.all_home()
 
     # -- joints ------------------------------------------------------------------------
 
@@ -246,120 +446,33 @@ class MotionEngine(object):
                             for group, members in plan]
         return self._groups
 
-    def _all_joint_names(self):
-        return [name for group in (self._groups or []) for name in group.names]
-
-    def _current_angles(self, group):
-        """Commanded angles of the group's joints; home if ALMotion cannot say."""
-        try:
-            return np.array(self._motion.getAngles(group.names, False), dtype=float)
-        except RuntimeError as err:
-            self._log.error("ALMotion.getAngles failed (%s); assuming home" % err)
-            return group.home.copy()
-
-    def _go_home(self, groups):
-        """Move every group's joints to home smoothly, as fast as the velocity limit
-        allows: one call, so all groups travel together, each with its own duration."""
-        names, angles, times = [], [], []
-        for group in groups:
-            group_times, _stretched = trajectory.timed(
-                group.home[np.newaxis, :], self._current_angles(group), group,
-                HOME_MIN_DURATION, self._config.max_velocity_fraction)
-            names.extend(group.names)
-            angles.extend([float(home)] for home in group.home)
-            times.extend([[float(group_times[0])]] * len(group.names))
-        if names:
+    def _go_home(self):
+        """Take every group home smoothly, as fast as the velocity limit allows, in calls
+        no longer than maxCallDuration (the groups travel together). A group whose joints
+        another app holds, or that leaves them to speech, is left where it is."""
+        plans = []
+        for group in self._groups or []:
+            if group.yields_to_speech and self._speech is not None and self._speech.speaking:
+                self._log.info("group %s left where it is: Pepper is speaking" % group.name)
+                continue
+            if not self._motion.areResourcesAvailable(group.names):
+                self._log.info("group %s left where it is: another app moves it" % group.name)
+                continue
+            start = np.array(self._motion.getAngles(group.names, False), dtype=float)
+            times, _stretched = trajectory.timed(
+                group.home[np.newaxis, :], start, group, HOME_MIN_DURATION,
+                self._config.max_velocity_fraction)
+            moves = [step for step in steps.cut(start, group.home[np.newaxis, :], times,
+                                                self._config.max_call_duration)
+                     if isinstance(step, steps.Move)]
+            plans.append((group, moves))
+        for index in range(max([len(moves) for _group, moves in plans] or [0])):
+            names, angles, times = [], [], []
+            for group, moves in plans:
+                if index < len(moves):
+                    move = moves[index]
+                    names.extend(group.names)
+                    angles.extend([float(a) for a in column] for column in move.angles.T)
+                    times.extend([[float(t) for t in move.times]] * len(group.names))
             self._motion.angleInterpolation(names, angles, times, True)
 
-    def _interpolate(self, names, points, times):
-        """One angleInterpolation: ``points`` (waypoints, joints) at ``times`` (s)."""
-        times_list = [float(t) for t in times]
-        self._motion.angleInterpolation(
-            list(names), [[float(a) for a in column] for column in points.T],
-            [times_list] * len(names), True)
-
-    # -- workers -----------------------------------------------------------------------
-
-    def _plan(self, group, start):
-        config = self._config
-        if group.name == "legs":
-            return trajectory.leg_points(group, config.num_points, config.leg_chunk_size,
-                                         config.num_points_leg, config.leg_repeat_factor,
-                                         self._rng)
-        return trajectory.random_points(group, config.num_points, self._rng, start)
-
-    def _run_group(self, group):
-        """Send trajectory after trajectory, each starting where the last one ended."""
-        while not self._stop_motion.is_set():
-            start = self._current_angles(group)
-            points = self._plan(group, start)
-            times, stretched = trajectory.timed(
-                points, start, group, self._config.gesture_duration,
-                self._config.max_velocity_fraction)
-            if self._config.verbose:
-                self._log.debug("trajectory %s: %d waypoints over %.1f s, %d stretched for speed"
-                                % (group.name, len(points), times[-1], stretched))
-            if self._stop_motion.is_set():
-                return
-            try:
-                self._interpolate(group.names, points, times)
-            except RuntimeError as err:
-                if self._stop_motion.is_set():
-                    return  # killed on purpose: some NAOqi versions raise instead of returning
-                self._log.error("ALMotion.angleInterpolation (%s) failed: %s"
-                                % (group.name, err))
-                self._stop_motion.wait(RETRY_DELAY)
-                continue
-            self._trajectories += 1
-
-    def _heading(self):
-        """Pepper's heading (rad) from odometry."""
-        return float(self._motion.getRobotPosition(True)[2])
-
-    def _run_base(self):
-        """Small turns to random headings inside the band around the start heading."""
-        band = trajectory.heading_band(self._config.rot_maximum_range)
-        while not self._stop_motion.is_set():
-            try:
-                heading = self._heading()
-                if self._heading_origin is None:
-                    self._heading_origin = heading
-                turn = trajectory.next_turn(
-                    trajectory.wrap_angle(heading - self._heading_origin), band, self._rng)
-                if self._config.verbose:
-                    self._log.debug("base: turning %.3f rad" % turn)
-                reached = self._motion.moveTo(0.0, 0.0, turn)
-                if reached is not False:
-                    self._turns += 1
-                elif not self._stop_motion.is_set():
-                    # NAOqi 2.5 returns False instead of raising; stopMove does too.
-                    self._log.warning("ALMotion.moveTo refused to turn the base "
-                                      "(charging flap open?)")
-            except RuntimeError as err:
-                if self._stop_motion.is_set():
-                    return
-                self._log.error("turning the base failed: %s" % err)
-            pause = self._rng.uniform(*BASE_PAUSE) * self._config.gesture_duration
-            self._stop_motion.wait(pause)
-
-    # -- autonomous life ---------------------------------------------------------------
-
-    def _suspend_background(self):
-        """Turn BackgroundMovement off if it is on; its breathing would fight our motions."""
-        if self._life is None or self._suspended_background:
-            return
-        try:
-            if self._life.getAutonomousAbilityEnabled(BACKGROUND_MOVEMENT):
-                self._life.setAutonomousAbilityEnabled(BACKGROUND_MOVEMENT, False)
-                self._suspended_background = True
-                self._log.info("suspended ALAutonomousLife's %s" % BACKGROUND_MOVEMENT)
-        except RuntimeError as err:
-            self._log.error("cannot suspend %s: %s" % (BACKGROUND_MOVEMENT, err))
-
-    def _restore_background(self):
-        """Turn BackgroundMovement back on if this engine turned it off."""
-        if not self._suspended_background:
-            return
-        self._life.setAutonomousAbilityEnabled(BACKGROUND_MOVEMENT, True)
-        self._suspended_background = False
-        self._log.info("restored ALAutonomousLife's %s" % BACKGROUND_MOVEMENT)

@@ -1,0 +1,414 @@
+"""One joint group's worker: random trajectories sent as short calls, stepping aside for
+other apps, speech and hot motors.
+
+The worker plans the specification's trajectories (numPoints waypoints, gestureDuration
+apart, velocity-limited) and sends each as consecutive calls no longer than
+maxCallDuration (animate_behaviour.steps), the next trajectory planned on another thread
+while the current one runs, so a seam between calls costs a round trip only.
+
+Before each call it checks what may forbid it (a *disruption*): the round is stopping;
+a joint of the group is hot; Pepper speaks (for groups that leave arms and hands to
+speech); another app's task holds the group's joints (``areResourcesAvailable``); or, after
+a pause with no call, another app moved them. A call that returns early without us
+stopping it means another app killed it to take the joints: a disruption too. While
+disrupted the group sends nothing (a hot group first goes home and holds still); it
+resumes once the joints have been free for yieldQuietTime (hot joints: cool for
+coolDownTime), from the joints' measured angles.
+
+A stop (disable) or speech kills exactly the group's own running call (own_call).
+"""
+from __future__ import absolute_import, division, print_function
+
+import collections
+import threading
+
+import numpy as np
+
+from animate_behaviour import own_call, status as status_module, steps, trajectory
+
+# How often (s) a disrupted group checks whether its joints are free again.
+YIELD_POLL = 0.1
+# A call returning before this fraction of its duration was cut short by someone; one
+# returning later than its duration plus LATE_MARGIN (s) waited for joints another app
+# took in the instant before we sent it (NAOqi postponed it).
+EARLY_FRACTION = 0.95
+LATE_MARGIN = 1.0
+# After a failed ALMotion call a group waits this long (s) before trying again.
+RETRY_DELAY = 2.0
+# How long (s) past its planned end a call that was stopped may take to return before
+# the worker gives up on it (a dead connection): it then sends nothing more.
+CALL_GRACE = 5.0
+# Commanded angles further than this (rad) from where we left them: another app moved
+# the joints while we held no call.
+MOVED_TOLERANCE = 0.01
+# Home moves go as fast as maxVelocityFraction allows, never shorter than this (s).
+HOME_MIN_DURATION = 0.25
+
+# Why a group must not send its next call.
+STOPPING = "stopping"
+HOT = "hot"
+SPEECH = "speech"
+OTHER_APP = "another app"
+ERROR = "error"
+
+Plan = collections.namedtuple("Plan", "kind steps end")
+
+
+class Disruption(collections.namedtuple("Disruption", "reason joints")):
+    """``reason`` one of STOPPING, HOT, SPEECH, OTHER_APP, ERROR; ``joints`` the hot ones."""
+
+    def __new__(cls, reason, joints=()):
+        return super(Disruption, cls).__new__(cls, reason, tuple(joints))
+
+
+STOP = Disruption(STOPPING)
+
+
+class Prefetch(object):
+    """``function(*args)`` computed on its own thread; ``result()`` waits for it."""
+
+    def __init__(self, name, function, *args):
+        self._function = function
+        self._args = args
+        self._value = None
+        self._error = None
+        self._thread = threading.Thread(target=self._run, name=name)
+        self._thread.daemon = True
+        self._thread.start()
+
+    def _run(self):
+        try:
+            self._value = self._function(*self._args)
+        except Exception as err:  # noqa: re-raised in result(), on the worker's thread
+            self._error = err
+
+    def result(self):
+        self._thread.join()
+        if self._error is not None:
+            raise self._error
+        return self._value
+
+
+class GroupWorker(object):
+    """Animates ``group`` (trajectory.JointGroup) during ``round_`` (the engine's Round:
+    motion, config, clock, log, stop, status, speech, heat, legs_and_base) with ``rng``
+    (a numpy RandomState of its own)."""
+
+    def __init__(self, round_, group, rng):
+        self.name = group.name
+        self.wake = threading.Event()
+        self.ready = threading.Event()
+        self._round = round_
+        self._group = group
+        self._rng = rng
+        self._motion = round_.motion
+        self._config = round_.config
+        self._clock = round_.clock
+        self._log = round_.log
+        self._expected = None  # where our last call left the joints
+        self._verify = False  # check the joints' commanded angles before the next call
+        self._hot_logged = ()
+        self._thread = threading.Thread(target=self._run, name="animateBehaviour." + self.name)
+        self._thread.daemon = True
+
+    # -- life --------------------------------------------------------------------------
+
+    def start(self):
+        self._thread.start()
+
+    def join(self, timeout):
+        self._thread.join(timeout)
+        return not self._thread.is_alive()
+
+    def _run(self):
+        try:
+            self._animate()
+        except Exception as err:  # noqa: a bug or a broken NAOqi must not kill silently
+            self._log.error("group %s stopped: %s: %s" % (self.name, type(err).__name__, err))
+        finally:
+            self.ready.set()
+            self._round.status.set(self.name, status_module.HOME)
+
+    def _animate(self):
+        start = self._commanded()
+        self._expected = start
+        upcoming = Prefetch("animateBehaviour.%s.plan" % self.name, self._random_plan,
+                            self._group.home)
+        plan = self._home_plan(start)
+        while True:
+            disruption = self._execute(plan)
+            if disruption is None:
+                if plan.kind == "trajectory":
+                    self._round.status.count("trajectories")
+                self.ready.set()
+                plan = upcoming.result()
+                upcoming = Prefetch("animateBehaviour.%s.plan" % self.name,
+                                    self._random_plan, plan.end)
+                continue
+            self.ready.set()
+            upcoming.result()  # one planner at a time on this group's random generator
+            if disruption.reason == STOPPING or not self._recover(disruption):
+                return
+            start = self._measured()
+            self._expected = start
+            plan = self._random_plan(start)
+            upcoming = Prefetch("animateBehaviour.%s.plan" % self.name, self._random_plan,
+                                plan.end)
+
+    # -- plans -------------------------------------------------------------------------
+
+    def _random_plan(self, start):
+        config = self._config
+        group = self._group
+        if group.name == "legs":
+            points = trajectory.leg_points(group, config.num_points, config.leg_chunk_size,
+                                           config.num_points_leg, config.leg_repeat_factor,
+                                           self._rng)
+        else:
+            points = trajectory.random_points(group, config.num_points, self._rng, start)
+        times, stretched = trajectory.timed(points, start, group, config.gesture_duration,
+                                            config.max_velocity_fraction)
+        plan = steps.cut(start, points, times, config.max_call_duration)
+        if config.verbose:
+            self._log.debug("trajectory %s: %d waypoints over %.1f s in %d calls, %d stretched "
+                            "for speed" % (self.name, len(points), times[-1],
+                                           sum(isinstance(s, steps.Move) for s in plan),
+                                           stretched))
+        return Plan("trajectory", plan, points[-1])
+
+    def _home_plan(self, start):
+        group = self._group
+        times, _stretched = trajectory.timed(group.home[np.newaxis, :], start, group,
+                                             HOME_MIN_DURATION,
+                                             self._config.max_velocity_fraction)
+        return Plan("home", steps.cut(start, group.home[np.newaxis, :], times,
+                                      self._config.max_call_duration), group.home)
+
+    # -- reading the joints --------------------------------------------------------------
+
+    def _angles(self, use_sensors):
+        try:
+            return np.array(self._motion.getAngles(self._group.names, use_sensors), dtype=float)
+        except RuntimeError as err:
+            self._log.error("ALMotion.getAngles (%s) failed (%s); assuming home"
+                            % (self.name, err))
+            return self._group.home.copy()
+
+    def _commanded(self):
+        return self._angles(False)
+
+    def _measured(self):
+        return self._angles(True)
+
+    # -- gates -------------------------------------------------------------------------
+
+    def _disruption(self, check_resources=True):
+        """Why the group must not send a call now, or None."""
+        round_ = self._round
+        if round_.stop.is_set():
+            return STOP
+        hot = round_.heat.resting(self._group.names)
+        if hot:
+            return Disruption(HOT, hot)
+        def speaking():
+            return self._group.yields_to_speech and round_.speech_active()
+        if speaking():
+            return Disruption(SPEECH)
+        if check_resources and not self._motion.areResourcesAvailable(self._group.names):
+            return Disruption(OTHER_APP)
+        if speaking():
+            return Disruption(SPEECH)  # again: speech may have started during the round trip
+        return None
+
+    def _wait(self, seconds):
+        """Sleep ``seconds`` of clock time or until woken; clears the wake-up first."""
+        self.wake.clear()
+        self._clock.wait(self.wake, seconds)
+
+    # -- executing a plan ----------------------------------------------------------------
+
+    def _execute(self, plan):
+        """Run the plan's steps; None when done, else the Disruption that ended it."""
+        for step in plan.steps:
+            disruption = self._safe_disruption()
+            if disruption is not None:
+                return disruption
+            if isinstance(step, steps.Rest):
+                disruption = self._rest(step.duration)
+            else:
+                disruption = self._move(step)
+            if disruption is not None:
+                return disruption
+        return None
+
+    def _rest(self, duration):
+        """Hold still, uncommanded, for ``duration`` s; the joints are free meanwhile."""
+        self._round.status.set(self.name, status_module.ANIMATING)
+        deadline_start = self._clock.now()
+        while True:
+            self.wake.clear()
+            disruption = self._disruption(check_resources=False)
+            if disruption is not None:
+                return disruption
+            remaining = duration - self._clock.elapsed(deadline_start, self._clock.now())
+            if remaining <= 0:
+                self._verify = True
+                return None
+            self._clock.wait(self.wake, remaining)
+
+    def _moved_by_someone(self):
+        commanded = self._commanded()
+        return not np.allclose(commanded, self._expected, atol=MOVED_TOLERANCE)
+
+    def _move(self, step):
+        if self._verify:
+            self._verify = False
+            if self._moved_by_someone():
+                return Disruption(OTHER_APP)
+        legs_and_base = self._round.legs_and_base if self._group.name == "legs" else None
+        if legs_and_base is not None:
+            while not legs_and_base.begin_legs_move():
+                self._wait(YIELD_POLL)  # the base is turning: the legs hold still
+                if self._round.stop.is_set():
+                    return STOP
+        try:
+            return self._call(step)
+        finally:
+            if legs_and_base is not None:
+                legs_and_base.end_legs_move()
+
+    def _call(self, step):
+        self._round.status.set(self.name, status_module.ANIMATING)
+        names = self._group.names
+        angles = [[float(angle) for angle in column] for column in step.angles.T]
+        times = [float(time) for time in step.times]
+        call = own_call.OwnCall(self._motion, "angleInterpolation",
+                                (list(names), angles, [times] * len(names), True),
+                                self.wake, "animateBehaviour.%s.call" % self.name)
+        self.wake.clear()
+        if not self._round.send(call, names):
+            return Disruption(OTHER_APP)
+        self._round.status.count("calls")
+        stop_reason = self._wait_for(call, step.duration)
+        if stop_reason is not None:
+            return stop_reason
+        if call.error is not None:
+            if not isinstance(call.error, RuntimeError):
+                raise call.error
+            self._log.error("ALMotion.angleInterpolation (%s) failed: %s" % (self.name, call.error))
+            return Disruption(ERROR)
+        elapsed = call.elapsed
+        if elapsed < EARLY_FRACTION * step.duration:
+            return Disruption(OTHER_APP)  # someone killed our task to take the joints
+        if elapsed > step.duration + LATE_MARGIN:
+            return Disruption(OTHER_APP)  # postponed behind another app's task
+        self._expected = step.end
+        return None
+
+    def _wait_for(self, call, duration):
+        """Wait until ``call`` returns; stop it at once for a stop or speech. Returns the
+        Disruption that made us stop it (once it has returned), else None."""
+        stopped_for = None
+        give_up = None
+        while not call.done.is_set():
+            self.wake.clear()
+            if call.done.is_set():
+                break
+            if stopped_for is None:
+                disruption = self._disruption(check_resources=False)
+                if disruption is not None and disruption.reason in (STOPPING, SPEECH):
+                    stopped_for = disruption
+                    self._stop_call(call)
+                    give_up = duration + CALL_GRACE
+            if give_up is not None and self._clock.elapsed(call.started,
+                                                           self._clock.now()) > give_up:
+                self._log.error("ALMotion.angleInterpolation (%s) did not return %.0f s after "
+                                "being stopped; abandoned" % (self.name, CALL_GRACE))
+                return stopped_for
+            self._clock.wait(self.wake, YIELD_POLL if give_up is not None else duration)
+        return stopped_for
+
+    def _stop_call(self, call):
+        try:
+            if not call.stop() and not call.done.is_set():
+                self._log.info("group %s: its running call cannot be told apart from "
+                               "another app's task, so it is left to end (at most %.1f s)"
+                               % (self.name, self._config.max_call_duration))
+        except RuntimeError as err:
+            self._log.error("ALMotion.killTask (%s) failed: %s" % (self.name, err))
+
+    # -- stepping aside ------------------------------------------------------------------
+
+    def _recover(self, disruption):
+        """Wait out ``disruption`` and whatever follows it; True when the group may move
+        again, False when the round stops."""
+        if disruption.reason in (SPEECH, OTHER_APP):
+            self._round.status.count("yields")
+        quiet_needed = 0.0
+        quiet_since = None
+        went_home = False
+        while True:
+            self.wake.clear()
+            if disruption is not None:
+                if disruption.reason == STOPPING:
+                    return False
+                quiet_since = None
+                quiet_needed = max(quiet_needed, self._quiet_time(disruption))
+                if disruption.reason == HOT:
+                    self._report_hot(disruption.joints)
+                    if not went_home:
+                        went_home = self._go_home_while_hot()
+                else:
+                    self._round.status.set(self.name, status_module.YIELDING,
+                                           yielding_to=disruption.reason)
+            else:
+                now = self._clock.now()
+                if quiet_since is None:
+                    quiet_since = now
+                if self._clock.elapsed(quiet_since, now) >= quiet_needed:
+                    self._report_hot(())
+                    return True
+            self._clock.wait(self.wake, YIELD_POLL)
+            disruption = self._safe_disruption()
+
+    def _safe_disruption(self):
+        try:
+            return self._disruption()
+        except RuntimeError as err:
+            self._log.error("ALMotion.areResourcesAvailable (%s) failed: %s" % (self.name, err))
+            return Disruption(ERROR)
+
+    def _quiet_time(self, disruption):
+        if disruption.reason == ERROR:
+            return RETRY_DELAY
+        if disruption.reason in (SPEECH, OTHER_APP):
+            return self._config.yield_quiet_time
+        return 0.0  # hot: cooling down for coolDownTime was the wait
+
+    def _report_hot(self, joints):
+        """Log the group's rest and resumption once each; keep the status up to date."""
+        if joints:
+            self._round.status.set(self.name, status_module.HOT, hot=joints)
+            if not self._hot_logged:
+                self._log.warning("group %s rests: %s too hot; it goes home and holds still "
+                                  "until cool for %.0f s" % (self.name, ", ".join(joints),
+                                                             self._config.cool_down_time))
+            self._hot_logged = joints
+        elif self._hot_logged:
+            self._log.warning("group %s resumes: its joints have cooled down" % self.name)
+            self._hot_logged = ()
+
+    def _go_home_while_hot(self):
+        """Take the group home smoothly before it holds still; True once there, False if
+        the joints are not ours to move now (another app, speech) or the round stops."""
+        plan = self._home_plan(self._measured())
+        for step in plan.steps:
+            if isinstance(step, steps.Rest):
+                continue
+            disruption = self._safe_disruption()
+            if disruption is not None and disruption.reason != HOT:
+                return False
+            if self._call(step) is not None:
+                return False
+        self._expected = plan.end
+        return True
