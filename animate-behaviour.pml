@@ -11,17 +11,28 @@
         <File name="icon" src="icon.png" />
         <File name="__init__" src="lib/animate_behaviour/__init__.py" />
         <File name="__main__" src="lib/animate_behaviour/__main__.py" />
+        <File name="base_worker" src="lib/animate_behaviour/base_worker.py" />
         <File name="box_glue" src="lib/animate_behaviour/box_glue.py" />
         <File name="clearance" src="lib/animate_behaviour/clearance.py" />
         <File name="clearance_model" src="lib/animate_behaviour/clearance_model.py" />
+        <File name="clock" src="lib/animate_behaviour/clock.py" />
         <File name="config" src="lib/animate_behaviour/config.py" />
         <File name="engine" src="lib/animate_behaviour/engine.py" />
+        <File name="group_worker" src="lib/animate_behaviour/group_worker.py" />
+        <File name="heat" src="lib/animate_behaviour/heat.py" />
         <File name="host" src="lib/animate_behaviour/host.py" />
         <File name="joints" src="lib/animate_behaviour/joints.py" />
         <File name="lean" src="lib/animate_behaviour/lean.py" />
+        <File name="life" src="lib/animate_behaviour/life.py" />
+        <File name="log_guard" src="lib/animate_behaviour/log_guard.py" />
         <File name="logs" src="lib/animate_behaviour/logs.py" />
+        <File name="memory_events" src="lib/animate_behaviour/memory_events.py" />
+        <File name="own_call" src="lib/animate_behaviour/own_call.py" />
         <File name="runner" src="lib/animate_behaviour/runner.py" />
         <File name="service" src="lib/animate_behaviour/service.py" />
+        <File name="speech" src="lib/animate_behaviour/speech.py" />
+        <File name="status" src="lib/animate_behaviour/status.py" />
+        <File name="steps" src="lib/animate_behaviour/steps.py" />
         <File name="third_party" src="lib/animate_behaviour/third_party.py" />
         <File name="trajectory" src="lib/animate_behaviour/trajectory.py" />
     </Resources>

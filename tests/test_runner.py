@@ -19,7 +19,8 @@ import checks  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TIMEOUT = 20.0
-FAST = "gestureDuration = 0.05\nnumPoints = 20\nlegRepeatFactor = 4\n"
+FAST = "gestureDuration = 0.5\nnumPoints = 20\nlegRepeatFactor = 4\n"
+SCALE = 0.005  # the simulated robot's and the runner's: 2 s calls last 10 ms
 
 
 def run(tmpdir, url, config_text=FAST, activate=True):
@@ -27,7 +28,8 @@ def run(tmpdir, url, config_text=FAST, activate=True):
     config.write(config_text)
     environment = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "lib"))
     command = [sys.executable, "-m", "animate_behaviour", "--qi-url", url,
-               "--config", str(config), "--log-file", str(tmpdir.join("runner.log"))]
+               "--config", str(config), "--log-file", str(tmpdir.join("runner.log")),
+               "--time-scale", str(SCALE)]
     if activate:
         command.append("--activate")
     return subprocess.Popen(command, env=environment, stdout=subprocess.PIPE,
@@ -40,7 +42,7 @@ def registered(session):
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
 def test_signal_disables_restores_unregisters_and_exits_0(tmpdir, signum):
-    with SimulatedRobot(time_scale=0.002) as robot:
+    with SimulatedRobot(time_scale=SCALE) as robot:
         process = run(tmpdir, robot.url)
         try:
             motion = robot.motion
@@ -80,7 +82,7 @@ def test_bad_configuration_exits_2_naming_key_value_and_allowed(tmpdir):
 
 
 def test_runner_without_activate_waits_for_setactivation(tmpdir):
-    with SimulatedRobot(time_scale=0.002) as robot:
+    with SimulatedRobot(time_scale=SCALE) as robot:
         process = run(tmpdir, robot.url, activate=False)
         try:
             client = qi.Session()
@@ -103,7 +105,7 @@ def test_runner_without_activate_waits_for_setactivation(tmpdir):
 
 
 def test_naoqi_going_away_exits_1(tmpdir):
-    robot = SimulatedRobot(time_scale=0.002)
+    robot = SimulatedRobot(time_scale=SCALE)
     process = run(tmpdir, robot.url)
     try:
         motion = robot.motion

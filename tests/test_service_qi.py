@@ -20,24 +20,30 @@ from animate_behaviour import engine as engine_module  # noqa: E402
 from animate_behaviour import host as host_module  # noqa: E402
 from animate_behaviour import joints  # noqa: E402
 from animate_behaviour import log_guard, logs  # noqa: E402
-from pepper_sim.qi_server import SimulatedRobot  # noqa: E402
+from pepper_sim.qi_server import ALL_SERVICES, SimulatedRobot  # noqa: E402
 
 import checks  # noqa: E402
 
 TIMEOUT = 10.0
-FAST = {"gestureDuration": "0.05", "numPoints": "20", "legRepeatFactor": "3",
+# 20 waypoints 0.5 s apart: 10 s trajectories in five 2 s calls, 50 ms of wall time each
+# at the default time scale.
+FAST = {"gestureDuration": "0.5", "numPoints": "20", "legRepeatFactor": "3",
         "numPointsLeg": "2"}
 
 
-def seeded_engine(motion, config, logger, life):
-    return engine_module.MotionEngine(motion, config, logger, life, np.random.RandomState(5))
+def seeded_engine(clock):
+    """An engine factory for the host: a seeded generator, the stand-ins' clock."""
+    def make(**services):
+        return engine_module.MotionEngine(rng=np.random.RandomState(5), clock=clock,
+                                          **services)
+    return make
 
 
 class Deployment(object):
     """A simulated robot, our service hosted on its own session, and a client."""
 
-    def __init__(self, services=("ALMotion", "ALAutonomousLife", "ALRobotPosture"),
-                 time_scale=0.002, heartbeat_period=10.0, logger=None, **values):
+    def __init__(self, services=ALL_SERVICES, time_scale=0.005, heartbeat_period=10.0,
+                 logger=None, **values):
         settings = dict(FAST)
         settings.update(values)
         self.config = config_module.from_mapping(settings)
@@ -46,7 +52,8 @@ class Deployment(object):
         self.host_session = qi.Session()
         self.host_session.connect(self.robot.url)
         self.host = host_module.ServiceHost(self.host_session, self.config, self.log,
-                                            engine_factory=seeded_engine,
+                                            engine_factory=seeded_engine(
+                                                self.robot.motion.clock),
                                             heartbeat_period=heartbeat_period)
         self.client = qi.Session()
         self.client.connect(self.robot.url)
@@ -139,7 +146,9 @@ def test_typed_api_as_qicli_and_qimessaging_see_it(deploy):
                ("registerEvent", "unregisterEvent", "metaObject", "terminate", "property",
                 "setProperty", "properties", "registerEventWithSignature", "isStatsEnabled",
                 "enableStats", "stats", "clearStats", "isTraceEnabled", "enableTrace"))
-    assert ours == set(["setActivation", "getActivation"])
+    assert ours == set(["setActivation", "getActivation", "getStatus"])
+    assert methods["getStatus"]["returnSignature"] == "s"
+    assert "maxCallDuration" in methods["getStatus"]["description"]
 
 
 @pytest.mark.parametrize("state", ["Enabled", "on", "", " enabled", 3])

@@ -20,8 +20,9 @@ class HostError(RuntimeError):
 class ServiceHost(object):
     """Runs the AnimateBehaviour service on ``session`` with ``config``.
 
-    ``engine_factory(motion, config, logger, autonomous_life)`` builds the motion engine;
-    tests pass one with a seeded random generator.
+    ``engine_factory(motion=, config=, logger=, autonomous_life=, memory=)`` builds the
+    motion engine (the services missing on the robot are None); tests pass one with a
+    seeded random generator and the stand-ins' clock.
     """
 
     def __init__(self, session, config, logger, engine_factory=engine_module.MotionEngine,
@@ -60,7 +61,9 @@ class ServiceHost(object):
         life = self._service_or_none("ALAutonomousLife")
         if life is None:
             self._log.warning("ALAutonomousLife is missing: BackgroundMovement is left alone")
-        self._engine = self._engine_factory(motion, self._config, self._log, life)
+        memory = self._service_or_none("ALMemory")
+        self._engine = self._engine_factory(motion=motion, config=self._config, logger=self._log,
+                                            autonomous_life=life, memory=memory)
         self._service = AnimateBehaviourService(self._engine, self._log)
         self._engine.add_listener(self._service.announce)
         self._disconnects.append(lambda: self._engine.remove_listener(self._service.announce))

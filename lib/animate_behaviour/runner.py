@@ -7,13 +7,16 @@ configuration or command line.
 from __future__ import absolute_import, division, print_function
 
 import argparse
+import functools
 import logging
 import os
 import signal
 import sys
 import threading
 
+from animate_behaviour import clock as clock_module
 from animate_behaviour import config as config_module
+from animate_behaviour import engine as engine_module
 from animate_behaviour import host as host_module
 from animate_behaviour import logs
 
@@ -32,7 +35,17 @@ def parse_arguments(argv):
                         help="enable the animation at once")
     parser.add_argument("--log-file", default=None,
                         help="log file (default: %s)" % logs.default_log_path())
+    parser.add_argument("--time-scale", type=_time_scale, default=1.0,
+                        help="wall seconds per robot second, for a simulated NAOqi that runs "
+                             "faster than real time (tests, benchmarks); 1 on a robot")
     return parser.parse_args(argv)
+
+
+def _time_scale(text):
+    try:
+        return clock_module.ScaledClock(float(text)).time_scale
+    except ValueError:
+        raise argparse.ArgumentTypeError("%r is not a positive number" % (text,))
 
 
 def main(argv=None, qi_module=None):
@@ -73,7 +86,9 @@ def main(argv=None, qi_module=None):
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, request_stop)
     link = session.disconnected.connect(lost_naoqi)
-    host = host_module.ServiceHost(session, config, logger)
+    engine_factory = functools.partial(
+        engine_module.MotionEngine, clock=clock_module.ScaledClock(arguments.time_scale))
+    host = host_module.ServiceHost(session, config, logger, engine_factory=engine_factory)
     try:
         host.run(arguments.activate, stop)
     except host_module.HostError as err:

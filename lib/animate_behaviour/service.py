@@ -1,6 +1,8 @@
 """The qi service ``AnimateBehaviour``: a thin typed facade over the motion engine."""
 from __future__ import absolute_import, division, print_function
 
+import json
+
 import qi
 
 from animate_behaviour import log_guard
@@ -60,6 +62,20 @@ class AnimateBehaviourService(object):
     def get_activation(self):
         """The last accepted state: "enabled" or "disabled"."""
         return self._engine.requested
+
+    @qi.bind(returnType=qi.String, paramsType=[], methodName="getStatus")
+    def get_status(self):
+        """What Pepper's animation is doing now, as a JSON object:
+
+        "state" and "requested" ("enabled" or "disabled": settled, and last asked for);
+        "groups" (joint groups: "upper" arms and hands, "legs" hips and knee) and "base",
+        each {"state": "animating" | "yielding" | "hot" | "home"}, with "yieldingTo"
+        ("speech", "another app" or "error") when yielding and "hot" (joint names, motor
+        temperature status >= 1) when hot; "counters": trajectories completed, ALMotion
+        calls sent (each holds its joints at most maxCallDuration s), base turns
+        completed, yields to another app or to speech, since the service started.
+        """
+        return json.dumps(self._engine.report())
 
     @qi.nobind
     def announce(self, state):
