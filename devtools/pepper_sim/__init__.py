@@ -6,3 +6,11 @@ ALAnimatedSpeech) are Python 2.7/3 single-source and usable in-process;
 ``qi_server.SimulatedRobot`` (Python 3 + ``qi``) serves them, wired together, over
 libqi; ``demo`` runs the project's runner against them and plots what it commanded.
 """
+import os
+
+# libqi's event loop starts with 3 threads and adds one per 500 ms while they are all
+# busy; a stand-in's blocking multiThreaded calls (angleInterpolation, say) occupy them,
+# delaying ALMemory's signals by hundreds of ms. NAOqi serves ALMotion from a process
+# with many threads, so give the stand-ins' process enough from the start. libqi reads
+# this when the process's first session is created, so it is set at import.
+os.environ.setdefault("QI_EVENTLOOP_THREAD_COUNT", "32")
