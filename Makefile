@@ -24,3 +24,4 @@ benchmark: setup
 	.venv27/bin/python scripts/benchmark.py
 	.venv/bin/python scripts/benchmark.py
 	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_service.py
+	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_citizen.py

@@ -1,4 +1,5 @@
-"""Cost of planning one trajectory per group (what runs on Pepper's CPU every ~100 s).
+"""Cost of planning one trajectory per group (what runs on Pepper's CPU every ~100 s,
+while the previous trajectory's calls play: never in a seam).
 
     make benchmark      # both interpreters: Python 2.7 + numpy 1.16 (Pepper-like), 3.9
 
@@ -18,7 +19,7 @@ import numpy as np  # noqa: E402
 
 from animate_behaviour import config, joints, trajectory  # noqa: E402
 
-REPEATS = 2000
+SECONDS_PER_FIGURE = 1.0  # of timing per group: enough repeats, and make benchmark stays short
 
 
 def main():
@@ -42,7 +43,9 @@ def main():
     print("Python %s, numpy %s, %s" % (platform.python_version(), np.__version__,
                                         platform.machine()))
     for name, plan, group in (("upper", plan_upper, upper), ("legs", plan_legs, legs)):
-        seconds = min(timeit.repeat(plan, number=REPEATS, repeat=3)) / REPEATS
+        once = timeit.timeit(plan, number=1)
+        number = max(1, int(SECONDS_PER_FIGURE / 3.0 / once))
+        seconds = min(timeit.repeat(plan, number=number, repeat=3)) / number
         times, _stretched = plan()
         floats = 2 * len(group.names) * settings.num_points
         print("  %-5s %2d joints x %d waypoints: %7.1f us per trajectory, %5d floats "
