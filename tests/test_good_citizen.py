@@ -254,21 +254,25 @@ def test_an_animated_speech_gesture_starts_at_once_and_the_arms_wait_for_the_end
 
 
 def test_another_apps_base_moves_are_never_interrupted(pepper):
-    pepper = pepper(behaviour="rotation", gestureDuration="0.2")
+    # Our pauses between turns (1 to 2.5 s) outlast their moves (1 s): the quiet time
+    # after a move counts from its end even when it began and ended within our pause.
+    pepper = pepper(behaviour="rotation", gestureDuration="0.5")
     enable(pepper)
     motion = pepper.service("ALMotion")
-    for _ in range(3):
-        wait_robot_seconds(pepper, 1.0)
-        assert motion.moveTo(1.0, 0.0, 0.0) is True  # 3.3 s at 0.3 m/s: never cut
+    rng = np.random.RandomState(1)
+    for _ in range(6):
+        wait_robot_seconds(pepper, rng.uniform(0.5, 3.0))
+        assert motion.moveTo(0.3, 0.0, 0.0) is True  # 1 s at 0.3 m/s: never cut
         wait_for_status(pepper, "base", lambda e: e["state"] == "yielding")
-    wait_robot_seconds(pepper, 3.0)
+    wait_robot_seconds(pepper, 4.0)
     disable(pepper)
-    theirs = [move for move in pepper.motion.moves if move.target == (1.0, 0.0, 0.0)]
+    theirs = [move for move in pepper.motion.moves if move.target == (0.3, 0.0, 0.0)]
     mine = [move for move in pepper.motion.moves if move.target[:2] == (0.0, 0.0)]
-    assert len(theirs) == 3 and not [move for move in theirs if move.stopped]
+    assert len(theirs) == 6 and not [move for move in theirs if move.stopped]
     assert mine
+    quiet = 1.0 * pepper.scale  # yieldQuietTime after their move ends, in clock time
     for move in theirs:
-        assert not [other for other in mine if move.start <= other.start <= move.end]
+        assert not [other for other in mine if move.start <= other.start <= move.end + quiet]
     stops = [call for call in pepper.motion.calls if call.method in ("stopMove", "killMove")]
     for stop in stops:
         assert not [move for move in theirs if move.start <= stop.time <= move.end]

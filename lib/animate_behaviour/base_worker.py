@@ -19,6 +19,9 @@ from animate_behaviour.group_worker import (ERROR, HOT, OTHER_APP, RETRY_DELAY, 
 PART = "base"
 # Pauses between turns, in multiples of gestureDuration.
 PAUSE = (2.0, 5.0)
+# How often (s) a pause checks for another app's move, so that the quiet time after it
+# counts from its end and the next turn starts from where it left the robot.
+PAUSE_POLL = 0.5
 # How long (s) past its start a stopped moveTo may take to return before it is abandoned.
 CALL_GRACE = 5.0
 
@@ -65,9 +68,7 @@ class BaseWorker(object):
         band = trajectory.heading_band(self._config.rot_maximum_range)
         while True:
             self._round.status.set(PART, status_module.ANIMATING)
-            if self._pause():
-                return
-            disruption = self._disruption()
+            disruption = self._pause()
             if disruption is not None:
                 if not self._recover(disruption):
                     return
@@ -83,15 +84,18 @@ class BaseWorker(object):
                 return
 
     def _pause(self):
-        """Wait between turns; True if the round stops meanwhile."""
+        """Wait between turns, watching for a disruption; returns it, or None when the
+        pause is over."""
         duration = self._rng.uniform(*PAUSE) * self._config.gesture_duration
         start = self._clock.now()
-        while not self._round.stop.is_set():
+        while True:
+            disruption = self._disruption()
+            if disruption is not None:
+                return disruption
             remaining = duration - self._clock.elapsed(start, self._clock.now())
             if remaining <= 0:
-                return False
-            self._wait(remaining)
-        return True
+                return None
+            self._wait(min(remaining, PAUSE_POLL))
 
     def _disruption(self):
         """Why the base must not turn now, or None."""
