@@ -1,6 +1,7 @@
 # Entry points. Each target installs what it needs first (scripts/setup.sh is idempotent).
 SECONDS ?= 30
 BEHAVIOUR ?=
+SCENARIO ?=
 
 .PHONY: setup test demo package choregraphe benchmark
 
@@ -11,7 +12,7 @@ test:
 	bash scripts/test.sh
 
 demo: setup
-	PYTHONPATH=lib:devtools .venv/bin/python devtools/pepper_bullet/demo.py --seconds $(SECONDS) $(if $(BEHAVIOUR),--behaviour $(BEHAVIOUR))
+	PYTHONPATH=lib:devtools .venv/bin/python devtools/pepper_bullet/demo.py --seconds $(SECONDS) $(if $(BEHAVIOUR),--behaviour $(BEHAVIOUR)) $(if $(SCENARIO),--scenario $(SCENARIO))
 
 package: setup
 	.venv/bin/python tools/build_package.py

@@ -372,6 +372,38 @@ def test_plot_draws_every_commanded_joint_with_what_was_measured(tmpdir):
     assert tmpdir.join("plot.png").size() > 0
 
 
+
+def test_plot_shades_where_a_part_yielded_and_draws_the_other_app_apart(tmpdir):
+    if sys.version_info[0] < 3:
+        pytest.skip("pepper_sim.plot is Python 3 only")
+    pytest.importorskip("matplotlib")
+    from PIL import Image
+    from animate_behaviour import config as cfgmod
+    from pepper_sim import plot
+    motion = KinematicMotion(time_scale=0.001)
+    motion.angleInterpolation(["HipRoll", "RShoulderPitch"], [[0.01, -0.01], [1.5, 1.6]],
+                              [[1.0, 2.0], [1.0, 2.0]], True)
+    motion.angleInterpolation(["RShoulderPitch"], [[-0.5, 1.58]], [[3.0, 4.0]], True)
+    config = cfgmod.from_mapping({})
+
+    def colours(second_by, yields):
+        records = [record.as_dict() for record in motion.trajectories]
+        records[0]["by"], records[1]["by"] = "animate-behaviour", second_by
+        path = str(tmpdir.join("plot.png"))
+        plot.plot_commands({"trajectories": records, "moves": [], "headings": []}, config,
+                           path, yields=yields)
+        return set(Image.open(path).convert("RGB").getdata())
+
+    speech_shade = (255, 244, 191)  # gold at alpha 0.25 over white
+    brown = (140, 86, 75)  # tab:brown, the other app's records
+    plain = colours("animate-behaviour", None)
+    start = motion.trajectories[1].start  # clock time; waypoint times are from there
+    busy = colours("other app", {"upper": [[start + 2.5, start + 3.5, "speech"]], "legs": [],
+                                 "base": []})
+    assert speech_shade in busy and speech_shade not in plain
+    assert brown in busy and brown not in plain
+
+
 # ----------------------------------------------------------------- the task API
 def long_call(motion, names, angle=0.1, seconds=100.0):
     """An angleInterpolation running in a thread (100 s at time scale 1: to be killed)."""

@@ -217,3 +217,47 @@ def test_disabled_leaves_pepper_still_at_home_within_a_second(minute):
     settle = figures["still_at_home_after_disable_seconds"]
     assert settle is not None and settle < 1.0, report
     assert math.isclose(figures["disabled_at"], RUN_SECONDS, abs_tol=0.5)
+
+
+# ----------------------------------------------------------------- a busy Pepper
+BUSY_SECONDS = 20.0
+
+
+@pytest.fixture(scope="module")
+def busy(tmp_path_factory):
+    run = scenario.run(BUSY_SECONDS, str(tmp_path_factory.mktemp("busy")),
+                       report=lambda line: None, scenario="busy")
+    config = config_module.load(run.config_path)
+    figures = summary.summarise(run, config)
+    report = "\n".join(summary.lines(figures))
+    sys.stdout.write("\n%s\n" % report)
+    return run, config, figures, report
+
+
+def test_another_app_s_wave_and_drive_go_through_untouched(busy):
+    run, _config, figures, report = busy
+    assert run.problems == [], report
+    gesture, = figures["other_app"]["gestures"]
+    assert gesture["finished"] and gesture["waited"] <= 0.3, report
+    assert gesture["ours_on_its_joints"] == 0, report
+    drive, = figures["other_app"]["drives"]
+    assert drive["stopped_by"] is None and drive["ours_meanwhile"] == 0, report
+    assert figures["base_turns"] >= 1, report  # ours went on around it
+
+
+def test_the_busy_run_records_when_each_part_yielded(busy):
+    _run, _config, figures, report = busy
+    gesture, = figures["other_app"]["gestures"]
+    drive, = figures["other_app"]["drives"]
+    speech = [interval for interval in figures["yields"].get("upper", ())
+              if interval[2] == "speech"]
+    # getStatus is polled every 0.1 s; the wave lasts 2 s, the speech longer.
+    assert speech and speech[0][0] <= gesture["start"] + 0.2, report
+    assert speech[0][1] >= gesture["start"] + 2.0, report
+    base = [interval for interval in figures["yields"].get("base", ())
+            if interval[2] == "another app"]
+    # Seen within a pause's poll (0.5 s) and ours (0.1 s); held until the quiet time is over.
+    assert base and base[0][0] <= drive["start"] + 0.7, report
+    assert base[0][1] >= drive["start"] + drive["seconds"] + 0.9, report
+    assert "legs" not in figures["yields"], report  # the legs went on
+    assert figures["scenario"] == "busy"

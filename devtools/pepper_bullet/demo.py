@@ -1,13 +1,15 @@
 """``make demo``: watch animate-behaviour drive qiBullet's simulated Pepper.
 
     python devtools/pepper_bullet/demo.py [--seconds N] [--behaviour B] [--out out/demo]
-                                          [--config FILE]
+                                          [--config FILE] [--scenario quiet|busy]
 
-(env SECONDS and BEHAVIOUR give the defaults of --seconds and --behaviour). Runs
-pepper_bullet.scenario (the real runner against the simulated robot, ``platform =
-simulator``), then writes to OUT: pepper.gif (rendered headless, 10 frames per second of
+(env SECONDS, BEHAVIOUR and SCENARIO give the defaults of --seconds, --behaviour and
+--scenario). Runs pepper_bullet.scenario (the real runner against the simulated robot,
+``platform = simulator``; "busy": another app speaks with a gesture and drives the base
+mid-run), then writes to OUT: pepper.gif (rendered headless, 10 frames per second of
 simulated time), trajectories.png (commanded waypoints and measured angles per moved
-joint, home, the seed's bounds, limits, base heading), summary.json (see
+joint, home, the seed's bounds, limits, base heading, the other app's motions in red,
+shading where a part yielded), summary.json (see
 pepper_bullet.summary), commands.json (every ALMotion record) and runner.log. Prints
 the summary. Exits 1 if the run had a problem.
 """
@@ -38,6 +40,10 @@ def parse_args(argv):
                         help="override the configuration's behaviour (default $BEHAVIOUR)")
     parser.add_argument("--out", default=os.path.join("out", "demo"))
     parser.add_argument("--config", default=scenario.DEFAULT_CONFIG)
+    parser.add_argument("--scenario", choices=scenario.SCENARIOS,
+                        default=os.environ.get("SCENARIO") or "quiet",
+                        help="busy: another app speaks and drives mid-run (default $SCENARIO "
+                             "or quiet)")
     return parser.parse_args(argv)
 
 
@@ -54,7 +60,7 @@ def write_outputs(run, config, out_dir):
     summary dict."""
     render.write_gif(run.frames, os.path.join(out_dir, "pepper.gif"), run.frame_period)
     plot.plot_commands(run.commands, config, os.path.join(out_dir, "trajectories.png"),
-                       measured_series(run.samples))
+                       measured_series(run.samples), run.yields)
     figures = summary.summarise(run, config)
     with open(os.path.join(out_dir, "summary.json"), "w") as handle:
         json.dump(figures, handle, indent=1)
@@ -66,7 +72,8 @@ def write_outputs(run, config, out_dir):
 def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
     run = scenario.run(args.seconds, args.out, config=args.config, behaviour=args.behaviour,
-                       camera=render.Camera(), frame_period=FRAME_PERIOD)
+                       camera=render.Camera(), frame_period=FRAME_PERIOD,
+                       scenario=args.scenario)
     config = config_module.load(run.config_path)
     if run.samples and run.commands is not None:
         figures = write_outputs(run, config, args.out)

@@ -4,13 +4,18 @@ Starts a BulletRobot, runs ``python -m animate_behaviour --qi-url URL --config C
 --activate`` (PYTHONPATH=lib) with ``platform = simulator``, lets it animate for the
 given simulated seconds, disables it through the ``AnimateBehaviour`` service like a
 tablet would, keeps simulating for ``settle`` seconds, then stops the runner with
-SIGTERM. Returns a :class:`Run` with everything recorded.
+SIGTERM. Meanwhile it polls ``getStatus`` to record when each part yielded. The
+``busy`` scenario adds another app on its own qi session: at 30 % of the run it speaks
+through ALAnimatedSpeech (a 2 s right-arm wave), at 60 % it drives the base half a metre
+forward with moveTo. Returns a :class:`Run` with everything recorded.
 """
+import json
 import os
 import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 import qi
@@ -23,23 +28,35 @@ DEFAULT_CONFIG = os.path.join(ROOT, "config", "animateBehaviourConfiguration.ini
 STOP_TIMEOUT = 30.0  # s for the runner to exit after SIGTERM (its own bound is 30 s)
 START_TIMEOUT = 30.0  # s for the runner to register its service
 PROGRESS_PERIOD = 5.0  # s of simulated time between progress lines
+STATUS_PERIOD = 0.1  # s of simulated time between getStatus polls
+SCENARIOS = ("quiet", "busy")
+# The busy scenario's other app: when it acts (fractions of the run) and what it does.
+OTHER_APP_SPEECH_AT = 0.3
+OTHER_APP_TEXT = "Hello, I am Pepper. Let me show you around, our shop is this way."
+OTHER_APP_DRIVE_AT = 0.6
+OTHER_APP_DRIVE = (0.5, 0.0, 0.0)  # moveTo x (m), y (m), theta (rad): 1.7 s at 0.3 m/s
+OTHER_APP = "other app"
 
 
 class Run(object):
     """What a scenario recorded. Times are simulated seconds from the simulation start.
 
-    ``config_path`` (the configuration used), ``samples`` (physics.Sample list),
-    ``commands`` (the ALMotion records, see :func:`snapshot`), ``disabled_at`` (when
-    setActivation("disabled") returned), ``frames`` and ``frame_period`` (GIF frames),
-    ``wall_seconds``, ``max_lag``, ``log_path`` (the runner's output) and ``problems``
-    (what went wrong: empty on success).
+    ``config_path`` (the configuration used), ``scenario`` (one of SCENARIOS),
+    ``samples`` (physics.Sample list), ``commands`` (the ALMotion records, see
+    :func:`snapshot`), ``yields`` ({part: [[start, end, "speech" | "another app" |
+    "error" | "hot"], ...]} from getStatus; end None if it still yielded at the last
+    poll), ``disabled_at`` (when setActivation("disabled") returned), ``frames`` and
+    ``frame_period`` (GIF frames), ``wall_seconds``, ``max_lag``, ``log_path`` (the
+    runner's output) and ``problems`` (what went wrong: empty on success).
     """
 
-    def __init__(self, config_path, log_path):
+    def __init__(self, config_path, log_path, scenario="quiet"):
         self.config_path = config_path
         self.log_path = log_path
+        self.scenario = scenario
         self.samples = []
         self.commands = None
+        self.yields = {}
         self.disabled_at = None
         self.frames = []
         self.frame_period = None
@@ -70,16 +87,27 @@ def config_with(source, settings, out_dir):
     return path
 
 
+def _by(record, theirs):
+    entry = record.as_dict()
+    entry["by"] = OTHER_APP if record.task_id in theirs else "animate-behaviour"
+    return entry
+
+
 def snapshot(robot):
-    """The motion's records as JSON-ready data (times in simulated seconds)."""
+    """The motion's records as JSON-ready data (times in simulated seconds). Each
+    trajectory and move says ``by`` whom: "animate-behaviour", or "other app" for the
+    ALAnimatedSpeech gestures and the busy scenario's drive."""
     motion = robot.motion
+    gestures = set(gesture.trajectory.task_id for gesture in robot.speech.gestures
+                   if gesture.trajectory is not None)
     with motion._cond:  # one consistent snapshot
         counts = {}
         for call in motion.calls:
             counts[call.method] = counts.get(call.method, 0) + 1
+        drives = set(move.task_id for move in motion.moves if move.target == OTHER_APP_DRIVE)
         return {
-            "trajectories": [record.as_dict() for record in motion.trajectories],
-            "moves": [move.as_dict() for move in motion.moves],
+            "trajectories": [_by(record, gestures) for record in motion.trajectories],
+            "moves": [_by(move, drives) for move in motion.moves],
             "headings": [list(sample) for sample in motion.headings],
             "limit_violations": [violation._asdict() for violation in
                                  motion.limit_violations],
@@ -104,14 +132,103 @@ def _wait_simulated(robot, until, report):
     return True
 
 
+class StatusWatch(object):
+    """Polls AnimateBehaviour.getStatus every STATUS_PERIOD simulated seconds on a thread
+    and records the intervals each part (group or base) spent yielding or hot."""
+
+    def __init__(self, service, clock, problems):
+        self.yields = {}
+        self._open = {}
+        self._service = service
+        self._clock = clock
+        self._problems = problems
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="status watch")
+        self._thread.daemon = True
+        self._thread.start()
+
+    def _run(self):
+        try:
+            while not self._stop.is_set():
+                self._poll()
+                self._clock.wait_until(self._clock.now() + STATUS_PERIOD, 5.0)
+        except Exception as err:  # noqa: any failure of the watch is a problem of the run
+            self._problems.append("watching getStatus failed: %r" % err)
+
+    def _poll(self):
+        status = json.loads(self._service.getStatus())
+        now = self._clock.now()
+        parts = dict(status["groups"])
+        if "base" in status:  # only while the behaviour turns the base
+            parts["base"] = status["base"]
+        for part, entry in parts.items():
+            why = (entry.get("yieldingTo") if entry["state"] == "yielding" else
+                   "hot" if entry["state"] == "hot" else None)
+            opened = self._open.get(part)
+            if opened is not None and opened[2] != why:
+                opened[1] = now
+                self._open.pop(part)
+            if why is not None and part not in self._open:
+                self._open[part] = [now, None, why]
+                self.yields.setdefault(part, []).append(self._open[part])
+
+    def stop(self):
+        self._stop.set()
+        self._thread.join(STATUS_PERIOD * 10 + 5.0)
+
+
+class OtherApp(object):
+    """The busy scenario's other app, on its own qi session: speaks with a gesture
+    through ALAnimatedSpeech at ``speech_at``, then drives the base with moveTo at
+    ``drive_at`` (simulated seconds). Anything that fails goes to ``problems``."""
+
+    def __init__(self, url, clock, speech_at, drive_at, problems, report):
+        self._url = url
+        self._clock = clock
+        self._at = (speech_at, drive_at)
+        self._problems = problems
+        self._report = report
+        self._thread = threading.Thread(target=self._run, name="other app")
+        self._thread.daemon = True
+        self._thread.start()
+
+    def _run(self):
+        session = qi.Session()
+        try:
+            session.connect(self._url)
+            speech_at, drive_at = self._at
+            if self._clock.wait_until(speech_at, 60.0):
+                self._report("t=%5.1f s  another app speaks with a gesture through "
+                             "ALAnimatedSpeech" % self._clock.now())
+                session.service("ALAnimatedSpeech").say(OTHER_APP_TEXT)
+            if self._clock.wait_until(drive_at, 60.0):
+                self._report("t=%5.1f s  another app drives the base: moveTo%r"
+                             % ((self._clock.now(),) + (OTHER_APP_DRIVE,)))
+                if session.service("ALMotion").moveTo(*OTHER_APP_DRIVE) is not True:
+                    self._problems.append("the other app's moveTo was cut short")
+        except RuntimeError as err:
+            self._problems.append("the other app failed: %s" % err)
+        finally:
+            session.close()
+
+    def join(self, timeout):
+        self._thread.join(timeout)
+        if self._thread.is_alive():
+            self._problems.append("the other app was still busy at the end")
+
+
 def run(seconds, out_dir, config=DEFAULT_CONFIG, behaviour=None, settle=2.0, camera=None,
-        frame_period=None, report=print):
-    """Animate for ``seconds`` of simulated time, disable, settle, stop. See Run."""
+        frame_period=None, report=print, scenario="quiet"):
+    """Animate for ``seconds`` of simulated time, disable, settle, stop; ``scenario`` is
+    "quiet" or "busy" (another app speaks and drives meanwhile). See Run."""
+    if scenario not in SCENARIOS:
+        raise ValueError("unknown scenario %r (known: %s)" % (scenario, ", ".join(SCENARIOS)))
     os.makedirs(out_dir, exist_ok=True)
     settings = {"platform": "simulator"}
     if behaviour:
         settings["behaviour"] = behaviour
-    result = Run(config_with(config, settings, out_dir), os.path.join(out_dir, "runner.log"))
+    result = Run(config_with(config, settings, out_dir), os.path.join(out_dir, "runner.log"),
+                 scenario)
     result.frame_period = frame_period
     env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "lib"))
     wall0 = time.monotonic()
@@ -122,11 +239,17 @@ def run(seconds, out_dir, config=DEFAULT_CONFIG, behaviour=None, settle=2.0, cam
         report("simulated Pepper (qiBullet) at %s; running %s" % (robot.url, " ".join(command)))
         runner = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
         client = qi.Session()
+        watch = other_app = None
         try:
             client.connect(robot.url)
             client.waitForService("AnimateBehaviour", _async=True).value(
                 int(START_TIMEOUT * 1000))
             service = client.service("AnimateBehaviour")
+            clock = robot.physics.clock
+            watch = StatusWatch(service, clock, result.problems)
+            if scenario == "busy":
+                other_app = OtherApp(robot.url, clock, OTHER_APP_SPEECH_AT * seconds,
+                                     OTHER_APP_DRIVE_AT * seconds, result.problems, report)
             if not _wait_simulated(robot, seconds, report):
                 result.problems.append("the simulation stalled")
             if runner.poll() is not None:
@@ -142,6 +265,11 @@ def run(seconds, out_dir, config=DEFAULT_CONFIG, behaviour=None, settle=2.0, cam
         except RuntimeError as err:
             result.problems.append("talking to the runner's service failed: %s" % err)
         finally:
+            if other_app is not None:
+                other_app.join(STOP_TIMEOUT)
+            if watch is not None:
+                watch.stop()
+                result.yields = watch.yields
             client.close()
             _stop(runner, result.problems)
         result.commands = snapshot(robot)

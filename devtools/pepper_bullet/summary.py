@@ -1,4 +1,5 @@
-"""Figures of a simulated run (summary.json): ranges, tracking, heading, tilt, timing.
+"""Figures of a simulated run (summary.json): ranges, tracking, heading, tilt, timing,
+and in the busy scenario how the other app fared and when each part yielded.
 
 Pure functions of a scenario.Run and the package's Configuration, so the demo prints
 and the simulator tests assert on the very same numbers.
@@ -25,21 +26,41 @@ def _series(samples):
     return times, commanded, measured, headings
 
 
+OURS = "animate-behaviour"
+
+
+def ours(records):
+    """The records (trajectories or moves) animate-behaviour sent."""
+    return [record for record in records if record.get("by", OURS) == OURS]
+
+
+def theirs(records):
+    """The records another app sent."""
+    return [record for record in records if record.get("by", OURS) != OURS]
+
+
 def joint_figures(run, config):
-    """Per moved joint: home, the seed's allowed offset (SRO) and LB/UB, the offset
-    used (commanded waypoints and measured), limits and measured extremes, and the
-    tracking error (measured - commanded) while enabled, in rad."""
+    """Per joint animate-behaviour moved: home, the seed's allowed offset (SRO) and
+    LB/UB, the offset used (our commanded waypoints, and measured outside another app's
+    motions), limits and measured extremes, and the tracking error (measured -
+    commanded) while enabled, in rad."""
     times, commanded, measured, _headings = _series(run.samples)
     enabled = times <= (run.disabled_at if run.disabled_at is not None else times[-1])
     figures = {}
-    for joint in plot.commanded_joints(run.commands):
+    mine = ours(run.commands["trajectories"])
+    for joint in plot.commanded_joints({"trajectories": mine}):
         column = SIMULATED_JOINTS.index(joint)
         limit = joints.URDF_LIMITS[joint]
         home, lower, upper, allowed = plot.joint_bounds(config, joint)
-        waypoints = [angle for record in run.commands["trajectories"]
+        waypoints = [angle for record in mine
                      if joint in record["names"]
                      for angle in record["angles"][record["names"].index(joint)]]
         error = measured[enabled, column] - commanded[enabled, column]
+        # The other app's motions are not ours: our offset is measured outside them.
+        free = np.ones(len(times), dtype=bool)
+        for record in theirs(run.commands["trajectories"]):
+            if joint in record["names"]:
+                free &= (times < record["start"]) | (times > record["end"])
         figures[joint] = {
             "home": home,
             "allowed_offset": allowed,
@@ -47,7 +68,7 @@ def joint_figures(run, config):
             "commanded_offset": max(abs(angle - home) for angle in waypoints),
             "commanded_within_bounds": all(lower - 1e-9 <= a <= upper + 1e-9
                                            for a in waypoints),
-            "measured_offset": float(np.max(np.abs(measured[:, column] - home))),
+            "measured_offset": float(np.max(np.abs(measured[free, column] - home))),
             "limits": [limit.minimum, limit.maximum],
             "measured_extremes": [float(np.min(measured[:, column])),
                                   float(np.max(measured[:, column]))],
@@ -64,7 +85,8 @@ def settle_time(run, config):
     if run.disabled_at is None:
         return None
     times, _commanded, measured, headings = _series(run.samples)
-    columns = [SIMULATED_JOINTS.index(joint) for joint in plot.commanded_joints(run.commands)]
+    mine = {"trajectories": ours(run.commands["trajectories"])}
+    columns = [SIMULATED_JOINTS.index(joint) for joint in plot.commanded_joints(mine)]
     home = np.array([config.home[SIMULATED_JOINTS[c]] for c in columns])
     at_home = np.all(np.abs(measured[:, columns] - home) < AT_HOME_TOLERANCE, axis=1)
     dt = np.diff(times)[:, None]
@@ -90,6 +112,30 @@ def contact_seconds(run):
     return dict((link, round(value, 3)) for link, value in sorted(seconds.items()))
 
 
+def _overlaps(first, second):
+    return first["start"] < second["end"] and second["start"] < first["end"]
+
+
+def other_app_figures(run):
+    """How the other app's motions fared: each gesture's wait for its joints (requested
+    to start, s) and whether a trajectory of ours held any of its joints meanwhile; each
+    drive's duration, whether it was stopped, and whether we moved the base meanwhile."""
+    trajectories = run.commands["trajectories"]
+    moves = run.commands["moves"]
+    gestures = [{"start": record["start"], "waited": record["start"] - record["requested"],
+                 "finished": record["finished"],
+                 "ours_on_its_joints": sum(1 for mine in ours(trajectories)
+                                           if set(mine["names"]) & set(record["names"])
+                                           and _overlaps(mine, record))}
+                for record in theirs(trajectories)]
+    drives = [{"start": move["start"], "seconds": (move["end"] or move["start"]) - move["start"],
+               "stopped_by": move["stopped_by"],
+               "ours_meanwhile": sum(1 for mine in ours(moves) if mine["end"] is not None
+                                     and move["end"] is not None and _overlaps(mine, move))}
+              for move in theirs(moves)]
+    return {"gestures": gestures, "drives": drives}
+
+
 def summarise(run, config):
     """The summary.json dict."""
     times, _commanded, _measured, headings = _series(run.samples)
@@ -100,7 +146,7 @@ def summarise(run, config):
         if times[index] - times[keep[-1]] >= HEADING_PERIOD:
             keep.append(index)
     tilts = [sample.tilt for sample in run.samples]
-    trajectories = run.commands["trajectories"]
+    trajectories = ours(run.commands["trajectories"])
     last = run.samples[-1]
     return {
         "behaviour": config.behaviour,
@@ -112,7 +158,7 @@ def summarise(run, config):
         "wall_seconds_total": run.wall_seconds,
         "trajectories": len(trajectories),
         "killed_trajectories": sum(1 for record in trajectories if record["killed"]),
-        "base_turns": len(run.commands["moves"]),
+        "base_turns": len(ours(run.commands["moves"])),
         "limit_violations": len(run.commands["limit_violations"]),
         "joints": joint_figures(run, config),
         "base_heading": {
@@ -127,6 +173,11 @@ def summarise(run, config):
                                "at_start": math.degrees(tilts[0])},
         "disabled_at": run.disabled_at,
         "still_at_home_after_disable_seconds": settle_time(run, config),
+        "scenario": run.scenario,
+        "other_app": other_app_figures(run),
+        "yields": dict((part, [[round(start, 3), None if end is None else round(end, 3), why]
+                               for start, end, why in intervals])
+                       for part, intervals in sorted(run.yields.items())),
         "problems": list(run.problems),
     }
 
@@ -157,4 +208,18 @@ def lines(summary):
     settle = summary["still_at_home_after_disable_seconds"]
     out.append("still at home %s after disable" % ("never" if settle is None
                                                    else "%.2f s" % settle))
+    other = summary["other_app"]
+    for gesture in other["gestures"]:
+        out.append("other app's gesture at %.1f s: waited %.3f s for its joints, ours on them "
+                   "meanwhile %d" % (gesture["start"], gesture["waited"],
+                                     gesture["ours_on_its_joints"]))
+    for drive in other["drives"]:
+        out.append("other app's drive at %.1f s: %.2f s, %s, our base moves meanwhile %d"
+                   % (drive["start"], drive["seconds"],
+                      "stopped by %s" % drive["stopped_by"] if drive["stopped_by"]
+                      else "not interrupted", drive["ours_meanwhile"]))
+    for part, intervals in summary["yields"].items():
+        out.append("%s yielded: %s" % (part, ", ".join(
+            "%.1f-%s s (%s)" % (start, "end" if end is None else "%.1f" % end, why)
+            for start, end, why in intervals)))
     return out

@@ -37,18 +37,43 @@ def heading_band(config):
     return trajectory.heading_band(config.rot_maximum_range)
 
 
-def plot_commands(commands, config, path, measured=None):
+OTHER_APP_COLOUR = "tab:brown"  # records another app sent
+YIELD_COLOURS = {"speech": "gold", "another app": "tab:cyan", "hot": "tab:red",
+                 "error": "tab:gray"}
+
+
+def _shade(axis, intervals, end):
+    """Shade where a part yielded: [[start, end or None, why], ...]."""
+    labelled = set()
+    for start, stop, why in intervals:
+        axis.axvspan(start, end if stop is None else stop, alpha=0.25,
+                     color=YIELD_COLOURS.get(why, "tab:gray"),
+                     label=None if why in labelled else "yielding (%s)" % why)
+        labelled.add(why)
+
+
+def plot_commands(commands, config, path, measured=None, yields=None):
     """One subplot per commanded joint (waypoints vs time, home, LB/UB band, limits)
-    plus the base heading; saved to ``path``. ``measured`` adds what the simulation
-    measured: {"time": [s], "angles": {joint: [rad]}, "heading": [rad]}. Returns the
-    list of plotted joints."""
+    plus the base heading; saved to ``path``. Records ``by`` another app are drawn in brown.
+    ``measured`` adds what the simulation measured: {"time": [s], "angles": {joint:
+    [rad]}, "heading": [rad]}. ``yields`` ({part: [[start, end, why], ...]}, parts being
+    the configuration's joint groups and "base") shades where each part yielded. Returns
+    the list of plotted joints."""
     names = commanded_joints(commands)
+    yields = yields or {}
+    group_of = {}
+    if config is not None:
+        for group, members in joints.joint_groups(config.behaviour, config.platform_joints):
+            group_of.update((joint, group) for joint in members)
+    last_time = max([record["end"] or record["start"] for record in commands["trajectories"]]
+                    + [t for t, _ in commands["headings"]] + [0.0])
     rows = len(names) + 1
     figure, axes = plt.subplots(rows, 1, figsize=(11, 2.1 * rows), sharex=True, squeeze=False)
     axes = [row[0] for row in axes]
     for axis, joint in zip(axes, names):
         values = []
-        killed_label = commanded_label = True
+        killed_label = commanded_label = other_label = True
+        _shade(axis, yields.get(group_of.get(joint), ()), last_time)
         for record in commands["trajectories"]:
             if joint not in record["names"]:
                 continue
@@ -58,7 +83,12 @@ def plot_commands(commands, config, path, measured=None):
             if record.get("start_angles"):  # draw from where the joint was at the start
                 times.insert(0, record["start"])
                 angles.insert(0, record["start_angles"][index])
-            if record["killed"]:
+            if record.get("by", "animate-behaviour") != "animate-behaviour":
+                axis.plot(times, angles, color=OTHER_APP_COLOUR, linewidth=1.2, marker=".",
+                          markersize=3, label=record["by"] if other_label else None)
+                other_label = False
+                values.extend(angles)
+            elif record["killed"]:
                 cut = record["start"] + (record["killed_at"] or 0.0)
                 kept = [(t, a) for t, a in zip(times, angles) if t <= cut]
                 if kept:
@@ -97,6 +127,7 @@ def plot_commands(commands, config, path, measured=None):
         axis.tick_params(labelsize=7)
         axis.legend(loc="upper right", fontsize=6, ncol=4)
     axis = axes[-1]
+    _shade(axis, yields.get("base", ()), last_time)
     headings = commands["headings"]
     if headings:
         axis.plot([t for t, _ in headings], [h for _, h in headings], color="tab:purple",
