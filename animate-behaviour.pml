@@ -35,6 +35,7 @@
         <File name="steps" src="lib/animate_behaviour/steps.py" />
         <File name="third_party" src="lib/animate_behaviour/third_party.py" />
         <File name="trajectory" src="lib/animate_behaviour/trajectory.py" />
+        <File name="worker_thread" src="lib/animate_behaviour/worker_thread.py" />
     </Resources>
     <Topics />
     <IgnoredPaths>

@@ -27,30 +27,23 @@ def main():
     rng = np.random.RandomState(0)
     groups = dict((name, trajectory.JointGroup(name, members, settings, joints.URDF_LIMITS))
                   for name, members in joints.joint_groups("all", joints.ANIMATED_JOINTS))
-    upper, legs = groups["upper"], groups["legs"]
-
-    def plan_upper():
-        points = trajectory.random_points(upper, settings.num_points, rng)
-        return trajectory.timed(points, upper.home, upper, settings.gesture_duration,
-                                settings.max_velocity_fraction)
-
-    def plan_legs():
-        points = trajectory.leg_points(legs, settings.num_points, settings.leg_chunk_size,
-                                       settings.num_points_leg, settings.leg_repeat_factor, rng)
-        return trajectory.timed(points, legs.home, legs, settings.gesture_duration,
-                                settings.max_velocity_fraction)
 
     print("Python %s, numpy %s, %s" % (platform.python_version(), np.__version__,
                                         platform.machine()))
-    for name, plan, group in (("upper", plan_upper, upper), ("legs", plan_legs, legs)):
+    for name in ("upper", "legs"):
+        group = groups[name]
+
+        def plan():
+            return trajectory.plan(group, settings, rng, group.home)
+
         once = timeit.timeit(plan, number=1)
         number = max(1, int(SECONDS_PER_FIGURE / 3.0 / once))
         seconds = min(timeit.repeat(plan, number=number, repeat=3)) / number
-        times, _stretched = plan()
+        _points, times, _stretched = plan()
         floats = 2 * len(group.names) * settings.num_points
         print("  %-5s %2d joints x %d waypoints: %7.1f us per trajectory, %5d floats "
-              "per call, lasting %.0f s" % (name, len(group.names), settings.num_points,
-                                           seconds * 1e6, floats, times[-1]))
+              "per trajectory, lasting %.0f s" % (name, len(group.names), settings.num_points,
+                                                 seconds * 1e6, floats, times[-1]))
 
 
 if __name__ == "__main__":

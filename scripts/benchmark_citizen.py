@@ -24,6 +24,7 @@ Figures (p50 / p99 / max over the samples, count in brackets):
 
 Figures, not assertions. Runs in about a minute and a half.
 """
+import contextlib
 import os
 import random
 import signal
@@ -137,86 +138,79 @@ def seam_gaps(robot, home, rests):
     return gaps
 
 
-def measure_seams(mode, config_path, home):
-    with SimulatedRobot(time_scale=SEAM_SCALE[mode]) as robot:
-        runner = Process(mode, robot, config_path, SEAM_SCALE[mode])
+@contextlib.contextmanager
+def animating(mode, config_path, scale):
+    """(robot, runner, app): a simulated robot at ``scale``, ``mode`` animating it, and a
+    second qi session to play another app; all closed at the end."""
+    with SimulatedRobot(time_scale=scale) as robot:
+        runner = Process(mode, robot, config_path, scale)
+        app = qi.Session()
         try:
-            time.sleep(SEAM_SECONDS)  # a benchmark measures while time passes
+            app.connect(robot.url)
+            yield robot, runner, app
         finally:
+            app.close()
             runner.close()
-        return seam_gaps(robot, home, rests=mode == "animate-behaviour")
+
+
+def measure_seams(mode, config_path, home):
+    with animating(mode, config_path, SEAM_SCALE[mode]) as (robot, _runner, _app):
+        time.sleep(SEAM_SECONDS)  # a benchmark measures while time passes
+    return seam_gaps(robot, home, rests=mode == "animate-behaviour")
 
 
 def measure_waits(mode, config_path):
     """(another app's waits, disable-to-kill latencies)."""
     scale = WAIT_SCALE[mode]
     rng = random.Random(7)
-    with SimulatedRobot(time_scale=scale) as robot:
-        runner = Process(mode, robot, config_path, scale)
-        app = qi.Session()
-        app.connect(robot.url)
-        try:
-            motion = app.service("ALMotion")
-            time.sleep(3.0 * scale)  # into the first trajectories
-            waits = []
-            for _ in range(WAIT_SAMPLES):
-                time.sleep(rng.uniform(0.0, 3.0) * scale)
-                motion.angleInterpolation(GESTURE_NAMES, GESTURE_ANGLES, [[1.0], [1.0]], True)
-                record = [r for r in robot.motion.trajectories if is_gesture(r)][-1]
-                waits.append((record.start - record.requested) / scale)
-            kills = []
-            for _ in range(TOGGLES):
-                runner.service.setActivation("enabled")
-                robot.motion.wait_for(lambda: any(
-                    r.end is None and r.start is not None and not is_gesture(r)
-                    and len(r.times[0]) > 1 for r in robot.motion.trajectories), TIMEOUT)
-                count = len(robot.motion.calls)
-                asked = time.monotonic()
-                runner.service.setActivation("disabled")
-                robot.motion.wait_for(lambda: any(
-                    call.method in ("killTask", "killTasksUsingResources")
-                    for call in robot.motion.calls[count:]), TIMEOUT)
-                first = next(call for call in robot.motion.calls[count:]
-                             if call.method in ("killTask", "killTasksUsingResources"))
-                kills.append((first.time - asked) * 1000.0)
-        finally:
-            app.close()
-            runner.close()
-        return waits, kills
+    with animating(mode, config_path, scale) as (robot, runner, app):
+        motion = app.service("ALMotion")
+        time.sleep(3.0 * scale)  # into the first trajectories
+        waits = []
+        for _ in range(WAIT_SAMPLES):
+            time.sleep(rng.uniform(0.0, 3.0) * scale)
+            motion.angleInterpolation(GESTURE_NAMES, GESTURE_ANGLES, [[1.0], [1.0]], True)
+            record = [r for r in robot.motion.trajectories if is_gesture(r)][-1]
+            waits.append((record.start - record.requested) / scale)
+        kills = []
+        for _ in range(TOGGLES):
+            runner.service.setActivation("enabled")
+            robot.motion.wait_for(lambda: any(
+                r.end is None and r.start is not None and not is_gesture(r)
+                and len(r.times[0]) > 1 for r in robot.motion.trajectories), TIMEOUT)
+            count = len(robot.motion.calls)
+            asked = time.monotonic()
+            runner.service.setActivation("disabled")
+            robot.motion.wait_for(lambda: any(
+                call.method in ("killTask", "killTasksUsingResources")
+                for call in robot.motion.calls[count:]), TIMEOUT)
+            first = next(call for call in robot.motion.calls[count:]
+                         if call.method in ("killTask", "killTasksUsingResources"))
+            kills.append((first.time - asked) * 1000.0)
+    return waits, kills
 
 
 def measure_speech(mode, config_path):
     """Speech gesture delays (robot s): ALAnimatedSpeech.say to its gesture's start."""
     scale = SPEECH_SCALE[mode]
     rng = random.Random(11)
-    with SimulatedRobot(time_scale=scale) as robot:
-        runner = Process(mode, robot, config_path, scale)
-        app = qi.Session()
-        app.connect(robot.url)
-        try:
-            speech = app.service("ALAnimatedSpeech")
-            delays = []
-            for _ in range(SPEECH_SAMPLES):
-                time.sleep(rng.uniform(1.0, 3.0) * scale)  # the arms back at work
-                speech.say("Hello, I am Pepper.")
-                if robot.speech.gestures[-1].delay is not None:  # None: its gesture failed
-                    delays.append(robot.speech.gestures[-1].delay)
-        finally:
-            app.close()
-            runner.close()
-        return delays
+    with animating(mode, config_path, scale) as (robot, _runner, app):
+        speech = app.service("ALAnimatedSpeech")
+        delays = []
+        for _ in range(SPEECH_SAMPLES):
+            time.sleep(rng.uniform(1.0, 3.0) * scale)  # the arms back at work
+            speech.say("Hello, I am Pepper.")
+            if robot.speech.gestures[-1].delay is not None:  # None: its gesture failed
+                delays.append(robot.speech.gestures[-1].delay)
+    return delays
 
 
 def measure_cpu(mode, config_path):
-    with SimulatedRobot(time_scale=1.0) as robot:
-        runner = Process(mode, robot, config_path, 1.0)
-        try:
-            time.sleep(2.0)  # past the start-up
-            cpu, wall = runner.cpu_seconds(), time.monotonic()
-            time.sleep(CPU_SECONDS)
-            return 100.0 * (runner.cpu_seconds() - cpu) / (time.monotonic() - wall)
-        finally:
-            runner.close()
+    with animating(mode, config_path, 1.0) as (_robot, runner, _app):
+        time.sleep(2.0)  # past the start-up
+        cpu, wall = runner.cpu_seconds(), time.monotonic()
+        time.sleep(CPU_SECONDS)
+        return 100.0 * (runner.cpu_seconds() - cpu) / (time.monotonic() - wall)
 
 
 def main():

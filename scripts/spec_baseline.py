@@ -72,17 +72,10 @@ class Baseline(object):
         return 1
 
     def _run_group(self, group):
-        config = self._config
         start = group.home
         while not self._stop.is_set():
-            if group.name == "legs":  # planned at the seam
-                points = trajectory.leg_points(group, config.num_points, config.leg_chunk_size,
-                                               config.num_points_leg, config.leg_repeat_factor,
-                                               self._rng)
-            else:
-                points = trajectory.random_points(group, config.num_points, self._rng, start)
-            times, _stretched = trajectory.timed(points, start, group, config.gesture_duration,
-                                                 config.max_velocity_fraction)
+            # Planned at the seam, while the joints stand still.
+            points, times, _stretched = trajectory.plan(group, self._config, self._rng, start)
             if self._stop.is_set():
                 return
             self._motion.angleInterpolation(

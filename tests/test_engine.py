@@ -465,3 +465,32 @@ def test_a_crashing_almotion_leaves_the_engine_disabled_not_dead(robots, caplog)
         assert robot.engine.wait_settled("disabled", TIMEOUT)
     assert "switching to enabled failed: ALMotion crashed" in caplog.text
     assert robot.life.abilities["BackgroundMovement"] is True
+
+
+class BuggyMotion(KinematicMotion):
+    """ALMotion whose random arm calls and turns fail with something else than NAOqi's
+    RuntimeError, as a bug in our code or a broken binding would."""
+
+    def angleInterpolation(self, names, angles, times, absolute):
+        if len(times[0]) > 1 and "LShoulderPitch" in names:
+            raise TypeError("broken binding")
+        return KinematicMotion.angleInterpolation(self, names, angles, times, absolute)
+
+    def moveTo(self, x, y, theta, *config):
+        raise TypeError("broken binding")
+
+
+def test_a_worker_that_fails_says_so_and_leaves_its_part_home(robots, caplog):
+    robot = robots("all", motion=BuggyMotion(time_scale=SCALE))
+    with caplog.at_level(logging.ERROR, logger="test.engine"):
+        robot.enable()
+        assert robot.motion.wait_for(lambda: "base turns stopped" in caplog.text
+                                     and "group upper stopped" in caplog.text, TIMEOUT)
+        robot.wait_random(2)  # the legs go on
+    assert "group upper stopped: TypeError: broken binding" in caplog.text
+    assert "base turns stopped: TypeError: broken binding" in caplog.text
+    report = robot.engine.report()
+    assert report["groups"]["upper"]["state"] == "home"
+    assert report["base"]["state"] == "home"
+    assert report["groups"]["legs"]["state"] == "animating"
+    robot.disable()

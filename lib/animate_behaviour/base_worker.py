@@ -15,6 +15,7 @@ import threading
 from animate_behaviour import joints, own_call, status as status_module, trajectory
 from animate_behaviour.group_worker import (ERROR, HOT, OTHER_APP, RETRY_DELAY, STOP,
                                             STOPPING, YIELD_POLL, Disruption)
+from animate_behaviour.worker_thread import WorkerThread
 
 PART = "base"
 # Pauses between turns, in multiples of gestureDuration.
@@ -26,7 +27,7 @@ PAUSE_POLL = 0.5
 CALL_GRACE = 5.0
 
 
-class BaseWorker(object):
+class BaseWorker(WorkerThread):
     """Turns the base during ``round_`` (see GroupWorker) with ``rng``."""
 
     name = PART
@@ -42,23 +43,10 @@ class BaseWorker(object):
         self._clock = round_.clock
         self._log = round_.log
         self._origin = None
-        self._thread = threading.Thread(target=self._run, name="animateBehaviour.base")
-        self._thread.daemon = True
+        WorkerThread.__init__(self, PART, "base turns")
 
-    def start(self):
-        self._thread.start()
-
-    def join(self, timeout):
-        self._thread.join(timeout)
-        return not self._thread.is_alive()
-
-    def _run(self):
-        try:
-            self._animate()
-        except Exception as err:  # noqa: a bug or a broken NAOqi must not kill silently
-            self._log.error("base turns stopped: %s: %s" % (type(err).__name__, err))
-        finally:
-            self._round.status.set(PART, status_module.HOME)
+    def _finished(self):
+        self._round.status.set(PART, status_module.HOME)
 
     def _wait(self, seconds):
         self.wake.clear()

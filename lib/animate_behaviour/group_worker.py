@@ -25,6 +25,7 @@ import threading
 import numpy as np
 
 from animate_behaviour import own_call, status as status_module, steps, trajectory
+from animate_behaviour.worker_thread import WorkerThread
 
 # How often (s) a disrupted group checks whether its joints are free again.
 YIELD_POLL = 0.1
@@ -89,7 +90,7 @@ class Prefetch(object):
         return self._value
 
 
-class GroupWorker(object):
+class GroupWorker(WorkerThread):
     """Animates ``group`` (trajectory.JointGroup) during ``round_`` (the engine's Round:
     motion, config, clock, log, stop, status, speech, heat, legs_and_base) with ``rng``
     (a numpy RandomState of its own)."""
@@ -108,26 +109,13 @@ class GroupWorker(object):
         self._expected = None  # where our last call left the joints
         self._verify = False  # check the joints' commanded angles before the next call
         self._hot_logged = ()
-        self._thread = threading.Thread(target=self._run, name="animateBehaviour." + self.name)
-        self._thread.daemon = True
+        WorkerThread.__init__(self, self.name, "group %s" % self.name)
 
     # -- life --------------------------------------------------------------------------
 
-    def start(self):
-        self._thread.start()
-
-    def join(self, timeout):
-        self._thread.join(timeout)
-        return not self._thread.is_alive()
-
-    def _run(self):
-        try:
-            self._animate()
-        except Exception as err:  # noqa: a bug or a broken NAOqi must not kill silently
-            self._log.error("group %s stopped: %s: %s" % (self.name, type(err).__name__, err))
-        finally:
-            self.ready.set()
-            self._round.status.set(self.name, status_module.HOME)
+    def _finished(self):
+        self.ready.set()
+        self._round.status.set(self.name, status_module.HOME)
 
     def _animate(self):
         start = self._commanded()
@@ -159,15 +147,7 @@ class GroupWorker(object):
 
     def _random_plan(self, start):
         config = self._config
-        group = self._group
-        if group.name == "legs":
-            points = trajectory.leg_points(group, config.num_points, config.leg_chunk_size,
-                                           config.num_points_leg, config.leg_repeat_factor,
-                                           self._rng)
-        else:
-            points = trajectory.random_points(group, config.num_points, self._rng, start)
-        times, stretched = trajectory.timed(points, start, group, config.gesture_duration,
-                                            config.max_velocity_fraction)
+        points, times, stretched = trajectory.plan(self._group, config, self._rng, start)
         plan = steps.cut(start, points, times, config.max_call_duration)
         if config.verbose:
             self._log.debug("trajectory %s: %d waypoints over %.1f s in %d calls, %d stretched "

@@ -135,6 +135,20 @@ def leg_points(group, num_points, chunk_size, random_per_chunk, chunks, rng):
     return points
 
 
+def plan(group, config, rng, start):
+    """One of the specification's trajectories for ``group`` from ``start``: numPoints
+    waypoints (the leg chunk pattern for the legs, Table 1 ranges otherwise) and their
+    velocity-limited times. Returns (points, times, number of stretched segments)."""
+    if group.name == "legs":
+        points = leg_points(group, config.num_points, config.leg_chunk_size,
+                            config.num_points_leg, config.leg_repeat_factor, rng)
+    else:
+        points = random_points(group, config.num_points, rng, start)
+    times, stretched = timed(points, start, group, config.gesture_duration,
+                             config.max_velocity_fraction)
+    return points, times, stretched
+
+
 def timed(points, start, group, gesture_duration, max_velocity_fraction):
     """Cumulative times (s) for ``points`` reached from ``start``.
 
