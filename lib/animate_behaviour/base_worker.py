@@ -10,8 +10,6 @@ not at all while a leg joint is hot.
 """
 from __future__ import absolute_import, division, print_function
 
-import threading
-
 from animate_behaviour import joints, own_call, status as status_module, trajectory
 from animate_behaviour.group_worker import (ERROR, HOT, OTHER_APP, RETRY_DELAY, STOP,
                                             STOPPING, YIELD_POLL, Disruption)
@@ -33,17 +31,9 @@ class BaseWorker(WorkerThread):
     name = PART
 
     def __init__(self, round_, rng):
-        self.wake = threading.Event()
-        self.ready = threading.Event()
+        WorkerThread.__init__(self, round_, rng, PART, "base turns")
         self.ready.set()  # the base has no home move to wait for
-        self._round = round_
-        self._rng = rng
-        self._motion = round_.motion
-        self._config = round_.config
-        self._clock = round_.clock
-        self._log = round_.log
         self._origin = None
-        WorkerThread.__init__(self, PART, "base turns")
 
     def _finished(self):
         self._round.status.set(PART, status_module.HOME)

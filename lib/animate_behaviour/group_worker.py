@@ -97,19 +97,11 @@ class GroupWorker(WorkerThread):
 
     def __init__(self, round_, group, rng):
         self.name = group.name
-        self.wake = threading.Event()
-        self.ready = threading.Event()
-        self._round = round_
+        WorkerThread.__init__(self, round_, rng, self.name, "group %s" % self.name)
         self._group = group
-        self._rng = rng
-        self._motion = round_.motion
-        self._config = round_.config
-        self._clock = round_.clock
-        self._log = round_.log
         self._expected = None  # where our last call left the joints
         self._verify = False  # check the joints' commanded angles before the next call
         self._hot_logged = ()
-        WorkerThread.__init__(self, self.name, "group %s" % self.name)
 
     # -- life --------------------------------------------------------------------------
 

@@ -1,15 +1,26 @@
-"""The thread a round's worker (a joint group's or the base's) runs on."""
+"""What a round's workers (a joint group's, the base's) share: the round's parts and a
+thread."""
 from __future__ import absolute_import, division, print_function
 
 import threading
 
 
 class WorkerThread(object):
-    """A daemon thread running ``self._animate()``. A failure is logged at error level
-    through ``self._log`` (a bug or a broken NAOqi must not stop a part silently), and
-    ``self._finished()`` runs however it ends."""
+    """A worker of ``round_`` (the engine's Round) drawing from ``rng``, on a daemon
+    thread running ``self._animate()``. A failure is logged at error level (a bug or a
+    broken NAOqi must not stop a part silently), and ``self._finished()`` runs however
+    it ends. ``wake`` interrupts the worker's waits; ``ready`` is set once its part is
+    home."""
 
-    def __init__(self, name, what):
+    def __init__(self, round_, rng, name, what):
+        self.wake = threading.Event()
+        self.ready = threading.Event()
+        self._round = round_
+        self._rng = rng
+        self._motion = round_.motion
+        self._config = round_.config
+        self._clock = round_.clock
+        self._log = round_.log
         self._what = what  # how the log names the worker
         self._thread = threading.Thread(target=self._run, name="animateBehaviour." + name)
         self._thread.daemon = True
