@@ -148,7 +148,8 @@ class BaseWorker(WorkerThread):
         call = own_call.OwnCall(self._motion, "moveTo", (0.0, 0.0, turn), self.wake,
                                 "animateBehaviour.base.call")
         self.wake.clear()
-        self._round.send(call)
+        if not self._round.send(call, lambda: not self._motion.moveIsActive()):
+            return Disruption(OTHER_APP)
         stopped = self._wait_for(call)
         if stopped:
             return STOP

@@ -108,18 +108,19 @@ class Round(object):
                                          name="animateBehaviour.monitor#%d" % number)
         self._monitor.daemon = True
 
-    def send(self, call, names=None):
+    def send(self, call, free=None):
         """Send ``call`` (own_call.OwnCall) and find its task id, one call at a time: the
-        new id in getTaskList is then never another of our own calls. With ``names``,
-        first check once more that no task holds those joints, so that little time is
-        left for another app to take them before our call arrives; returns False (and
-        sends nothing) if one does."""
+        new id in getTaskList is then never another of our own calls. With ``free`` (a
+        callable asking ALMotion whether what the call needs is free: its joints, or no
+        move running), first ask once more, so that as little time as possible is left
+        for another app to start before our call arrives; returns False (and sends
+        nothing) if it is not free."""
         with self._send_lock:
             try:
                 known = own_call.task_ids(self.motion)
             except RuntimeError:
                 known = None  # the robot cannot list tasks: the call cannot be stopped early
-            if names is not None and not self.motion.areResourcesAvailable(names):
+            if free is not None and not free():
                 return False
             call.start(self.clock, known)
             return True

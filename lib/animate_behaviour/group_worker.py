@@ -258,7 +258,7 @@ class GroupWorker(WorkerThread):
                                 (list(names), angles, [times] * len(names), True),
                                 self.wake, "animateBehaviour.%s.call" % self.name)
         self.wake.clear()
-        if not self._round.send(call, names):
+        if not self._round.send(call, lambda: self._motion.areResourcesAvailable(names)):
             return Disruption(OTHER_APP)
         self._round.status.count("calls")
         stop_reason = self._wait_for(call, step.duration)
