@@ -153,15 +153,19 @@ def test_settle_time_is_when_pepper_is_home_and_still_for_good():
 
 
 # ----------------------------------------------------------------- a minute of "all"
-@pytest.fixture(scope="module")
-def minute(tmp_path_factory):
-    run = scenario.run(RUN_SECONDS, str(tmp_path_factory.mktemp("simulator")),
-                       report=lambda line: None)
+def summarised_run(seconds, folder, **options):
+    """(run, config, figures, report) of a scenario run into ``folder``."""
+    run = scenario.run(seconds, folder, report=lambda line: None, **options)
     config = config_module.load(run.config_path)
     figures = summary.summarise(run, config)
     report = "\n".join(summary.lines(figures))
     sys.stdout.write("\n%s\n" % report)  # shown with -s; also in every failure message
     return run, config, figures, report
+
+
+@pytest.fixture(scope="module")
+def minute(tmp_path_factory):
+    return summarised_run(RUN_SECONDS, str(tmp_path_factory.mktemp("simulator")))
 
 
 def test_the_runner_ran_a_minute_and_stopped_cleanly(minute):
@@ -225,13 +229,7 @@ BUSY_SECONDS = 20.0
 
 @pytest.fixture(scope="module")
 def busy(tmp_path_factory):
-    run = scenario.run(BUSY_SECONDS, str(tmp_path_factory.mktemp("busy")),
-                       report=lambda line: None, scenario="busy")
-    config = config_module.load(run.config_path)
-    figures = summary.summarise(run, config)
-    report = "\n".join(summary.lines(figures))
-    sys.stdout.write("\n%s\n" % report)
-    return run, config, figures, report
+    return summarised_run(BUSY_SECONDS, str(tmp_path_factory.mktemp("busy")), scenario="busy")
 
 
 def test_another_app_s_wave_and_drive_go_through_untouched(busy):

@@ -8,7 +8,7 @@
 ``platform = simulator``; "busy": another app speaks with a gesture and drives the base
 mid-run), then writes to OUT: pepper.gif (rendered headless, 10 frames per second of
 simulated time), trajectories.png (commanded waypoints and measured angles per moved
-joint, home, the seed's bounds, limits, base heading, the other app's motions in red,
+joint, home, the seed's bounds, limits, base heading, the other app's motions in brown,
 shading where a part yielded), summary.json (see
 pepper_bullet.summary), commands.json (every ALMotion record) and runner.log. Prints
 the summary. Exits 1 if the run had a problem.

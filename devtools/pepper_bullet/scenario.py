@@ -21,6 +21,7 @@ import time
 import qi
 
 from pepper_bullet.robot import BulletRobot
+from pepper_sim import plot
 from pepper_sim.autonomous_life import ABILITIES_BY_STATE
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -89,7 +90,7 @@ def config_with(source, settings, out_dir):
 
 def _by(record, theirs):
     entry = record.as_dict()
-    entry["by"] = OTHER_APP if record.task_id in theirs else "animate-behaviour"
+    entry["by"] = OTHER_APP if record.task_id in theirs else plot.OURS
     return entry
 
 

@@ -26,17 +26,14 @@ def _series(samples):
     return times, commanded, measured, headings
 
 
-OURS = "animate-behaviour"
-
-
 def ours(records):
     """The records (trajectories or moves) animate-behaviour sent."""
-    return [record for record in records if record.get("by", OURS) == OURS]
+    return [record for record in records if plot.is_ours(record)]
 
 
 def theirs(records):
     """The records another app sent."""
-    return [record for record in records if record.get("by", OURS) != OURS]
+    return [record for record in records if not plot.is_ours(record)]
 
 
 def joint_figures(run, config):

@@ -37,9 +37,15 @@ def heading_band(config):
     return trajectory.heading_band(config.rot_maximum_range)
 
 
+OURS = "animate-behaviour"  # a record's "by" when the package sent it (the default)
 OTHER_APP_COLOUR = "tab:brown"  # records another app sent
 YIELD_COLOURS = {"speech": "gold", "another app": "tab:cyan", "hot": "tab:red",
                  "error": "tab:gray"}
+
+
+def is_ours(record):
+    """Whether animate-behaviour sent a record (a trajectory or a move dict)."""
+    return record.get("by", OURS) == OURS
 
 
 def _shade(axis, intervals, end):
@@ -83,7 +89,7 @@ def plot_commands(commands, config, path, measured=None, yields=None):
             if record.get("start_angles"):  # draw from where the joint was at the start
                 times.insert(0, record["start"])
                 angles.insert(0, record["start_angles"][index])
-            if record.get("by", "animate-behaviour") != "animate-behaviour":
+            if not is_ours(record):
                 axis.plot(times, angles, color=OTHER_APP_COLOUR, linewidth=1.2, marker=".",
                           markersize=3, label=record["by"] if other_label else None)
                 other_label = False
