@@ -19,6 +19,7 @@
         <File name="config" src="lib/animate_behaviour/config.py" />
         <File name="engine" src="lib/animate_behaviour/engine.py" />
         <File name="group_worker" src="lib/animate_behaviour/group_worker.py" />
+        <File name="groups" src="lib/animate_behaviour/groups.py" />
         <File name="heat" src="lib/animate_behaviour/heat.py" />
         <File name="host" src="lib/animate_behaviour/host.py" />
         <File name="joints" src="lib/animate_behaviour/joints.py" />

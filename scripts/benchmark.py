@@ -17,7 +17,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
 
 import numpy as np  # noqa: E402
 
-from animate_behaviour import config, joints, trajectory  # noqa: E402
+from animate_behaviour import config, groups, joints, trajectory  # noqa: E402
 
 SECONDS_PER_FIGURE = 1.0  # of timing per group: enough repeats, and make benchmark stays short
 
@@ -25,13 +25,12 @@ SECONDS_PER_FIGURE = 1.0  # of timing per group: enough repeats, and make benchm
 def main():
     settings = config.from_mapping({})
     rng = np.random.RandomState(0)
-    groups = dict((name, trajectory.JointGroup(name, members, settings, joints.URDF_LIMITS))
-                  for name, members in joints.joint_groups("all", joints.ANIMATED_JOINTS))
+    built = dict((group.name, group) for group in groups.build(settings, joints.URDF_LIMITS))
 
     print("Python %s, numpy %s, %s" % (platform.python_version(), np.__version__,
                                         platform.machine()))
-    for name in ("upper", "legs"):
-        group = groups[name]
+    for row in groups.TABLE:
+        group = built[row.name]
 
         def plan():
             return trajectory.plan(group, settings, rng, group.home)
@@ -42,7 +41,7 @@ def main():
         _points, times, _stretched = plan()
         floats = 2 * len(group.names) * settings.num_points
         print("  %-5s %2d joints x %d waypoints: %7.1f us per trajectory, %5d floats "
-              "per trajectory, lasting %.0f s" % (name, len(group.names), settings.num_points,
+              "per trajectory, lasting %.0f s" % (row.name, len(group.names), settings.num_points,
                                                  seconds * 1e6, floats, times[-1]))
 
 

@@ -25,7 +25,7 @@ import qi  # noqa: E402
 
 from animate_behaviour import clock as clock_module  # noqa: E402
 from animate_behaviour import config as config_module  # noqa: E402
-from animate_behaviour import joints, trajectory  # noqa: E402
+from animate_behaviour import groups, joints, trajectory  # noqa: E402
 
 SERVICE_NAME = "SpecificationBaseline"
 BASE_PAUSE = (2.0, 5.0)  # s, in multiples of gestureDuration, as the package's
@@ -39,9 +39,7 @@ class Baseline(object):
         self._config = config
         self._clock = clock
         self._rng = np.random.RandomState(1)
-        plan = joints.joint_groups(config.behaviour, config.platform_joints)
-        self._groups = [trajectory.JointGroup(name, members, config, joints.URDF_LIMITS)
-                        for name, members in plan]
+        self._groups = groups.build(config, joints.URDF_LIMITS)
         self._stop = threading.Event()
         self._stop.set()
         self._threads = []

@@ -4,14 +4,14 @@ from __future__ import absolute_import, division, print_function
 import numpy as np
 import pytest
 
-from animate_behaviour import clearance, clearance_model, config, joints, trajectory
+from animate_behaviour import clearance, clearance_model, config, groups, joints, trajectory
 
 UPPER = joints.ARM_JOINTS + joints.HAND_JOINTS
 
 
 def group_for(names, **values):
     loaded = config.from_mapping(values)
-    return trajectory.JointGroup("upper", names, loaded, joints.URDF_LIMITS)
+    return groups.JointGroup("upper", names, loaded, joints.URDF_LIMITS)
 
 
 def stand(names):
@@ -107,7 +107,7 @@ def test_a_home_closer_than_the_margin_becomes_the_threshold():
 
 
 def test_only_groups_with_arms_or_hands_are_kept_clear_of_the_pelvis():
-    legs = trajectory.JointGroup("legs", joints.LEG_JOINTS, config.from_mapping({}),
+    legs = groups.JointGroup("legs", joints.LEG_JOINTS, config.from_mapping({}),
                                  joints.URDF_LIMITS)
     assert not any(isinstance(check, clearance.ClearanceCheck) for check in legs.checks)
     assert isinstance(group_for(["LWristYaw"]).checks[-1], clearance.ClearanceCheck)

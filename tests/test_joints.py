@@ -4,19 +4,24 @@ import logging
 
 import pytest
 
-from animate_behaviour import joints
+from animate_behaviour import groups, joints
 
 NO_HANDS = [name for name in joints.ANIMATED_JOINTS if name not in joints.HAND_JOINTS]
 
 
-def owned(groups):
-    return [name for _group, members in groups for name in members]
+def owned(built):
+    return [name for _row, members in built for name in members]
+
+
+def named(behaviour, platform):
+    """groups.joint_groups as {group name: joints}."""
+    return dict((row.name, members) for row, members in groups.joint_groups(behaviour, platform))
 
 
 @pytest.mark.parametrize("platform", [joints.ANIMATED_JOINTS, NO_HANDS])
 @pytest.mark.parametrize("behaviour", ["body", "hands", "rotation", "all"])
 def test_groups_never_touch_the_head_nor_share_a_joint(behaviour, platform):
-    names = owned(joints.joint_groups(behaviour, platform))
+    names = owned(groups.joint_groups(behaviour, platform))
     assert len(names) == len(set(names))
     assert not set(names) & set(joints.HEAD_JOINTS)
     assert set(names) <= set(platform)
@@ -24,21 +29,21 @@ def test_groups_never_touch_the_head_nor_share_a_joint(behaviour, platform):
 
 def test_groups_per_behaviour_on_the_robot():
     robot = joints.ANIMATED_JOINTS
-    assert dict(joints.joint_groups("hands", robot)) == {"upper": ["LHand", "RHand"]}
-    body = dict(joints.joint_groups("body", robot))
+    assert named("hands", robot) == {"upper": ["LHand", "RHand"]}
+    body = named("body", robot)
     assert set(body["upper"]) == set(joints.ARM_JOINTS + joints.HAND_JOINTS)
     assert body["legs"] == ["HipRoll", "HipPitch", "KneePitch"]
-    assert joints.joint_groups("rotation", robot) == []
-    assert dict(joints.joint_groups("all", robot)) == body
+    assert groups.joint_groups("rotation", robot) == []
+    assert named("all", robot) == body
     assert joints.moves_base("all") and joints.moves_base("rotation")
     assert not joints.moves_base("body") and not joints.moves_base("hands")
 
 
 def test_hands_flex_through_elbow_roll_and_wrist_yaw_without_hand_actuators():
-    groups = dict(joints.joint_groups("hands", NO_HANDS))
-    assert groups == {"upper": ["LElbowRoll", "LWristYaw", "RElbowRoll", "RWristYaw"]}
+    assert named("hands", NO_HANDS) == {"upper": ["LElbowRoll", "LWristYaw", "RElbowRoll",
+                                                  "RWristYaw"]}
     # With the arms moving too, the flex joints are owned once.
-    assert set(dict(joints.joint_groups("all", NO_HANDS))["upper"]) == set(joints.ARM_JOINTS)
+    assert set(named("all", NO_HANDS)["upper"]) == set(joints.ARM_JOINTS)
 
 
 class Limits(object):

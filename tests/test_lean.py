@@ -6,11 +6,11 @@ import math
 import numpy as np
 import pytest
 
-from animate_behaviour import config, joints, lean, trajectory
+from animate_behaviour import config, groups, joints, lean, trajectory
 
 
 def legs_for(**values):
-    return trajectory.JointGroup("legs", joints.LEG_JOINTS, config.from_mapping(values),
+    return groups.JointGroup("legs", joints.LEG_JOINTS, config.from_mapping(values),
                                  joints.URDF_LIMITS)
 
 

@@ -5,14 +5,14 @@ import math
 import numpy as np
 import pytest
 
-from animate_behaviour import config, joints, trajectory
+from animate_behaviour import config, groups, joints, trajectory
 
 import checks
 
 
 def group_for(name, members, **values):
     loaded = config.from_mapping(values)
-    return loaded, trajectory.JointGroup(name, members, loaded, joints.URDF_LIMITS)
+    return loaded, groups.JointGroup(name, members, loaded, joints.URDF_LIMITS)
 
 
 def test_random_bounds_follow_table_1():

@@ -8,7 +8,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-from animate_behaviour import joints, trajectory  # noqa: E402
+from animate_behaviour import groups, joints, trajectory  # noqa: E402
 
 
 def joint_bounds(config, joint):
@@ -69,8 +69,8 @@ def plot_commands(commands, config, path, measured=None, yields=None):
     yields = yields or {}
     group_of = {}
     if config is not None:
-        for group, members in joints.joint_groups(config.behaviour, config.platform_joints):
-            group_of.update((joint, group) for joint in members)
+        for row, members in groups.joint_groups(config.behaviour, config.platform_joints):
+            group_of.update((joint, row.name) for joint in members)
     last_time = max([record["end"] or record["start"] for record in commands["trajectories"]]
                     + [t for t, _ in commands["headings"]] + [0.0])
     rows = len(names) + 1

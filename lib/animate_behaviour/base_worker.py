@@ -43,7 +43,6 @@ class BaseWorker(WorkerThread):
         self._clock.wait(self.wake, seconds)
 
     def _animate(self):
-        band = trajectory.heading_band(self._config.rot_maximum_range)
         while True:
             self._round.status.set(PART, status_module.ANIMATING)
             disruption = self._pause()
@@ -55,7 +54,8 @@ class BaseWorker(WorkerThread):
             if not legs_and_base.begin_turn():
                 continue  # our legs are moving: try again after the next pause
             try:
-                disruption = self._legs_taken() or self._turn(band)
+                disruption = self._legs_taken() or self._turn(
+                    trajectory.heading_band(self._config.rot_maximum_range))
             finally:
                 legs_and_base.end_turn()
             if disruption is not None and not self._recover(disruption):

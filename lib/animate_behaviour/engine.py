@@ -8,6 +8,10 @@ suspended after Autonomous Life resets it. Disabling stops the round (each worke
 exactly its own running call), returns the joints that are ours to move home smoothly and
 restores BackgroundMovement if we turned it off. Requests return at once; the last wins.
 
+A new configuration (a preset) replaces the round's :class:`Tuning` whole; each worker
+plans with the tuning current when it plans, and drops a plan made with an older one
+before its next call.
+
 Each round has its own stop signal, never reused: a worker abandoned in a call that never
 returned sees its round stopped when the call finally returns, and sends nothing more.
 """
@@ -21,6 +25,7 @@ import time
 import numpy as np
 
 from animate_behaviour import heat as heat_module
+from animate_behaviour import groups as groups_module
 from animate_behaviour import joints, own_call, steps, trajectory
 from animate_behaviour import status as status_module
 from animate_behaviour.base_worker import BaseWorker
@@ -85,14 +90,24 @@ class LegsAndBase(object):
         self.legs_wake.set()
 
 
-class Round(object):
-    """One enabled period: its stop signal, its workers, its monitor."""
+class Tuning(object):
+    """A configuration and the joint groups built from it (group name -> JointGroup);
+    replaced whole, never changed."""
 
-    def __init__(self, number, motion, config, clock, log, status, heat, speech, keeper):
+    def __init__(self, config, groups):
+        self.config = config
+        self.groups = collections.OrderedDict((group.name, group) for group in groups)
+
+
+class Round(object):
+    """One enabled period: its stop signal, its workers, its monitor, and the tuning its
+    workers plan with (``tuning``, replaced by MotionEngine.retune)."""
+
+    def __init__(self, number, motion, tuning, clock, log, status, heat, speech, keeper):
         self.number = number
         self.stop = threading.Event()
         self.motion = motion
-        self.config = config
+        self.tuning = tuning
         self.clock = clock
         self.log = log
         self.status = status
@@ -128,12 +143,17 @@ class Round(object):
     def speech_active(self):
         return self._speech is not None and self._speech.speaking
 
+    @property
+    def config(self):
+        """The configuration the workers go by now."""
+        return self.tuning.config
+
     def add(self, worker):
         self.workers.append(worker)
-        if worker.name == "legs":
-            self.legs_and_base.legs_wake = worker.wake
-        elif worker.name == "base":
+        if worker.name == BaseWorker.name:
             self.legs_and_base.base_wake = worker.wake
+        elif worker.still_while_base_turns:
+            self.legs_and_base.legs_wake = worker.wake
 
     def start(self):
         self._monitor.start()
@@ -207,7 +227,9 @@ class MotionEngine(object):
         self._state = DISABLED
         self._closing = False
         self._listeners = []
-        self._groups = None
+        self._limits = None
+        self._tuning = None
+        self._tuning_lock = threading.Lock()
         self._round = None
         self._rounds = itertools.count(1)
         self._status = status_module.Status()
@@ -277,6 +299,19 @@ class MotionEngine(object):
                     return False
                 self._condition.wait(remaining)
             return True
+
+    def retune(self, config):
+        """Go by ``config`` from now on (a preset: the same behaviour, platform and home,
+        other motion keys): each group's next call follows it, planned from where the
+        call before left the joints, and the base's next pause and turn."""
+        with self._tuning_lock:
+            self._config = config
+            if self._tuning is None:
+                return  # never enabled: the first enable builds the tuning
+            self._tuning = Tuning(config, groups_module.build(config, self._limits))
+            round_ = self._round
+            if round_ is not None:
+                round_.tuning = self._tuning
 
     def add_listener(self, callback):
         """Call ``callback(state)`` each time the robot settles in a new state."""
@@ -378,7 +413,8 @@ class MotionEngine(object):
                                 % (state, callback, type(err).__name__, err))
 
     def _enable(self):
-        groups = self._joint_groups()
+        tuning = self._current_tuning()
+        groups = list(tuning.groups.values())
         if not self._motion.robotIsWakeUp():
             self._log.info("Pepper is resting: waking it up to animate it")
             self._motion.wakeUp()  # first: waking up resumes Autonomous Life's abilities
@@ -387,17 +423,20 @@ class MotionEngine(object):
         watched = [name for group in groups for name in group.names]
         if moves_base:
             watched.extend(name for name in joints.LEG_JOINTS if name not in watched)
-        heat = heat_module.HeatMonitor(self._memory, watched, self._config.cool_down_time,
+        heat = heat_module.HeatMonitor(self._memory, watched, tuning.config.cool_down_time,
                                        self._clock, self._log)
-        round_ = Round(next(self._rounds), self._motion, self._config, self._clock, self._log,
+        round_ = Round(next(self._rounds), self._motion, tuning, self._clock, self._log,
                        self._status, heat, self._speech, self._keeper)
         self._status.reset([group.name for group in groups]
                            + ([BaseWorker.name] if moves_base else []))
         for group in groups:
-            round_.add(GroupWorker(round_, group, self._child_rng()))
+            round_.add(GroupWorker(round_, group.name, group.still_while_base_turns,
+                                   self._child_rng()))
         if moves_base:
             round_.add(BaseWorker(round_, self._child_rng()))
-        self._round = round_
+        with self._tuning_lock:
+            round_.tuning = self._tuning  # a retune while the round was being made
+            self._round = round_
         round_.start()
         start = self._clock.now()
         for worker in round_.workers:
@@ -438,21 +477,25 @@ class MotionEngine(object):
 
     # -- joints ------------------------------------------------------------------------
 
-    def _joint_groups(self):
-        if self._groups is None:
-            plan = joints.joint_groups(self._config.behaviour, self._config.platform_joints)
-            names = [name for _group, members in plan for name in members]
-            limits = joints.limits_from_motion(self._motion, names, self._log)
-            self._groups = [trajectory.JointGroup(group, members, self._config, limits)
-                            for group, members in plan]
-        return self._groups
+    def _current_tuning(self):
+        """The tuning of the current configuration; ALMotion's limits are read the first
+        time."""
+        with self._tuning_lock:
+            if self._tuning is None:
+                config = self._config
+                names = [name for _row, members in groups_module.joint_groups(
+                    config.behaviour, config.platform_joints) for name in members]
+                self._limits = joints.limits_from_motion(self._motion, names, self._log)
+                self._tuning = Tuning(config, groups_module.build(config, self._limits))
+            return self._tuning
 
     def _go_home(self):
         """Take every group home smoothly, as fast as the velocity limit allows, in calls
         no longer than maxCallDuration (the groups travel together). A group whose joints
         another app holds, or that leaves them to speech, is left where it is."""
         plans = []
-        for group in self._groups or []:
+        tuning = self._tuning
+        for group in (tuning.groups.values() if tuning is not None else ()):
             if group.yields_to_speech and self._speech is not None and self._speech.speaking:
                 self._log.info("group %s left where it is: Pepper is speaking" % group.name)
                 continue
@@ -462,9 +505,9 @@ class MotionEngine(object):
             start = np.array(self._motion.getAngles(group.names, False), dtype=float)
             times, _stretched = trajectory.timed(
                 group.home[np.newaxis, :], start, group, HOME_MIN_DURATION,
-                self._config.max_velocity_fraction)
+                tuning.config.max_velocity_fraction)
             moves = [step for step in steps.cut(start, group.home[np.newaxis, :], times,
-                                                self._config.max_call_duration)
+                                                tuning.config.max_call_duration)
                      if isinstance(step, steps.Move)]
             plans.append((group, moves))
         for index in range(max([len(moves) for _group, moves in plans] or [0])):

@@ -16,6 +16,11 @@ resumes once the joints have been free for yieldQuietTime (hot joints: cool for
 coolDownTime), from the joints' measured angles.
 
 A stop (disable) or speech kills exactly the group's own running call (own_call).
+
+Each plan remembers the round's tuning (configuration and groups) it was made with; when
+the tuning has changed (a new preset), the worker drops the rest of the plan before its
+next call and plans anew from where its last call left the joints: the change reaches
+the robot within one call (maxCallDuration), with no jump.
 """
 from __future__ import absolute_import, division, print_function
 
@@ -52,7 +57,7 @@ SPEECH = "speech"
 OTHER_APP = "another app"
 ERROR = "error"
 
-Plan = collections.namedtuple("Plan", "kind steps end")
+Plan = collections.namedtuple("Plan", "kind steps end tuning")
 
 
 class Disruption(collections.namedtuple("Disruption", "reason joints")):
@@ -63,6 +68,8 @@ class Disruption(collections.namedtuple("Disruption", "reason joints")):
 
 
 STOP = Disruption(STOPPING)
+# What _execute returns when the plan was made with a tuning that is no longer current.
+RETUNED = "retuned"
 
 
 class Prefetch(object):
@@ -91,19 +98,26 @@ class Prefetch(object):
 
 
 class GroupWorker(WorkerThread):
-    """Animates ``group`` (trajectory.JointGroup) during ``round_`` (the engine's Round:
-    motion, config, clock, log, stop, status, speech, heat, legs_and_base) with ``rng``
-    (a numpy RandomState of its own)."""
+    """Animates the group ``name`` of the round's tuning during ``round_`` (the engine's
+    Round: motion, tuning, clock, log, stop, status, speech, heat, legs_and_base) with
+    ``rng`` (a numpy RandomState of its own). ``still_while_base_turns``: its calls and
+    the base's turns never overlap."""
 
-    def __init__(self, round_, group, rng):
-        self.name = group.name
+    def __init__(self, round_, name, still_while_base_turns, rng):
+        self.name = name
+        self.still_while_base_turns = still_while_base_turns
         WorkerThread.__init__(self, round_, rng, self.name, "group %s" % self.name)
-        self._group = group
         self._expected = None  # where our last call left the joints
         self._verify = False  # check the joints' commanded angles before the next call
         self._hot_logged = ()
 
     # -- life --------------------------------------------------------------------------
+
+    @property
+    def _group(self):
+        """The group as the current tuning configures it (its joints and home never
+        change; its ranges may)."""
+        return self._round.tuning.groups[self.name]
 
     def _finished(self):
         self.ready.set()
@@ -117,6 +131,12 @@ class GroupWorker(WorkerThread):
         plan = self._home_plan(start)
         while True:
             disruption = self._execute(plan)
+            if disruption == RETUNED:
+                upcoming.result()  # planned with the old tuning too
+                plan = self._random_plan(self._expected)
+                upcoming = Prefetch("animateBehaviour.%s.plan" % self.name,
+                                    self._random_plan, plan.end)
+                continue
             if disruption is None:
                 if plan.kind == "trajectory":
                     self._round.status.count("trajectories")
@@ -138,23 +158,26 @@ class GroupWorker(WorkerThread):
     # -- plans -------------------------------------------------------------------------
 
     def _random_plan(self, start):
-        config = self._config
-        points, times, stretched = trajectory.plan(self._group, config, self._rng, start)
+        tuning = self._round.tuning
+        config = tuning.config
+        points, times, stretched = trajectory.plan(tuning.groups[self.name], config, self._rng,
+                                                   start)
         plan = steps.cut(start, points, times, config.max_call_duration)
         if config.verbose:
             self._log.debug("trajectory %s: %d waypoints over %.1f s in %d calls, %d stretched "
                             "for speed" % (self.name, len(points), times[-1],
                                            sum(isinstance(s, steps.Move) for s in plan),
                                            stretched))
-        return Plan("trajectory", plan, points[-1])
+        return Plan("trajectory", plan, points[-1], tuning)
 
     def _home_plan(self, start):
-        group = self._group
+        tuning = self._round.tuning
+        group = tuning.groups[self.name]
         times, _stretched = trajectory.timed(group.home[np.newaxis, :], start, group,
                                              HOME_MIN_DURATION,
-                                             self._config.max_velocity_fraction)
+                                             tuning.config.max_velocity_fraction)
         return Plan("home", steps.cut(start, group.home[np.newaxis, :], times,
-                                      self._config.max_call_duration), group.home)
+                                      tuning.config.max_call_duration), group.home, tuning)
 
     # -- reading the joints --------------------------------------------------------------
 
@@ -200,8 +223,12 @@ class GroupWorker(WorkerThread):
     # -- executing a plan ----------------------------------------------------------------
 
     def _execute(self, plan):
-        """Run the plan's steps; None when done, else the Disruption that ended it."""
+        """Run the plan's steps; None when done, RETUNED when a random plan's tuning is
+        no longer current (the joints are then where its last call left them), else the
+        Disruption that ended it."""
         for step in plan.steps:
+            if plan.kind == "trajectory" and plan.tuning is not self._round.tuning:
+                return RETUNED
             disruption = self._safe_disruption()
             if disruption is not None:
                 return disruption
@@ -237,7 +264,7 @@ class GroupWorker(WorkerThread):
             self._verify = False
             if self._moved_by_someone():
                 return Disruption(OTHER_APP)
-        legs_and_base = self._round.legs_and_base if self._group.name == "legs" else None
+        legs_and_base = self._round.legs_and_base if self.still_while_base_turns else None
         if legs_and_base is not None:
             while not legs_and_base.begin_legs_move():
                 self._wait(YIELD_POLL)  # the base is turning: the legs hold still

@@ -1,4 +1,4 @@
-"""Pepper's joint model: limits, maximum velocities, the Stand posture and joint groups.
+"""Pepper's joint model: limits, maximum velocities, the Stand posture, the joint families.
 
 Limits and velocities are those of ``pepper.urdf`` shipped in the qibullet wheel
 (radians, rad/s). On a live robot ``ALMotion.getLimits`` supersedes them.
@@ -90,30 +90,6 @@ def hand_joints(platform_joints):
         else:
             names.extend(side + suffix for suffix in HAND_FLEX_SUFFIXES)
     return [name for name in names if name in platform_joints]
-
-
-def joint_groups(behaviour, platform_joints):
-    """The joints each worker owns, as a list of (group name, joints); no joint twice.
-
-    ``upper`` holds the arms and hands (one angleInterpolation per trajectory), ``legs``
-    holds HipPitch, HipRoll and KneePitch with the leg chunk pattern. The base is not
-    a joint group. The head is never included.
-    """
-    upper = []
-    legs = []
-    if behaviour in ("body", "all"):
-        upper.extend(ARM_JOINTS)
-        upper.extend(HAND_JOINTS)
-        legs.extend(LEG_JOINTS)
-    if behaviour in ("hands", "all"):
-        upper.extend(hand_joints(platform_joints))
-    groups = []
-    for name, members in (("upper", upper), ("legs", legs)):
-        owned = [joint for joint in ALL_JOINTS if joint in members and joint in platform_joints
-                 and joint not in HEAD_JOINTS]
-        if owned:
-            groups.append((name, owned))
-    return groups
 
 
 def yields_to_speech(names):

@@ -12,7 +12,6 @@ import math
 
 import numpy as np
 
-from animate_behaviour import clearance, clearance_model, joints, lean
 
 # ALMotion eases every segment; a cubic ease between rests peaks at 1.5 x its mean speed,
 # so a segment's duration is stretched until that peak respects the velocity limit.
@@ -38,53 +37,6 @@ def random_bounds(home, limit, max_range, selected_range):
     """Return (LB, UB) of Table 1 for one joint (rad)."""
     offset = random_offset(limit, max_range, selected_range)
     return max(home - offset, limit.minimum), min(home + offset, limit.maximum)
-
-
-class JointGroup(object):
-    """Joints moved together by one worker (animate_behaviour.group_worker).
-
-    Arrays are indexed like ``names``: home, lower/upper random bounds, limits and
-    maximum velocities (rad, rad/s). ``yields_to_speech``: the group holds arm or hand
-    joints, which it leaves free while Pepper speaks.
-    """
-
-    def __init__(self, name, names, config, limits):
-        self.name = name
-        self.names = list(names)
-        self.home = np.array([config.home[joint] for joint in names], dtype=float)
-        bounds = [random_bounds(config.home[joint], limits[joint], config.maximum_range(joint),
-                                config.selected_range) for joint in names]
-        self.lower = np.array([bound[0] for bound in bounds], dtype=float)
-        self.upper = np.array([bound[1] for bound in bounds], dtype=float)
-        self.minimum = np.array([limits[joint].minimum for joint in names], dtype=float)
-        self.maximum = np.array([limits[joint].maximum for joint in names], dtype=float)
-        self.max_velocity = np.array([limits[joint].max_velocity for joint in names], dtype=float)
-        self.yields_to_speech = joints.yields_to_speech(self.names)
-        # Home inside the limits (the file's overrides are checked against pepper.urdf, the
-        # robot's getLimits may be narrower).
-        self.home = np.clip(self.home, self.minimum, self.maximum)
-        home = dict(config.home)
-        home.update(zip(self.names, self.home))
-        # What random waypoints must also respect: hands clear of the pelvis, torso upright.
-        self.checks = []
-        if any(name in joints.LEG_JOINTS for name in self.names):
-            self.checks.append(lean.LeanCheck(self.names, home))
-        if clearance.moves_an_arm(self.names):
-            moving_legs = dict(joints.joint_groups(config.behaviour,
-                                                   config.platform_joints)).get("legs", ())
-            leg_bounds = dict(
-                (leg, random_bounds(config.home[leg], limits.get(leg, joints.URDF_LIMITS[leg]),
-                                    config.maximum_range(leg), config.selected_range))
-                for leg in moving_legs)
-            self.checks.append(clearance.ClearanceCheck(self.names, home, leg_bounds,
-                                                        clearance_model.COEFFICIENTS))
-
-    def acceptable(self, points):
-        """Boolean mask of the waypoints (rows) that pass every check."""
-        mask = np.ones(len(points), dtype=bool)
-        for check in self.checks:
-            mask &= check.acceptable(points)
-        return mask
 
 
 def random_points(group, count, rng, start=None):
@@ -136,14 +88,10 @@ def leg_points(group, num_points, chunk_size, random_per_chunk, chunks, rng):
 
 
 def plan(group, config, rng, start):
-    """One of the specification's trajectories for ``group`` from ``start``: numPoints
-    waypoints (the leg chunk pattern for the legs, Table 1 ranges otherwise) and their
+    """One of the specification's trajectories for ``group`` (groups.JointGroup) from
+    ``start``: numPoints waypoints drawn the way its row says, and their
     velocity-limited times. Returns (points, times, number of stretched segments)."""
-    if group.name == "legs":
-        points = leg_points(group, config.num_points, config.leg_chunk_size,
-                            config.num_points_leg, config.leg_repeat_factor, rng)
-    else:
-        points = random_points(group, config.num_points, rng, start)
+    points = group.row.waypoints(group, config, rng, start)
     times, stretched = timed(points, start, group, config.gesture_duration,
                              config.max_velocity_fraction)
     return points, times, stretched

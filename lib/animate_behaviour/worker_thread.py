@@ -18,12 +18,16 @@ class WorkerThread(object):
         self._round = round_
         self._rng = rng
         self._motion = round_.motion
-        self._config = round_.config
         self._clock = round_.clock
         self._log = round_.log
         self._what = what  # how the log names the worker
         self._thread = threading.Thread(target=self._run, name="animateBehaviour." + name)
         self._thread.daemon = True
+
+    @property
+    def _config(self):
+        """The configuration the round goes by now (a preset may replace it)."""
+        return self._round.config
 
     def start(self):
         self._thread.start()

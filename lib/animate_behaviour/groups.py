@@ -1,0 +1,144 @@
+"""The joint groups: one row of :data:`TABLE` each, and the groups built from them.
+
+A row says which joints a group owns for a behaviour, how its waypoints are drawn, what
+they must also respect and whether the group holds still while the base turns. The
+engine makes one worker per group built by :func:`build`; nothing else names a group.
+Adding a group is adding a row.
+"""
+from __future__ import absolute_import, division, print_function
+
+import numpy as np
+
+from animate_behaviour import clearance, clearance_model, joints, lean, trajectory
+
+
+class GroupRow(object):
+    """One row of the group table.
+
+    name: the group's name (getStatus, logs); what: what it moves, in words;
+    members(behaviour, platform_joints): the joints it would own; waypoints(group,
+    config, rng, start): numPoints waypoints, shape (numPoints, joints), reached from
+    ``start``; checks: factories ``check(group, config, limits, home)`` returning a
+    waypoint check (acceptable(points) -> mask, convex) or None when it does not apply;
+    still_while_base_turns: its calls and the base's turns never overlap (NAOqi allows
+    leg motion during a move only under a strict HipPitch/KneePitch relation).
+    """
+
+    def __init__(self, name, what, members, waypoints, checks, still_while_base_turns):
+        self.name = name
+        self.what = what
+        self.members = members
+        self.waypoints = waypoints
+        self.checks = checks
+        self.still_while_base_turns = still_while_base_turns
+
+
+def _upper_members(behaviour, platform_joints):
+    names = []
+    if behaviour in ("body", "all"):
+        names.extend(joints.ARM_JOINTS + joints.HAND_JOINTS)
+    if behaviour in ("hands", "all"):
+        names.extend(joints.hand_joints(platform_joints))
+    return names
+
+
+def _leg_members(behaviour, _platform_joints):
+    return list(joints.LEG_JOINTS) if behaviour in ("body", "all") else []
+
+
+def _random_waypoints(group, config, rng, start):
+    return trajectory.random_points(group, config.num_points, rng, start)
+
+
+def _leg_waypoints(group, config, rng, _start):
+    """The specification's leg chunk pattern."""
+    return trajectory.leg_points(group, config.num_points, config.leg_chunk_size,
+                                 config.num_points_leg, config.leg_repeat_factor, rng)
+
+
+def _lean_check(group, _config, _limits, home):
+    if any(name in joints.LEG_JOINTS for name in group.names):
+        return lean.LeanCheck(group.names, home)
+    return None
+
+
+def _clearance_check(group, config, limits, home):
+    """Hands clear of the pelvis, whatever the leg joints another group moves do."""
+    if not clearance.moves_an_arm(group.names):
+        return None
+    moving_legs = [name for _row, members in joint_groups(config.behaviour,
+                                                           config.platform_joints)
+                   for name in members if name in joints.LEG_JOINTS]
+    leg_bounds = dict(
+        (leg, trajectory.random_bounds(config.home[leg], limits.get(leg, joints.URDF_LIMITS[leg]),
+                                       config.maximum_range(leg), config.selected_range))
+        for leg in moving_legs)
+    return clearance.ClearanceCheck(group.names, home, leg_bounds, clearance_model.COEFFICIENTS)
+
+
+TABLE = (
+    GroupRow("upper", "arms and hands", _upper_members, _random_waypoints,
+             checks=(_clearance_check,), still_while_base_turns=False),
+    GroupRow("legs", "hips and knee", _leg_members, _leg_waypoints,
+             checks=(_lean_check,), still_while_base_turns=True),
+)
+ROWS = dict((row.name, row) for row in TABLE)
+
+
+def joint_groups(behaviour, platform_joints):
+    """The joints each group owns, as a list of (row, joints), groups owning none left
+    out: no joint twice, never the head, only the platform's joints, in Pepper's order."""
+    groups = []
+    owned = set(joints.HEAD_JOINTS)
+    for row in TABLE:
+        members = row.members(behaviour, platform_joints)
+        names = [name for name in joints.ALL_JOINTS
+                 if name in members and name in platform_joints and name not in owned]
+        owned.update(names)
+        if names:
+            groups.append((row, names))
+    return groups
+
+
+def build(config, limits):
+    """The configuration's JointGroups; ``limits``: joint -> joints.JointLimit."""
+    return [JointGroup(row.name, names, config, limits)
+            for row, names in joint_groups(config.behaviour, config.platform_joints)]
+
+
+class JointGroup(object):
+    """Joints moved together by one worker (animate_behaviour.group_worker), as
+    configured: the row of ``name``, the joints ``names`` and arrays indexed like them:
+    home, lower/upper random bounds (Table 1 of the specification), limits and maximum
+    velocities (rad, rad/s). ``yields_to_speech``: the group holds arm or hand joints,
+    which it leaves free while Pepper speaks."""
+
+    def __init__(self, name, names, config, limits):
+        self.row = ROWS[name]
+        self.name = name
+        self.names = list(names)
+        self.still_while_base_turns = self.row.still_while_base_turns
+        self.home = np.array([config.home[joint] for joint in names], dtype=float)
+        bounds = [trajectory.random_bounds(config.home[joint], limits[joint],
+                                           config.maximum_range(joint), config.selected_range)
+                  for joint in names]
+        self.lower = np.array([bound[0] for bound in bounds], dtype=float)
+        self.upper = np.array([bound[1] for bound in bounds], dtype=float)
+        self.minimum = np.array([limits[joint].minimum for joint in names], dtype=float)
+        self.maximum = np.array([limits[joint].maximum for joint in names], dtype=float)
+        self.max_velocity = np.array([limits[joint].max_velocity for joint in names], dtype=float)
+        self.yields_to_speech = joints.yields_to_speech(self.names)
+        # Home inside the limits (the file's overrides are checked against pepper.urdf, the
+        # robot's getLimits may be narrower).
+        self.home = np.clip(self.home, self.minimum, self.maximum)
+        home = dict(config.home)
+        home.update(zip(self.names, self.home))
+        self.checks = [check for check in (make(self, config, limits, home)
+                                           for make in self.row.checks) if check is not None]
+
+    def acceptable(self, points):
+        """Boolean mask of the waypoints (rows) that pass every check."""
+        mask = np.ones(len(points), dtype=bool)
+        for check in self.checks:
+            mask &= check.acceptable(points)
+        return mask
