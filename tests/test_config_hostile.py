@@ -79,6 +79,7 @@ PLAUSIBLE = {
     "legRepeatFactor": near(0, 20, whole=True),
     "robotJoints": st.lists(st.sampled_from(JOINT_NAMES), max_size=5).map(", ".join),
     "simulatorJoints": st.lists(st.sampled_from(JOINT_NAMES), max_size=5).map(", ".join),
+    "preset": st.sampled_from(["", "calm", "lively", "nope", "Calm"]),
 }
 for _name, _row in config.ROWS.items():
     if _row.attribute in SCALAR_BOUNDS:
@@ -96,15 +97,28 @@ def key_lines(pairs):
     return ["%s = %s" % pair for pair in pairs]
 
 
-# Files configobj parses: known keys (each once), then perhaps a [home] section.
-settings_lines = st.lists(st.sampled_from(config.KEYS[:-1]), unique=True, max_size=6).flatmap(
-    lambda keys: st.tuples(*[st.tuples(st.just(key), value_for(key)) for key in keys]))
+def settings_of(keys):
+    return st.lists(st.sampled_from(keys), unique=True, max_size=6).flatmap(
+        lambda chosen: st.tuples(*[st.tuples(st.just(key), value_for(key)) for key in chosen]))
+
+
+# Files configobj parses: known keys (each once), then perhaps a [home] section and a
+# [presets] section of a few presets, each setting a few keys (mostly motion keys).
+VALUE_KEYS = [key for key in config.KEYS if config.ROWS[key].kind not in config.SECTIONS]
+settings_lines = settings_of(VALUE_KEYS)
 home_lines = st.lists(st.sampled_from(JOINT_NAMES), unique=True, max_size=4).flatmap(
     lambda names: st.tuples(*[st.tuples(st.just(name), st.one_of(
         *([near(-2.1, 2.1)] * 7 + [one_line_values]))) for name in names]))
-structured = st.tuples(settings_lines, st.none() | home_lines).map(
+preset_settings = settings_of([key for key in VALUE_KEYS if config.ROWS[key].preset] * 5
+                              + VALUE_KEYS)
+presets_lines = st.lists(st.tuples(st.sampled_from(["calm", "lively", "a b", "x" * 30]),
+                                   preset_settings), max_size=3, unique_by=lambda p: p[0]).map(
+    lambda presets: [line for name, pairs in presets
+                     for line in ["[[%s]]" % name] + key_lines(pairs)])
+structured = st.tuples(settings_lines, st.none() | home_lines, st.none() | presets_lines).map(
     lambda parts: "\n".join(key_lines(parts[0]) + (
-        [] if parts[1] is None else ["[home]"] + key_lines(parts[1]))).encode("utf-8"))
+        [] if parts[1] is None else ["[home]"] + key_lines(parts[1])) + (
+        [] if parts[2] is None else ["[presets]"] + parts[2])).encode("utf-8"))
 lines = st.one_of(
     st.tuples(st.sampled_from(KEY_NAMES), values).map(lambda kv: "%s = %s" % kv),
     st.tuples(st.sampled_from(JOINT_NAMES), values).map(lambda kv: "%s = %s" % kv),
@@ -132,7 +146,7 @@ def finite(value):
     return not (math.isnan(value) or math.isinf(value))
 
 
-def check_sane(loaded):
+def check_sane(loaded, presets=True):
     for attribute, (low, high) in SCALAR_BOUNDS.items():
         value = getattr(loaded, attribute)
         assert finite(value) and low <= value <= high, (attribute, value)
@@ -149,6 +163,11 @@ def check_sane(loaded):
         limit = joints.URDF_LIMITS[joint]
         assert finite(angle) and limit.minimum <= angle <= limit.maximum, (joint, angle)
     assert all(isinstance(line, str) for line in loaded.describe())
+    assert loaded.preset == "" or loaded.preset in loaded.presets
+    if presets:
+        for name, overrides in loaded.presets.items():
+            assert set(overrides) <= set(key for key in config.KEYS if config.ROWS[key].preset)
+            check_sane(loaded.with_values(overrides, name), presets=False)
 
 
 @settings(max_examples=300, derandomize=True, database=None, deadline=None,

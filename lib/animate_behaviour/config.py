@@ -7,15 +7,23 @@ start-up banner (:meth:`Configuration.describe`), the validation and the README'
 table (``scripts/update_readme_config.py``). A bad file raises
 :class:`ConfigurationError` whose message names each bad key, its value and what is
 allowed: ``<source>: <key> = <value> is not allowed: <allowed>; ...``.
+
+Presets (the ``[presets]`` section, one ``[[name]]`` subsection each) override only the
+motion keys they name (the rows whose ``preset`` is true); each is checked at load on top of the
+file's values, its problems named ``presets.<name>.<key>``.
+:meth:`Configuration.with_values` gives the configuration with some values replaced,
+checked the same way (presets, owner preferences).
 """
 from __future__ import absolute_import, division, print_function
 
+import collections
 import math
 import os
 import re
 
 from animate_behaviour import joints, log_guard
-from animate_behaviour.third_party import ConfigObj, ConfigObjError, Validator, flatten_errors
+from animate_behaviour.third_party import (ConfigObj, ConfigObjError, ValidateError, Validator,
+                                           flatten_errors)
 
 CONFIG_FILE_NAME = "animateBehaviourConfiguration.ini"
 BEHAVIOURS = ("body", "hands", "rotation", "all")
@@ -29,6 +37,9 @@ DEFAULT_SIMULATOR_JOINTS = tuple(j for j in joints.ANIMATED_JOINTS if j not in j
 MAX_FILE_BYTES = 64 * 1024
 # Problems named in one error; the rest are counted.
 MAX_PROBLEMS = 12
+# Preset names: short words a tablet button and a URL can show as they are.
+PRESET_NAME = re.compile(r"^[A-Za-z0-9_-]{1,24}$")
+MAX_PRESETS = 12
 
 try:
     _TEXT_TYPES = (str, unicode)  # noqa: F821 (Python 2.7 on the robot)
@@ -78,6 +89,10 @@ INTEGER = "integer"
 FLOAT_LIST = "float_list"
 JOINT_LIST = "string_list"
 JOINT_ANGLES = "section"
+PRESETS = "presets"  # the [presets] section
+PRESET = "preset name"  # the name of one of them, or empty
+# Rows that are sections of the file, not values.
+SECTIONS = (JOINT_ANGLES, PRESETS)
 
 
 class Limit(object):
@@ -98,12 +113,14 @@ class Key(object):
     ``[home]`` section); default; bounds: (low, high) for numbers and each number of a
     list, high possibly a :class:`Limit`; choices for CHOICE; items: the names of a
     FLOAT_LIST's numbers, in order; unit: of a number ("seconds"); why: the reason for
-    the bounds; description: what the key does (README). ``allowed``, the words quoted
-    in error messages, is made from them.
+    the bounds; description: what the key does (README); needs: keys checked before it,
+    beyond its bounds' needs. ``preset``: whether presets may set it (the motion keys,
+    _PRESET_KEYS).
+    ``allowed``, the words quoted in error messages, is made from them.
     """
 
     def __init__(self, name, attribute, kind, default, description, bounds=None,
-                 choices=None, items=None, unit=None, why=None):
+                 choices=None, items=None, unit=None, why=None, needs=()):
         self.name = name
         self.attribute = attribute
         self.kind = kind
@@ -114,8 +131,9 @@ class Key(object):
         self.items = items
         self.unit = unit
         self.why = why
+        self.preset = name in _PRESET_KEYS
         high = bounds[1] if bounds else None
-        self.needs = high.needs if isinstance(high, Limit) else ()
+        self.needs = (high.needs if isinstance(high, Limit) else ()) + tuple(needs)
         self.allowed = self._allowed()
 
     def _allowed(self):
@@ -128,6 +146,11 @@ class Key(object):
         if self.kind == JOINT_ANGLES:
             return ("Pepper joint names other than HeadYaw and HeadPitch, each = an angle in "
                     "rad inside the joint's limits")
+        if self.kind == PRESETS:
+            return ("up to %d [[name]] subsections (letters, digits, _ and -, at most 24), "
+                    "each setting only %s" % (MAX_PRESETS, ", ".join(_PRESET_KEYS)))
+        if self.kind == PRESET:
+            return "empty or the name of a [[preset]] of the [presets] section"
         what = {FLOAT: "a number", INTEGER: "a whole number",
                 FLOAT_LIST: "%d numbers" % len(self.items or ())}[self.kind]
         if self.unit:
@@ -139,19 +162,41 @@ class Key(object):
             text += " for %s" % ", ".join(self.items)
         return "%s (%s)" % (text, self.why)
 
+    @property
+    def check_name(self):
+        """The configobj check that parses a value of the row."""
+        return CHOICE if self.kind == PRESET else self.kind
+
     def spec(self):
-        """The row's line of the configobj spec."""
+        """The row's line of the configobj spec (the [presets] section has none: it is
+        checked preset by preset)."""
         if self.kind == JOINT_ANGLES:
             return "[%s]\n__many__ = float" % self.name
         if isinstance(self.default, tuple):
             default = "list(%s)" % ", ".join(str(item) for item in self.default)
         else:
-            default = str(self.default)
-        return "%s = %s(default=%s)" % (self.name, self.kind, default)
+            default = str(self.default) or '""'
+        return "%s = %s(default=%s)" % (self.name, self.check_name, default)
 
-    def check(self, value, values):
+    def parse(self, raw, name=None):
+        """(the value as its kind, None) or (None, the problem) for ``raw``: text as
+        the file or a preference gives it (list items comma-separated), or an already
+        typed value."""
+        if isinstance(raw, bool):
+            raw = "true" if raw else "false"
+        elif isinstance(raw, _INTEGER_TYPES + (float,)):
+            raw = repr(raw)
+        if self.kind in (FLOAT_LIST, JOINT_LIST) and isinstance(raw, _TEXT_TYPES):
+            raw = [item.strip() for item in raw.split(",")]
+        try:
+            return Validator().check(self.check_name, raw), None
+        except ValidateError:
+            return None, self.refusal(raw, name=name)
+
+    def check(self, value, values, prefix=""):
         """(the value to keep, []) or (None, the problems, each naming what is allowed);
-        ``values`` holds the checked values of the keys the bounds need."""
+        ``values`` holds the checked values of the keys the row needs; problems name the
+        key ``prefix + name``."""
         if self.kind == CHOICE:
             chosen = value.strip().lower()
             if chosen in self.choices:
@@ -162,6 +207,12 @@ class Key(object):
                              for name in value), []
         elif self.kind == JOINT_ANGLES:
             return _check_home(self, value)
+        elif self.kind == PRESETS:
+            return _check_presets(self, value, values)
+        elif self.kind == PRESET:
+            chosen = value.strip()
+            if chosen == "" or chosen in values[PRESETS_KEY]:
+                return chosen, []
         elif self.kind in (FLOAT, INTEGER):
             if self._inside(value, values):
                 return value, []
@@ -171,7 +222,7 @@ class Key(object):
                 return tuple(value), []
         else:
             return value, []
-        return None, [self.refusal(value)]
+        return None, [self.refusal(value, name=prefix + self.name)]
 
     def _inside(self, number, values):
         low, high = self.bounds
@@ -190,6 +241,14 @@ class Key(object):
                 return "Stand posture"
             return "Stand posture but %s" % ", ".join(
                 "%s %s" % (joint, value[joint]) for joint in sorted(value))
+        if self.kind == PRESETS:
+            if not value:
+                return "none"
+            return "; ".join("%s: %s" % (name, ", ".join(
+                "%s = %s" % (key, ROWS[key].format(item)) for key, item in overrides.items())
+                or "the file's values") for name, overrides in value.items())
+        if self.kind == PRESET and not value:
+            return "none (the file's values)"
         if isinstance(value, tuple):
             return ", ".join(str(item) for item in value)
         return str(value)
@@ -201,6 +260,12 @@ _FRACTION = "a fraction of each joint's full range, the specification's Table 1"
 _STOP_WAIT = ("above 1 a joint would exceed its maximum velocity, below 0.05 going home "
               "from the far end of HipPitch's range takes over 21 s, too near the 30 s "
               "that stopping waits for it")
+
+PRESETS_KEY = "presets"
+# The motion keys presets may set.
+_PRESET_KEYS = ("rotMaximumRange", "selectedRange", "armMaximumRange", "handMaximumRange",
+                "legMaximumRange", "gestureDuration", "numPoints", "numPointsLeg",
+                "legRepeatFactor", "maxVelocityFraction")
 
 TABLE = (
     Key("platform", "platform", CHOICE, "robot", choices=PLATFORMS,
@@ -221,7 +286,8 @@ TABLE = (
         bounds=(0.0, 1.0), items=joints.ARM_SUFFIXES, why=_FRACTION,
         description="Maximum range of each arm joint, both arms."),
     Key("handMaximumRange", "hand_maximum_range", FLOAT, 0.7, bounds=(0.0, 1.0),
-        why=_FRACTION, description="Maximum range of LHand and RHand."),
+        why=_FRACTION,
+        description="Maximum range of LHand and RHand."),
     Key("legMaximumRange", "leg_maximum_range", FLOAT_LIST, (0.1, 0.1, 0.08),
         bounds=(0.0, MAX_LEG_RANGE), items=joints.LEG_JOINTS,
         why="the specification's limit for balance",
@@ -274,11 +340,19 @@ TABLE = (
     Key("home", "home_overrides", JOINT_ANGLES, {},
         description="`Joint = angle` lines (rad) overriding Pepper's Stand posture, the "
                     "default home."),
+    Key(PRESETS_KEY, "presets", PRESETS, collections.OrderedDict(),
+        needs=_PRESET_KEYS,
+        description="Named sets of motion keys, one `[[name]]` subsection each; a preset "
+                    "overrides only the keys it names, the others keep the file's values. "
+                    "Chosen by `preset`, the owner's preferences or `setPreset`."),
+    Key("preset", "preset", PRESET, "", needs=[PRESETS_KEY],
+        description="The preset Pepper starts with; empty: none, the file's values (the "
+                    "owner's `preset` preference comes first)."),
 )
 ROWS = dict((row.name, row) for row in TABLE)
 # The keys in the order of the table (and of the banner).
 KEYS = tuple(row.name for row in TABLE)
-_SPEC = "\n".join([row.spec() for row in TABLE if row.kind != JOINT_ANGLES]
+_SPEC = "\n".join([row.spec() for row in TABLE if row.kind not in SECTIONS]
                   + [row.spec() for row in TABLE if row.kind == JOINT_ANGLES]).splitlines()
 
 
@@ -297,6 +371,18 @@ def _checking_order(table):
 
 
 _CHECKING_ORDER = _checking_order(TABLE)
+# The rows holding values (not sections, not the choice of preset), and the presets' own.
+_VALUE_ROWS = [row for row in _CHECKING_ORDER if row.kind not in SECTIONS + (PRESET,)]
+_PRESET_ROWS = [row for row in _CHECKING_ORDER if row.preset]
+
+
+def _plain(section):
+    """A configobj section (or a dict) as nested ordered dicts, in the file's order."""
+    keys = list(section.scalars) + list(section.sections) if hasattr(section, "scalars") \
+        else list(section)
+    return collections.OrderedDict(
+        (key, _plain(section[key]) if isinstance(section[key], dict) else section[key])
+        for key in keys)
 
 
 class ConfigurationError(ValueError):
@@ -333,6 +419,86 @@ class Configuration(object):
         """One line per key with its effective value, for the start-up banner."""
         return ["%s = %s" % (row.name, row.format(getattr(self, row.attribute)))
                 for row in TABLE]
+
+    def values(self):
+        """{key: value} for every row of the table."""
+        return dict((row.name, getattr(self, row.attribute)) for row in TABLE)
+
+    def with_values(self, overrides, source):
+        """This configuration with ``overrides`` ({key: value of its kind}, see
+        Key.parse) in place of the file's values, checked like the file (bounds that
+        depend on other keys included); ConfigurationError("<source>: <problems>") if
+        they do not fit."""
+        values = self.values()
+        checked, problems = _rechecked(values, overrides, "", _VALUE_ROWS)
+        if problems:
+            raise ConfigurationError("%s: %s" % (source, "; ".join(problems)))
+        values.update(checked)
+        return Configuration(values, source)
+
+
+def _rechecked(values, overrides, prefix, rows):
+    """Check ``rows`` (in checking order) on ``values`` with ``overrides`` in place:
+    ({key: checked value}, problems named ``prefix + key``)."""
+    merged = dict(values)
+    merged.update(overrides)
+    checked, problems = {}, []
+    for row in rows:
+        if any(need not in merged for need in row.needs):
+            continue
+        value, refused = row.check(merged[row.name], merged, prefix)
+        if refused:
+            problems.extend(refused)
+            del merged[row.name]  # the rows that need it are not checked against it
+        else:
+            checked[row.name] = merged[row.name] = value
+    return checked, problems
+
+
+def parsed_overrides(raw, prefix, allowed, allowed_words):
+    """Parse {key: text or value} into {key: value of its kind} for the keys ``allowed``
+    (a predicate on rows) lets through; returns (overrides, problems named ``prefix +
+    key``, unknown or refused keys named with ``allowed_words``)."""
+    overrides, problems = {}, []
+    for key in raw:
+        row = ROWS.get(key)
+        if row is None or not allowed(row):
+            problems.append("%s%s is not a key it may set (%s)" % (prefix, shown_value(key),
+                                                                   allowed_words))
+            continue
+        value, refused = row.parse(raw[key], name=prefix + row.name)
+        if refused:
+            problems.append(refused)
+        else:
+            overrides[row.name] = value
+    return overrides, problems
+
+
+def _check_presets(row, section, values):
+    """The [presets] section: each [[name]] parsed and checked on top of ``values``."""
+    kept, problems = collections.OrderedDict(), []
+    if len(section) > MAX_PRESETS:
+        problems.append("%s holds %d presets, more than %d" % (row.name, len(section),
+                                                              MAX_PRESETS))
+    for name in list(section)[:MAX_PRESETS]:
+        label = "%s.%s" % (row.name, shown_value(name))
+        if not PRESET_NAME.match(name):
+            problems.append("%s is not a preset name: letters, digits, _ and - only, at most "
+                            "24" % label)
+            continue
+        if not isinstance(section[name], dict):
+            problems.append("%s is a value, not a preset: write [[%s]] under [%s] and then "
+                            "a key = value line each" % (label, name, row.name))
+            continue
+        overrides, found = parsed_overrides(
+            section[name], label + ".", lambda key_row: key_row.preset,
+            "a preset sets only %s" % ", ".join(_PRESET_KEYS))
+        checked, refused = _rechecked(values, overrides, label + ".", _PRESET_ROWS)
+        problems.extend(found + refused)
+        if not found and not refused:
+            kept[str(name)] = collections.OrderedDict(
+                (key, checked[key]) for key in _PRESET_KEYS if key in overrides)
+    return (kept, []) if not problems else (None, problems)
 
 
 def _check_home(row, overrides):
@@ -399,6 +565,7 @@ def from_mapping(values, source="<defaults>"):
 def from_configobj(parsed, source):
     """Validate a parsed ConfigObj; return the Configuration or raise ConfigurationError."""
     problems = _misplaced(parsed)
+    presets = _plain(parsed.pop(PRESETS_KEY, {}))
     result = parsed.validate(Validator(), preserve_errors=True)
     failed = set()
     if result is not True:
@@ -414,7 +581,12 @@ def from_configobj(parsed, source):
     for row in _CHECKING_ORDER:
         if row.name in failed or any(need not in values for need in row.needs):
             continue
-        raw = dict(parsed[row.name]) if row.kind == JOINT_ANGLES else parsed[row.name]
+        if row.kind == PRESETS:
+            raw = presets
+        elif row.kind == JOINT_ANGLES:
+            raw = dict(parsed[row.name])
+        else:
+            raw = parsed[row.name]
         value, refused = row.check(raw, values)
         if refused:
             problems.extend(refused)
@@ -439,11 +611,11 @@ def _misplaced(parsed):
         row = ROWS.get(key)
         if row is None:
             del parsed[key]
-        elif row.kind == JOINT_ANGLES and not isinstance(parsed[key], dict):
+        elif row.kind in SECTIONS and not isinstance(parsed[key], dict):
             problems.append("%s is not a section: write [%s] and then a Joint = angle (rad) "
                             "line each" % (key, key))
             del parsed[key]
-        elif row.kind != JOINT_ANGLES and isinstance(parsed[key], dict):
+        elif row.kind not in SECTIONS and isinstance(parsed[key], dict):
             problems.append("%s is a section, not a value: %s" % (key, row.allowed))
             del parsed[key]
         elif row.kind == JOINT_ANGLES:

@@ -36,3 +36,4 @@ ConfigObj = configobj.ConfigObj
 ConfigObjError = configobj.ConfigObjError
 flatten_errors = configobj.flatten_errors
 Validator = validate.Validator
+ValidateError = validate.ValidateError
