@@ -29,11 +29,13 @@
         <File name="logs" src="lib/animate_behaviour/logs.py" />
         <File name="memory_events" src="lib/animate_behaviour/memory_events.py" />
         <File name="own_call" src="lib/animate_behaviour/own_call.py" />
+        <File name="presets" src="lib/animate_behaviour/presets.py" />
         <File name="runner" src="lib/animate_behaviour/runner.py" />
         <File name="service" src="lib/animate_behaviour/service.py" />
         <File name="speech" src="lib/animate_behaviour/speech.py" />
         <File name="status" src="lib/animate_behaviour/status.py" />
         <File name="steps" src="lib/animate_behaviour/steps.py" />
+        <File name="tablet" src="lib/animate_behaviour/tablet.py" />
         <File name="third_party" src="lib/animate_behaviour/third_party.py" />
         <File name="trajectory" src="lib/animate_behaviour/trajectory.py" />
         <File name="worker_thread" src="lib/animate_behaviour/worker_thread.py" />

@@ -59,7 +59,8 @@ class MyClass(GeneratedClass):
                 self.session(),
                 self.behaviorAbsolutePath(),
                 self.logger,
-                bool(self.getParameter("Activate on start")))
+                bool(self.getParameter("Activate on start")),
+                bool(self.getParameter("Show on tablet")))
         finally:
             if self.run is None:
                 self.onUnload()

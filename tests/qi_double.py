@@ -98,6 +98,7 @@ def module():
     fake.Session = Session
     for name in ("Int32", "String", "Bool", "Float", "Void"):
         setattr(fake, name, name)
+    fake.List = lambda element: ("List", element)
     return fake
 
 

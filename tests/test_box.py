@@ -75,7 +75,7 @@ def install_package_copy(package_dir):
     return target
 
 
-def load_box(package_dir, session, activate):
+def load_box(package_dir, session, activate, show_on_tablet=False):
     namespace = {"GeneratedClass": GeneratedClass, "__name__": "box"}
     with io.open(os.path.join(ROOT, "boxes", "animate_behaviour.py"), encoding="utf-8") as source:
         exec(compile(source.read(), "animate_behaviour.py", "exec"), namespace)
@@ -83,13 +83,14 @@ def load_box(package_dir, session, activate):
     box.logger = BoxLogger()
     box.session = lambda: session
     box.behaviorAbsolutePath = lambda: package_dir
-    box.getParameter = lambda name: {"Activate on start": activate}[name]
+    box.getParameter = lambda name: {"Activate on start": activate,
+                                     "Show on tablet": show_on_tablet}[name]
     return box
 
 
-def start_box(package_dir, session, activate):
+def start_box(package_dir, session, activate, show_on_tablet=False):
     """The real box script, loaded and started as Choregraphe does."""
-    box = load_box(package_dir, session, activate)
+    box = load_box(package_dir, session, activate, show_on_tablet)
     box.onLoad()
     box.onInput_onStart()
     return box

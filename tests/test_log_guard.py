@@ -195,7 +195,7 @@ def test_a_flood_of_hostile_calls_logs_a_few_short_lines(recorded, monkeypatch):
     logger, lines = recorded
     timers = FakeTimers()
     monkeypatch.setattr(log_guard, "start_daemon_timer", timers)
-    service = service_module.AnimateBehaviourService(StubEngine(), logger)
+    service = service_module.AnimateBehaviourService(StubEngine(), None, logger)
     hostile = [HUGE, HUGE + "\nERROR forged line", "\x1b[2J" * 1000, 7, ["enabled"]]
     for index in range(1000):
         assert service.set_activation(hostile[index % len(hostile)]) == 0
@@ -215,7 +215,8 @@ def test_refusals_while_shutting_down_are_throttled_too(recorded):
     logger, lines = recorded
     clock, timers = FakeClock(), FakeTimers()
     throttle = log_guard.Throttle(logger, burst=2, clock=clock, start_timer=timers)
-    service = service_module.AnimateBehaviourService(StubEngine(closed=True), logger, throttle)
+    service = service_module.AnimateBehaviourService(StubEngine(closed=True), None, logger,
+                                                     throttle)
     assert [service.set_activation("enabled") for _ in range(5)] == [0] * 5
     assert [line for _level, line in lines] == [
         "setActivation('enabled') refused: the animate behaviour is shutting down"] * 2

@@ -378,8 +378,8 @@ def test_activation_box_rejects_a_bad_state(state):
 
 
 FAKE_GLUE = """
-def start_from_box(session, package_dir, logger, activate):
-    session.calls.append((__file__, package_dir, activate))
+def start_from_box(session, package_dir, logger, activate, show_on_tablet):
+    session.calls.append((__file__, package_dir, activate, show_on_tablet))
     return session.results.pop(0)
 """
 
@@ -410,12 +410,13 @@ def test_main_box_delegates_to_box_glue(tmpdir, monkeypatch):
 
     run = FakeRun()
     session = RecordingSession([run, None])
-    box, fired = load_box("animate_behaviour.py", session, {"Activate on start": 1},
+    box, fired = load_box("animate_behaviour.py", session,
+                          {"Activate on start": 1, "Show on tablet": 0},
                           behavior_path=package_dir)
     box.onLoad()
     box.onInput_onStart()
-    assert [(os.path.dirname(call[0]), call[1], call[2]) for call in session.calls] == \
-        [(str(fake_dir), package_dir, True)]
+    assert [(os.path.dirname(call[0]),) + call[1:] for call in session.calls] == \
+        [(str(fake_dir), package_dir, True, False)]
     assert fired == [] and box.run is run
     box.onInput_onStop()
     assert run.stopped == 1 and box.run is None and fired == [("onStopped",)]

@@ -146,9 +146,18 @@ def test_typed_api_as_qicli_and_qimessaging_see_it(deploy):
                ("registerEvent", "unregisterEvent", "metaObject", "terminate", "property",
                 "setProperty", "properties", "registerEventWithSignature", "isStatsEnabled",
                 "enableStats", "stats", "clearStats", "isTraceEnabled", "enableTrace"))
-    assert ours == set(["setActivation", "getActivation", "getStatus"])
+    assert ours == set(["setActivation", "getActivation", "getStatus", "getPresets", "getPreset",
+                        "setPreset", "storePreset"])
     assert methods["getStatus"]["returnSignature"] == "s"
     assert "maxCallDuration" in methods["getStatus"]["description"]
+    assert methods["getPresets"]["returnSignature"] == "[s]"
+    assert methods["getPreset"]["returnSignature"] == "s"
+    for name in ("setPreset", "storePreset"):
+        assert (methods[name]["parametersSignature"], methods[name]["returnSignature"]) == \
+            ("(s)", "i")
+        assert "maxCallDuration" in methods[name]["description"] or \
+            "ALPreferenceManager" in methods[name]["description"]
+    assert signals["presetChanged"]["signature"] == "(s)"
 
 
 @pytest.mark.parametrize("state", ["Enabled", "on", "", " enabled", 3])

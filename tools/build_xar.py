@@ -123,6 +123,11 @@ BOXES = [
              "tooltip": "Start moving as soon as the box starts. When unchecked, the "
                         "robot stays still until another behaviour calls "
                         "AnimateBehaviour.setActivation(\"enabled\")."},
+            {"name": "Show on tablet", "content_type": 0, "value": "0",
+             "default_value": "0", "id": 6,
+             "tooltip": "Show the package's page (an on/off switch, the presets, what the "
+                        "robot is doing) on the tablet while the box runs, and hide it when "
+                        "it stops."},
         ],
     },
     activation_box(2, "Enable animate behaviour", "enabled", x=300,

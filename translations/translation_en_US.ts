@@ -14,6 +14,12 @@
         <comment>Activate on start</comment>
         <translation>Activate on start</translation>
     </message>
+    <message>
+        <location filename="behavior.xar" line="0"/>
+        <source>Show on tablet</source>
+        <comment>Show on tablet</comment>
+        <translation>Show on tablet</translation>
+    </message>
 </context>
 <context>
     <name>behavior.xar:/Enable animate behaviour</name>

@@ -14,6 +14,12 @@
         <comment>Activate on start</comment>
         <translation>開始時に有効化</translation>
     </message>
+    <message>
+        <location filename="behavior.xar" line="0"/>
+        <source>Show on tablet</source>
+        <comment>Show on tablet</comment>
+        <translation>タブレットに表示</translation>
+    </message>
 </context>
 <context>
     <name>behavior.xar:/Enable animate behaviour</name>

@@ -1,5 +1,6 @@
 """Serve the stand-ins over libqi as ALMotion, ALAutonomousLife, ALRobotPosture, ALMemory,
-ALTextToSpeech and ALAnimatedSpeech.
+ALTextToSpeech and ALAnimatedSpeech, and on request ALPreferenceManager and ALTabletService
+(the simulator has neither).
 
 Python 3 only (needs the ``qi`` 3.1.5 wheel). Usage::
 
@@ -29,10 +30,13 @@ import qi
 from pepper_sim.autonomous_life import FakeAutonomousLife, FakeRobotPosture
 from pepper_sim.memory import FakeMemory
 from pepper_sim.motion import KinematicMotion
+from pepper_sim.preferences import FakePreferenceManager, FakeTablet
 from pepper_sim.speech import FakeAnimatedSpeech, FakeTextToSpeech
 
 ALL_SERVICES = ("ALMotion", "ALAutonomousLife", "ALRobotPosture", "ALMemory", "ALTextToSpeech",
                 "ALAnimatedSpeech")
+# Served only when asked for.
+OPTIONAL_SERVICES = ("ALPreferenceManager", "ALTabletService")
 MOTION_HELPERS = ("wait_for", "reset_records", "calls_to", "postponed", "last_trajectory",
                   "autonomous_life_cleanup")
 
@@ -90,6 +94,8 @@ ServedMemory = served(QiMemory, ("wait_for", "wait_for_notifications", "reset_re
                                         "values_of", "preset", "raise_event"))
 ServedTextToSpeech = served(FakeTextToSpeech, ("wait_for", "said"))
 ServedAnimatedSpeech = served(FakeAnimatedSpeech, ("wait_for",))
+ServedPreferenceManager = served(FakePreferenceManager)
+ServedTablet = served(FakeTablet)
 
 
 class SimulatedRobot(object):
@@ -97,12 +103,13 @@ class SimulatedRobot(object):
 
     Attributes: ``url`` (for ``--qi-url``), ``session`` (the serving session), ``motion``
     (KinematicMotion), ``life`` (FakeAutonomousLife), ``posture`` (FakeRobotPosture),
-    ``memory`` (FakeMemory), ``tts`` (FakeTextToSpeech), ``speech`` (FakeAnimatedSpeech).
+    ``memory`` (FakeMemory), ``tts`` (FakeTextToSpeech), ``speech`` (FakeAnimatedSpeech),
+    ``preferences`` (FakePreferenceManager), ``tablet`` (FakeTablet).
     They are wired together: one memory for all (Life raises AutonomousLife/State on it,
     the speech stand-ins their events), Life's state changes clean ALMotion up, speech
     and memory records run on the motion's clock, and ALAnimatedSpeech gestures through
-    the motion. ``services`` selects which of ALL_SERVICES to register (the objects exist
-    anyway). ``motion`` replaces the kinematic ALMotion (a ``served_motion`` class
+    the motion. ``services`` selects which of ALL_SERVICES and OPTIONAL_SERVICES to
+    register (the objects exist anyway). ``motion`` replaces the kinematic ALMotion (a ``served_motion`` class
     instance, e.g. the qiBullet bridge's); ``time_scale``, ``initial_angles`` and
     ``list_postponed`` (KinematicMotion's) then do not apply. ``falling_edges`` goes to
     FakeTextToSpeech.
@@ -110,10 +117,10 @@ class SimulatedRobot(object):
 
     def __init__(self, time_scale=1.0, initial_angles=None, services=ALL_SERVICES,
                  motion=None, list_postponed=True, falling_edges=False):
-        unknown = sorted(set(services) - set(ALL_SERVICES))
+        unknown = sorted(set(services) - set(ALL_SERVICES + OPTIONAL_SERVICES))
         if unknown:
             raise ValueError("unknown services %s (known: %s)"
-                             % (", ".join(unknown), ", ".join(ALL_SERVICES)))
+                             % (", ".join(unknown), ", ".join(ALL_SERVICES + OPTIONAL_SERVICES)))
         if motion is None:
             motion = ServedMotion(time_scale=time_scale, initial_angles=initial_angles,
                                   list_postponed=list_postponed)
@@ -124,13 +131,16 @@ class SimulatedRobot(object):
         self.tts = ServedTextToSpeech(clock=motion.clock, memory=self.memory,
                                       falling_edges=falling_edges)
         self.speech = ServedAnimatedSpeech(self.tts, motion)
+        self.preferences = ServedPreferenceManager()
+        self.tablet = ServedTablet()
         self.session = qi.Session()
         self.session.listenStandalone("tcp://127.0.0.1:0")
         self.url = self._tcp_url()
         self._service_ids = []
         objects = {"ALMotion": self.motion, "ALAutonomousLife": self.life,
                    "ALRobotPosture": self.posture, "ALMemory": self.memory,
-                   "ALTextToSpeech": self.tts, "ALAnimatedSpeech": self.speech}
+                   "ALTextToSpeech": self.tts, "ALAnimatedSpeech": self.speech,
+                   "ALPreferenceManager": self.preferences, "ALTabletService": self.tablet}
         try:
             for name in services:
                 self._service_ids.append(self.session.registerService(name, objects[name]))

@@ -10,7 +10,6 @@ from __future__ import absolute_import, division, print_function
 
 import os
 
-from animate_behaviour import host as host_module
 from animate_behaviour import logs
 
 CONFIG_DIR = "config"
@@ -32,14 +31,17 @@ class BoxRun(object):
             logs.close_logger(self.logger)
 
 
-def start_from_box(session, package_dir, box_logger, activate, qi_module=None):
+def start_from_box(session, package_dir, box_logger, activate, show_on_tablet=False,
+                   qi_module=None):
     """Start the service from the box's ``session``; return its :class:`BoxRun`, or None
     after logging one error line on ``box_logger`` saying why it cannot start (configobj
-    missing, a bad configuration, a missing ALMotion, a name clash)."""
+    missing, a bad configuration, a missing ALMotion, a name clash). ``activate``: enable
+    at once; ``show_on_tablet``: show the package's page on the tablet until stop."""
     try:
         # Imported here, not at the top: without configobj the box must still be able to
         # say so in one line instead of failing to import this module.
         from animate_behaviour import config as config_module
+        from animate_behaviour import host as host_module
     except ImportError as err:
         box_logger.error("animate behaviour not started: %s" % err)
         return None
@@ -54,7 +56,7 @@ def start_from_box(session, package_dir, box_logger, activate, qi_module=None):
     logger = logs.make_logger(config.verbose, qi_module=qi_module)
     host = host_module.ServiceHost(session, config, logger)
     try:
-        host.start(activate)
+        host.start(activate, show_on_tablet)
     except host_module.HostError as err:
         logger.error("animate behaviour not started: %s" % err)
         logs.close_logger(logger)

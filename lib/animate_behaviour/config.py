@@ -371,8 +371,8 @@ def _checking_order(table):
 
 
 _CHECKING_ORDER = _checking_order(TABLE)
-# The rows holding values (not sections, not the choice of preset), and the presets' own.
-_VALUE_ROWS = [row for row in _CHECKING_ORDER if row.kind not in SECTIONS + (PRESET,)]
+# The rows holding values (not sections), and the ones presets may set.
+_VALUE_ROWS = [row for row in _CHECKING_ORDER if row.kind not in SECTIONS]
 _PRESET_ROWS = [row for row in _CHECKING_ORDER if row.preset]
 
 
@@ -424,22 +424,23 @@ class Configuration(object):
         """{key: value} for every row of the table."""
         return dict((row.name, getattr(self, row.attribute)) for row in TABLE)
 
-    def with_values(self, overrides, source):
+    def with_values(self, overrides, source, written=None):
         """This configuration with ``overrides`` ({key: value of its kind}, see
         Key.parse) in place of the file's values, checked like the file (bounds that
         depend on other keys included); ConfigurationError("<source>: <problems>") if
-        they do not fit."""
+        they do not fit, quoting the values as ``written`` ({key: text}) if given."""
         values = self.values()
-        checked, problems = _rechecked(values, overrides, "", _VALUE_ROWS)
+        checked, problems = _rechecked(values, overrides, "", _VALUE_ROWS, written)
         if problems:
             raise ConfigurationError("%s: %s" % (source, "; ".join(problems)))
         values.update(checked)
         return Configuration(values, source)
 
 
-def _rechecked(values, overrides, prefix, rows):
+def _rechecked(values, overrides, prefix, rows, written=None):
     """Check ``rows`` (in checking order) on ``values`` with ``overrides`` in place:
-    ({key: checked value}, problems named ``prefix + key``)."""
+    ({key: checked value}, problems named ``prefix + key``, quoting the value as
+    ``written`` ({key: text}) where it gives one)."""
     merged = dict(values)
     merged.update(overrides)
     checked, problems = {}, []
@@ -448,6 +449,8 @@ def _rechecked(values, overrides, prefix, rows):
             continue
         value, refused = row.check(merged[row.name], merged, prefix)
         if refused:
+            if written and row.name in written and row.kind not in SECTIONS:
+                refused = [row.refusal(written[row.name], name=prefix + row.name)]
             problems.extend(refused)
             del merged[row.name]  # the rows that need it are not checked against it
         else:
@@ -493,7 +496,8 @@ def _check_presets(row, section, values):
         overrides, found = parsed_overrides(
             section[name], label + ".", lambda key_row: key_row.preset,
             "a preset sets only %s" % ", ".join(_PRESET_KEYS))
-        checked, refused = _rechecked(values, overrides, label + ".", _PRESET_ROWS)
+        checked, refused = _rechecked(values, overrides, label + ".", _PRESET_ROWS,
+                                      section[name])
         problems.extend(found + refused)
         if not found and not refused:
             kept[str(name)] = collections.OrderedDict(

@@ -5,7 +5,9 @@ from __future__ import absolute_import, division, print_function
 import threading
 
 from animate_behaviour import engine as engine_module
+from animate_behaviour import presets as presets_module
 from animate_behaviour.service import SERVICE_NAME, AnimateBehaviourService
+from animate_behaviour.tablet import TabletPage
 
 HEARTBEAT_PERIOD = 10.0
 # Disabling waits for the workers and a smooth return home; moving home from the far end
@@ -18,7 +20,8 @@ class HostError(RuntimeError):
 
 
 class ServiceHost(object):
-    """Runs the AnimateBehaviour service on ``session`` with ``config``.
+    """Runs the AnimateBehaviour service on ``session`` with ``config`` (the file's),
+    its presets and the owner's preferences (presets.Presets).
 
     ``engine_factory(motion=, config=, logger=, autonomous_life=, memory=)`` builds the
     motion engine (the services missing on the robot are None); tests pass one with a
@@ -43,18 +46,19 @@ class ServiceHost(object):
     def engine(self):
         return self._engine
 
-    def start(self, activate):
-        """Register the service; with ``activate`` enable it at once.
+    def start(self, activate, show_on_tablet=False):
+        """Register the service; with ``activate`` enable it at once; with
+        ``show_on_tablet`` show the package's page on the tablet until stop.
 
         Raises HostError after undoing whatever part of the start-up had succeeded.
         """
         try:
-            self._start(activate)
+            self._start(activate, show_on_tablet)
         except HostError:
             self.stop()
             raise
 
-    def _start(self, activate):
+    def _start(self, activate, show_on_tablet):
         motion = self._service_or_none("ALMotion")
         if motion is None:
             raise HostError("NAOqi has no ALMotion service; nothing can be animated")
@@ -62,11 +66,16 @@ class ServiceHost(object):
         if life is None:
             self._log.warning("ALAutonomousLife is missing: BackgroundMovement is left alone")
         memory = self._service_or_none("ALMemory")
-        self._engine = self._engine_factory(motion=motion, config=self._config, logger=self._log,
-                                            autonomous_life=life, memory=memory)
-        self._service = AnimateBehaviourService(self._engine, self._log)
-        self._engine.add_listener(self._service.announce)
-        self._disconnects.append(lambda: self._engine.remove_listener(self._service.announce))
+        presets = presets_module.Presets(
+            self._config, self._service_or_none("ALPreferenceManager", optional=True),
+            self._log)
+        self._engine = self._engine_factory(motion=motion, config=presets.configuration(),
+                                            logger=self._log, autonomous_life=life,
+                                            memory=memory)
+        self._service = AnimateBehaviourService(self._engine, presets, self._log)
+        self._listen(self._engine, self._service.announce)
+        self._listen(presets, self._retune)
+        self._listen(presets, self._service.announce_preset)
         self._engine.start()
         try:
             self._service_id = self._session.registerService(SERVICE_NAME, self._service)
@@ -74,8 +83,14 @@ class ServiceHost(object):
             raise HostError("cannot register the %s service (%s); is another instance "
                             "running? stop it first" % (SERVICE_NAME, err))
         self._log.info("%s service registered (id %s); configuration from %s:\n  %s"
-                       % (SERVICE_NAME, self._service_id, self._config.source,
-                          "\n  ".join(self._config.describe())))
+                       % (SERVICE_NAME, self._service_id, presets.configuration().source,
+                          "\n  ".join(presets.configuration().describe()
+                                      + presets.describe())))
+        if show_on_tablet:
+            page = TabletPage(self._service_or_none("ALTabletService", optional=True),
+                              self._log)
+            page.show()
+            self._disconnects.insert(0, page.hide)
         self._heartbeat = threading.Thread(target=self._beat, name="animateBehaviour.heartbeat")
         self._heartbeat.daemon = True
         self._heartbeat.start()
@@ -111,11 +126,24 @@ class ServiceHost(object):
             self._disconnects = []
             self._log.info("%s service stopped" % SERVICE_NAME)
 
-    def _service_or_none(self, name):
+    def _listen(self, speaker, callback):
+        """Add ``callback`` to ``speaker``'s listeners until stop."""
+        speaker.add_listener(callback)
+        self._disconnects.append(lambda: speaker.remove_listener(callback))
+
+    def _retune(self, name, config):
+        self._log.info("preset %s chosen: %s" % (name, ", ".join(
+            "%s = %s" % (key, value) for key, value in sorted(config.presets[name].items()))))
+        self._engine.retune(config)
+
+    def _service_or_none(self, name, optional=False):
+        """The NAOqi service ``name``, or None (logged: at warning level when
+        ``optional``, the package working without it)."""
         try:
             return self._session.service(name)
         except RuntimeError as err:
-            self._log.error("NAOqi service %s is unavailable: %s" % (name, err))
+            log = self._log.warning if optional else self._log.error
+            log("NAOqi service %s is unavailable: %s" % (name, err))
             return None
 
     def _beat(self):

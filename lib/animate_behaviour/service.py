@@ -7,10 +7,12 @@ import qi
 
 from animate_behaviour import log_guard
 from animate_behaviour.engine import STATES, EngineClosed
+from animate_behaviour.presets import PresetError
 
 SERVICE_NAME = "AnimateBehaviour"
-# The kind of line refusals are counted under when they come too often.
+# The kinds of line refusals are counted under when they come too often.
 REFUSED = "setActivation refused"
+PRESET_REFUSED = "preset refused"
 
 try:
     _STRING_TYPES = (str, unicode)  # noqa: F821 (Python 2.7 on the robot)
@@ -19,19 +21,24 @@ except NameError:
 
 
 class AnimateBehaviourService(object):
-    """Switches Pepper's idle animation on and off.
+    """Switches Pepper's idle animation on and off and chooses how lively it is.
 
     Signal ``activationChanged(string)``: emitted with "enabled" once Pepper has
     reached home and started moving, and with "disabled" once it has stopped and
     returned home.
+    Signal ``presetChanged(string)``: emitted with the preset's name each time another
+    preset is chosen (setPreset, storePreset).
     """
 
     activationChanged = qi.Signal("(s)")
+    presetChanged = qi.Signal("(s)")
 
-    def __init__(self, engine, logger, refusals=None):
-        """``refusals``: the log_guard.Throttle refusals are logged through (one on
-        ``logger`` by default), so a flood of bad calls cannot flood the log."""
+    def __init__(self, engine, presets, logger, refusals=None):
+        """``presets``: presets.Presets; ``refusals``: the log_guard.Throttle refusals are
+        logged through (one on ``logger`` by default), so a flood of bad calls cannot
+        flood the log."""
         self._engine = engine
+        self._presets = presets
         self._log = logger
         self._refusals = refusals or log_guard.Throttle(logger)
 
@@ -74,10 +81,61 @@ class AnimateBehaviourService(object):
         temperature status >= 1) when hot; "counters": trajectories completed, ALMotion
         calls sent (each holds its joints at most maxCallDuration s), base turns
         completed, yields to another app or to speech, since the service started.
+        "preset": the preset chosen ("" for none).
         """
-        return json.dumps(self._engine.report())
+        report = self._engine.report()
+        report["preset"] = self._presets.current
+        return json.dumps(report)
+
+    @qi.bind(returnType=qi.List(qi.String), paramsType=[], methodName="getPresets")
+    def get_presets(self):
+        """The presets' names, in the configuration file's order (the shipped file has
+        "calm", "neutral" and "lively")."""
+        return self._presets.names()
+
+    @qi.bind(returnType=qi.String, paramsType=[], methodName="getPreset")
+    def get_preset(self):
+        """The preset chosen now; "" for none (the configuration file's values)."""
+        return self._presets.current
+
+    @qi.bind(returnType=qi.Int32, paramsType=[qi.String], methodName="setPreset")
+    def set_preset(self, name):
+        """Choose how lively Pepper is until the service stops: name is one of
+        getPresets(). Each preset sets amplitude (selectedRange, a fraction of each
+        joint's range), tempo (gestureDuration, s between waypoints) and base turns
+        (rotMaximumRange, a fraction of a 0.5 rad band). Each group's next ALMotion call
+        follows it (within maxCallDuration s, 2 by default), continuing from where the
+        joints are, with no jump. Returns 1 when chosen, 0 for an unknown name (logged).
+        The owner's preferences still come first for the keys they set."""
+        return self._choose(name, self._presets.select, "setPreset")
+
+    @qi.bind(returnType=qi.Int32, paramsType=[qi.String], methodName="storePreset")
+    def store_preset(self, name):
+        """setPreset(name), and store it as the owner's "preset" preference
+        (ALPreferenceManager, domain "animate-behaviour") so that Pepper starts with it
+        after a reboot or a package update. Returns 1 when chosen and stored, 0 for an
+        unknown name or when it cannot be stored (logged; nothing changes then)."""
+        return self._choose(name, self._presets.store, "storePreset")
+
+    def _choose(self, name, choose, method):
+        if not isinstance(name, _STRING_TYPES):
+            self._refusals.error(PRESET_REFUSED, "%s(%s) refused: the name must be a string"
+                                 % (method, log_guard.shown(name)))
+            return 0
+        try:
+            choose(name)
+        except PresetError as err:
+            self._refusals.error(PRESET_REFUSED, "%s(%s) refused: %s"
+                                 % (method, log_guard.shown(name), err))
+            return 0
+        return 1
 
     @qi.nobind
     def announce(self, state):
         """Emit activationChanged(state); called by the engine when Pepper settles."""
         self.activationChanged(state)
+
+    @qi.nobind
+    def announce_preset(self, name, _configuration):
+        """Emit presetChanged(name); called by the presets after each change."""
+        self.presetChanged(name)

@@ -1,0 +1,167 @@
+"""Presets and the owner's preferences: which configuration the engine goes by.
+
+Highest first: the owner's preferences (ALPreferenceManager, domain ``animate-behaviour``,
+read once at start), the selected preset, the configuration file, the defaults. The
+``preset`` preference chooses the start preset (before the file's ``preset`` key); any
+other configuration key set there replaces the file's value for every preset. A
+preference that does not fit is logged at error level with the configuration's usual
+message and ignored. Without ALPreferenceManager (the simulator) the file alone counts.
+"""
+from __future__ import absolute_import, division, print_function
+
+import collections
+import threading
+
+from animate_behaviour import config as config_module
+
+DOMAIN = "animate-behaviour"
+PRESET_SETTING = "preset"
+PREFERENCES = "ALPreferenceManager %s" % DOMAIN
+
+
+class PresetError(RuntimeError):
+    """A preset cannot be chosen or stored; the message says why."""
+
+
+class Presets(object):
+    """The presets of ``config`` (the file's Configuration) with the owner's preferences
+    read through ``preferences`` (an ALPreferenceManager proxy, or None), logging on
+    ``logger``. Thread-safe; listeners hear of each change in the order of the changes."""
+
+    def __init__(self, config, preferences, logger):
+        self._file = config
+        self._preferences = preferences
+        self._log = logger
+        self._lock = threading.Lock()
+        self._listeners = []
+        preferred, start = self._read_preferences()
+        self.preferred = preferred  # {key: value} the owner's preferences set
+        self._configurations = collections.OrderedDict(
+            (name, self._combined(name, preferred)) for name in [""] + list(config.presets))
+        self._current = start
+
+    # -- reading ---------------------------------------------------------------------
+
+    def names(self):
+        """The presets, in the file's order."""
+        return list(self._file.presets)
+
+    @property
+    def current(self):
+        """The selected preset; "" for none (the file's values)."""
+        with self._lock:
+            return self._current
+
+    def configuration(self):
+        """The configuration of the selected preset, preferences applied."""
+        with self._lock:
+            return self._configurations[self._current]
+
+    def describe(self):
+        """Lines for the start-up banner."""
+        preferred = ", ".join("%s = %s" % (key, config_module.ROWS[key].format(value))
+                              for key, value in sorted(self.preferred.items()))
+        return ["preset now: %s" % (self.current or "none (the file's values)"),
+                "owner preferences (%s): %s" % (PREFERENCES, preferred or "none")]
+
+    # -- choosing --------------------------------------------------------------------
+
+    def add_listener(self, callback):
+        """Call ``callback(name, configuration)`` after each change of preset."""
+        self._listeners.append(callback)
+
+    def remove_listener(self, callback):
+        self._listeners.remove(callback)
+
+    def _known(self, name):
+        if name not in self._file.presets:
+            raise PresetError("there is no preset %s; the presets are: %s" % (
+                config_module.shown_value(name), ", ".join(self.names()) or "none"))
+
+    def select(self, name):
+        """Choose the preset ``name``; PresetError if there is none of that name."""
+        self._known(name)
+        with self._lock:
+            if name == self._current:
+                return
+            self._current = name
+            configuration = self._configurations[name]
+            # Under the lock: concurrent choices reach the listeners in the order they won.
+            for callback in list(self._listeners):
+                callback(name, configuration)
+
+    def store(self, name):
+        """Choose the preset ``name`` and store it as the owner's ``preset`` preference, so
+        that it survives reboots and package updates; PresetError if it is unknown or
+        cannot be stored (then nothing changes)."""
+        self._known(name)
+        if self._preferences is None:
+            raise PresetError("preset %s not stored: NAOqi has no ALPreferenceManager" % name)
+        try:
+            self._preferences.setValue(DOMAIN, PRESET_SETTING, name)
+        except RuntimeError as err:
+            raise PresetError("preset %s not stored: ALPreferenceManager.setValue failed: %s"
+                              % (name, err))
+        self.select(name)
+
+    # -- preferences -----------------------------------------------------------------
+
+    def _combined(self, name, preferred, written=None):
+        """The file's configuration with the preset's keys, then the preferences
+        (``written``: their values as the owner wrote them, for error messages)."""
+        values = dict(self._file.presets[name]) if name else {}
+        values.update(preferred)
+        values["preset"] = name
+        source = "%s%s%s" % (self._file.source, ", preset %s" % name if name else "",
+                             ", %s" % PREFERENCES if preferred else "")
+        return self._file.with_values(values, source, written)
+
+    def _read_preferences(self):
+        """({key: value} of the preferences that fit, the start preset)."""
+        if self._preferences is None:
+            self._log.info("no ALPreferenceManager: the configuration comes from %s alone"
+                           % self._file.source)
+            return {}, self._file.preset
+        try:
+            raw = collections.OrderedDict()
+            for row in config_module.TABLE:
+                if row.kind not in config_module.SECTIONS:
+                    value = self._preferences.getValue(DOMAIN, row.name)
+                    if value is not None:  # NAOqi's answer for a setting never set
+                        raw[row.name] = value
+        except RuntimeError as err:
+            self._log.error("cannot read the owner's preferences (ALPreferenceManager."
+                            "getValue failed: %s); the configuration comes from %s alone"
+                            % (err, self._file.source))
+            return {}, self._file.preset
+        start = self._file.preset
+        if PRESET_SETTING in raw:
+            wanted = raw.pop(PRESET_SETTING)
+            if wanted in self._file.presets:
+                start = wanted
+            else:
+                self._log.error(
+                    "%s/%s = %s is not allowed: one of %s; ignored, starting with %s" % (
+                        PREFERENCES, PRESET_SETTING, config_module.shown_value(wanted),
+                        ", ".join(self.names()) or "(no presets in the file)",
+                        start or "no preset"))
+        preferred = {}
+        for key in raw:
+            value, problem = config_module.ROWS[key].parse(raw[key], name="%s/%s" % (
+                PREFERENCES, key))
+            if problem is None:
+                problem = self._misfit(dict(preferred, **{key: value}), raw)
+            if problem is not None:
+                self._log.error("%s; ignored, the file's value is kept" % problem)
+                continue
+            preferred[key] = value
+        return preferred, start
+
+    def _misfit(self, preferred, written):
+        """The problem the preferences cause with the file or one of its presets, or None."""
+        for name in [""] + list(self._file.presets):
+            try:
+                self._combined(name, preferred, written)
+            except config_module.ConfigurationError as err:
+                return str(err)
+        return None

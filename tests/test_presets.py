@@ -1,0 +1,197 @@
+"""Presets and the owner's preferences, without a live session (both lanes)."""
+from __future__ import absolute_import, division, print_function
+
+import logging
+import threading
+
+import pytest
+
+from animate_behaviour import config as config_module
+from animate_behaviour import presets as presets_module
+from pepper_sim.preferences import FakePreferenceManager
+
+DOMAIN = presets_module.DOMAIN
+# A file that sets some keys itself, with two presets.
+FILE = {"selectedRange": "0.45", "numPoints": "50", "preset": "calm",
+        "presets": {"calm": {"selectedRange": "0.3", "gestureDuration": "1.6"},
+                    "lively": {"selectedRange": "0.7", "gestureDuration": "0.7",
+                               "rotMaximumRange": "0.45"}}}
+
+
+@pytest.fixture
+def log(caplog):
+    caplog.set_level(logging.INFO)
+    return logging.getLogger("test.presets")
+
+
+def errors(caplog):
+    return [record.getMessage() for record in caplog.records if record.levelno == logging.ERROR]
+
+
+def make(preferences=None, **values):
+    settings = dict(FILE)
+    settings.update(values)
+    return presets_module.Presets(config_module.from_mapping(settings), preferences,
+                                  logging.getLogger("test.presets"))
+
+
+def test_the_shipped_presets_and_their_documented_values():
+    shipped = config_module.load(config_module.os.path.join(
+        config_module.os.path.dirname(config_module.os.path.dirname(config_module.os.path.dirname(
+            config_module.__file__))), "config", config_module.CONFIG_FILE_NAME))
+    assert list(shipped.presets) == ["calm", "neutral", "lively"]
+    defaults = config_module.from_mapping({})
+    neutral = shipped.with_values(shipped.presets["neutral"], "neutral")
+    # neutral is the specification's defaults, named so that it restores them.
+    assert set(shipped.presets["neutral"]) == set(["selectedRange", "gestureDuration",
+                                                   "rotMaximumRange"])
+    for key in shipped.presets["neutral"]:
+        attribute = config_module.ROWS[key].attribute
+        assert getattr(neutral, attribute) == getattr(defaults, attribute)
+    calm, lively = shipped.presets["calm"], shipped.presets["lively"]
+    assert calm["selectedRange"] < neutral.selected_range < lively["selectedRange"]
+    assert calm["gestureDuration"] > neutral.gesture_duration > lively["gestureDuration"]
+    assert calm["rotMaximumRange"] < neutral.rot_maximum_range < lively["rotMaximumRange"] \
+        < config_module.MAX_ROTATION_RANGE
+
+
+def test_a_preset_overrides_only_what_it_names(log):
+    presets = make()
+    assert presets.names() == ["calm", "lively"]
+    assert presets.current == "calm"  # the file's start preset
+    calm = presets.configuration()
+    assert (calm.selected_range, calm.gesture_duration) == (0.3, 1.6)
+    assert calm.num_points == 50  # the file's
+    assert calm.rot_maximum_range == 0.3  # the default
+    assert calm.preset == "calm"
+    presets.select("lively")
+    lively = presets.configuration()
+    assert (lively.selected_range, lively.gesture_duration, lively.rot_maximum_range,
+            lively.num_points) == (0.7, 0.7, 0.45, 50)
+
+
+def test_without_preference_manager_the_file_alone_counts(caplog, log):
+    presets = make(None)
+    assert presets.current == "calm" and presets.preferred == {}
+    assert "no ALPreferenceManager" in caplog.text
+    with pytest.raises(presets_module.PresetError, match="no ALPreferenceManager"):
+        presets.store("lively")
+    assert presets.current == "calm"
+
+
+def test_preferences_choose_the_start_preset_and_come_before_everything(log):
+    preferences = FakePreferenceManager({(DOMAIN, "preset"): "lively",
+                                         (DOMAIN, "gestureDuration"): "2.0",
+                                         (DOMAIN, "verboseMode"): True,
+                                         ("other-app", "selectedRange"): "0.1"})
+    presets = make(preferences)
+    assert presets.current == "lively"
+    lively = presets.configuration()
+    assert lively.gesture_duration == 2.0  # preferences over the preset
+    assert lively.selected_range == 0.7  # the preset over the file
+    assert lively.num_points == 50  # the file over the defaults
+    assert lively.max_velocity_fraction == 0.2  # the defaults
+    assert lively.verbose is True
+    presets.select("calm")
+    assert presets.configuration().gesture_duration == 2.0
+    assert presets.configuration().selected_range == 0.3
+    # Read once, setting by setting, from our domain only.
+    assert set(args[0] for method, args in preferences.calls) == set([DOMAIN])
+    assert all(method == "getValue" for method, _args in preferences.calls)
+
+
+@pytest.mark.parametrize("setting, value, words", [
+    ("selectedRange", "2", "selectedRange = 2 is not allowed: a number in [0, 1]"),
+    ("selectedRange", 2.5, "selectedRange = 2.5 is not allowed: a number in [0, 1]"),
+    ("numPoints", "many", "numPoints = many is not allowed: a whole number in [1, 10000]"),
+    # Fits the file, but not with the presets' other keys: numPoints // legRepeatFactor.
+    ("numPoints", "8", "numPointsLeg = 2 is not allowed"),
+    ("behaviour", "dance", "behaviour = dance is not allowed: one of body, hands"),
+    ("armMaximumRange", [0.1, 0.2], "armMaximumRange = 0.1, 0.2 is not allowed: 5 numbers"),
+    ("preset", "wild", "preset = wild is not allowed: one of calm, lively"),
+])
+def test_a_bad_preference_is_logged_with_the_usual_message_and_ignored(caplog, log, setting,
+                                                                       value, words):
+    preferences = FakePreferenceManager({(DOMAIN, setting): value,
+                                         (DOMAIN, "handMaximumRange"): "0.5"})
+    presets = make(preferences)
+    lines = errors(caplog)
+    assert len(lines) == 1 and words in lines[0] and "ignored" in lines[0], lines
+    assert "ALPreferenceManager animate-behaviour" in lines[0]
+    assert presets.preferred == {"handMaximumRange": 0.5}  # the good one still counts
+    assert presets.current == "calm"
+    assert presets.configuration().num_points == 50
+
+
+def test_a_failing_preference_manager_leaves_the_file_alone(caplog, log):
+    preferences = FakePreferenceManager({(DOMAIN, "preset"): "lively"})
+    preferences.fail = "ALPreferenceManager crashed"
+    presets = make(preferences)
+    assert presets.current == "calm" and presets.preferred == {}
+    assert "cannot read the owner's preferences" in errors(caplog)[0]
+    assert "ALPreferenceManager crashed" in errors(caplog)[0]
+
+
+def test_store_writes_the_preference_then_chooses(log):
+    preferences = FakePreferenceManager()
+    presets = make(preferences)
+    heard = []
+    presets.add_listener(lambda name, configuration: heard.append(
+        (name, configuration.selected_range)))
+    presets.store("lively")
+    assert preferences.values[(DOMAIN, "preset")] == "lively"
+    assert presets.current == "lively" and heard == [("lively", 0.7)]
+    # The next start begins with it.
+    assert make(preferences).current == "lively"
+
+
+def test_unknown_names_and_failed_stores_change_nothing(log):
+    preferences = FakePreferenceManager()
+    presets = make(preferences)
+    heard = []
+    presets.add_listener(lambda name, configuration: heard.append(name))
+    with pytest.raises(presets_module.PresetError,
+                       match="there is no preset 'wild'|there is no preset wild"):
+        presets.select("wild")
+    with pytest.raises(presets_module.PresetError, match="the presets are: calm, lively"):
+        presets.store("wild")
+    preferences.fail = "disk full"
+    with pytest.raises(presets_module.PresetError, match="not stored.*disk full"):
+        presets.store("lively")
+    assert presets.current == "calm" and heard == []
+    assert (DOMAIN, "preset") not in preferences.values
+
+
+def test_choosing_the_current_preset_says_nothing(log):
+    presets = make()
+    heard = []
+    presets.add_listener(lambda name, configuration: heard.append(name))
+    presets.select("calm")
+    presets.select("lively")
+    presets.select("lively")
+    assert heard == ["lively"]
+
+
+def test_concurrent_choices_reach_the_listeners_in_the_order_they_won(log):
+    presets = make()
+    heard = []
+    presets.add_listener(lambda name, configuration: heard.append(
+        (name, configuration.gesture_duration)))
+    start = threading.Event()
+
+    def choose(index):
+        start.wait()
+        for step in range(50):
+            presets.select(["calm", "lively"][(index + step) % 2])
+    threads = [threading.Thread(target=choose, args=(index,)) for index in range(8)]
+    for thread in threads:
+        thread.start()
+    start.set()
+    for thread in threads:
+        thread.join(10.0)
+    assert heard, "some choice changed the preset"
+    # Each change alternates (a change to the current one is no change), carries the
+    # chosen preset's configuration, and the last one heard is the one that stayed.
+    assert all(first[0] != second[0] for first, second in zip(heard, heard[1:]))
+    assert all(duration == {"calm": 1.6, "lively": 0.7}[name] for name, duration in heard)
+    assert heard[-1][0] == presets.current
