@@ -67,3 +67,17 @@ def check_home_move(record, config):
         assert duration >= HOME_MIN_DURATION - 1e-9
         if duration > HOME_MIN_DURATION + 1e-9:
             assert abs(max(needed[joint] for joint in sharing) - duration) < 1e-6, sharing
+
+
+def check_switch(records, switched, names, is_new):
+    """A group's calls (``names[0]`` in ``names``) requested after a switch made at
+    ``switched`` (clock time) go the new way (``is_new(record)``) from the group's next
+    call on: at most one old call, sent in the instant of the switch, then only new
+    ones. Returns the group's calls after the switch."""
+    mine = [record for record in records if record.start is not None
+            and record.requested > switched and record.names[0] in names]
+    new = [is_new(record) for record in mine]
+    assert True in new, names
+    first = new.index(True)
+    assert first <= 1 and all(new[first:]), (names, new)
+    return mine

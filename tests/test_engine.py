@@ -494,3 +494,65 @@ def test_a_worker_that_fails_says_so_and_leaves_its_part_home(robots, caplog):
     assert report["base"]["state"] == "home"
     assert report["groups"]["legs"]["state"] == "animating"
     robot.disable()
+
+
+def _segments(record):
+    """The durations (simulated s) between a call's waypoints, first joint's timing."""
+    return np.diff([0.0] + list(record.times[0]))
+
+
+def test_a_new_tuning_reaches_each_groups_next_call_with_no_jump(robots):
+    robot = robots("body")  # 0.5 s waypoints
+    robot.enable()
+    robot.wait_random(6)
+    calm = robot.config.with_values({"gestureDuration": 1.5, "selectedRange": 0.2}, "calm")
+    robot.engine.retune(calm)
+    switched = robot.motion.clock.now()
+
+    def calm_timing(record):
+        return all(segment >= 1.5 - 1e-9 for segment in _segments(record))
+
+    def calm_calls(names):
+        return [record for record in robot.motion.trajectories if record.start is not None
+                and record.requested > switched and record.names[0] in names
+                and calm_timing(record)]
+    assert robot.motion.wait_for(lambda: len(calm_calls(joints.LEG_JOINTS)) >= 3
+                                 and len(calm_calls(joints.ARM_JOINTS)) >= 3, TIMEOUT)
+    robot.disable()
+    ran = checks.random_ones(robot.motion.trajectories, robot.config)
+    # Each group's next call goes by the new tuning (the one running at the switch, at
+    # most maxCallDuration long, ends as planned).
+    for names in (joints.LEG_JOINTS, joints.ARM_JOINTS):
+        for record in checks.check_switch(ran, switched, names, calm_timing):
+            if calm_timing(record):
+                checks.check_angles_in_seed_bounds(record, calm)
+                checks.check_speed(record, dict(zip(record.names, record.start_angles)), calm)
+    assert any(abs(segment - 0.5) < 1e-9 for record in ran if record.requested < switched
+               for segment in _segments(record))
+    # No jump: each group's calls chain exactly across the switch.
+    for names in (joints.LEG_JOINTS, joints.ARM_JOINTS):
+        mine = [record for record in robot.motion.trajectories if record.start is not None
+                and record.names[0] in names]
+        for previous, following in zip(mine, mine[1:]):
+            if not previous.killed:
+                assert following.start_angles == [angles[-1] for angles in previous.angles]
+
+
+def test_a_new_tuning_changes_the_base_band(robots):
+    robot = robots("rotation", rotMaximumRange="0.5", gestureDuration="0.1")
+    robot.enable()
+    assert robot.motion.wait_for(lambda: len(robot.motion.moves) >= 10, TIMEOUT)
+    robot.engine.retune(robot.config.with_values({"rotMaximumRange": 0.05}, "narrow"))
+    switched = robot.motion.clock.now()
+    assert robot.motion.wait_for(
+        lambda: len([move for move in robot.motion.moves if move.start > switched]) >= 10,
+        TIMEOUT)
+    robot.disable()
+    wide, narrow = trajectory.heading_band(0.5), trajectory.heading_band(0.05)
+    before = [move.end_pose[2] for move in robot.motion.moves
+              if move.start < switched and move.end_pose is not None and not move.stopped]
+    after = [move.end_pose[2] for move in robot.motion.moves
+             if move.start > switched and move.end_pose is not None and not move.stopped]
+    assert max(abs(heading) for heading in before) > narrow  # it did use the wide band
+    assert before and max(abs(heading) for heading in before) <= wide + 1e-9
+    assert after and max(abs(heading) for heading in after) <= narrow + 1e-9

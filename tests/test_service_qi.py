@@ -59,23 +59,31 @@ class Deployment(object):
         self.client.connect(self.robot.url)
         self.other_clients = []
         self.changes = []
+        self.preset_changes = []
         self._changed = threading.Condition()
 
-    def start(self, activate=False):
-        self.host.start(activate)
+    def start(self, activate=False, show_on_tablet=False):
+        self.host.start(activate, show_on_tablet)
         self.service = self.client.service("AnimateBehaviour")
-        self.link = self.service.activationChanged.connect(self._on_change)
+        self.link = self.service.activationChanged.connect(
+            lambda state: self._record(self.changes, state))
+        self.preset_link = self.service.presetChanged.connect(
+            lambda name: self._record(self.preset_changes, name))
         return self.service
 
-    def _on_change(self, state):
+    def _record(self, received, value):
         with self._changed:
-            self.changes.append(state)
+            received.append(value)
             self._changed.notify_all()
+
+    def wait_until(self, predicate):
+        """Wait until ``predicate()`` holds for the signals received; returns whether it did."""
+        with self._changed:
+            return self._changed.wait_for(predicate, TIMEOUT)
 
     def wait_change(self, state, count=1):
         """Wait until activationChanged(state) has been received ``count`` times."""
-        with self._changed:
-            return self._changed.wait_for(lambda: self.changes.count(state) >= count, TIMEOUT)
+        return self.wait_until(lambda: self.changes.count(state) >= count)
 
     def wait_random(self, count):
         return self.robot.motion.wait_for(
