@@ -17,6 +17,7 @@ qi_double.install()
 from animate_behaviour import box_glue, logs  # noqa: E402
 from pepper_sim.autonomous_life import FakeAutonomousLife  # noqa: E402
 from pepper_sim.motion import KinematicMotion  # noqa: E402
+from pepper_sim.preferences import FakeTablet  # noqa: E402
 
 import checks  # noqa: E402
 
@@ -310,3 +311,14 @@ def test_log_file_that_cannot_be_written_is_reported(tmpdir):
     handler = logger.handlers[0]
     assert [record[0] for record in handler._qi_logger.records] == ["error"]
     assert "cannot write the log file" in handler._qi_logger.records[0][1]
+
+
+def test_show_on_tablet_shows_the_page_while_the_box_runs(package):
+    session, _motion, _life = naoqi()
+    tablet = FakeTablet()
+    session.services_by_name["ALTabletService"] = tablet
+    box = start_box(str(package), session, activate=False, show_on_tablet=True)
+    assert tablet.shown == "http://198.18.0.1/apps/animate-behaviour/index.html"
+    box.onInput_onStop()
+    assert tablet.shown is None
+    assert [method for method, _args in tablet.calls] == ["showWebview", "hideWebview"]
