@@ -13,7 +13,7 @@ import qi_double  # noqa: E402
 
 qi = qi_double.real_qi_or_skip()
 
-from pepper_sim.qi_server import SimulatedRobot  # noqa: E402
+from pepper_sim.qi_server import ALL_SERVICES, SimulatedRobot  # noqa: E402
 
 import checks  # noqa: E402
 
@@ -23,7 +23,7 @@ FAST = "gestureDuration = 0.5\nnumPoints = 20\nlegRepeatFactor = 4\n"
 SCALE = 0.005  # the simulated robot's and the runner's: 2 s calls last 10 ms
 
 
-def run(tmpdir, url, config_text=FAST, activate=True):
+def run(tmpdir, url, config_text=FAST, activate=True, extra=()):
     config = tmpdir.join("animateBehaviourConfiguration.ini")
     config.write(config_text)
     environment = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "lib"))
@@ -32,6 +32,7 @@ def run(tmpdir, url, config_text=FAST, activate=True):
                "--time-scale", str(SCALE)]
     if activate:
         command.append("--activate")
+    command.extend(extra)
     return subprocess.Popen(command, env=environment, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, universal_newlines=True)
 
@@ -61,6 +62,22 @@ def test_signal_disables_restores_unregisters_and_exits_0(tmpdir, signum):
         assert checks.is_home_move(motion.trajectories[-1])
         assert "signal %d received: stopping" % signum in err
     assert "AnimateBehaviour service stopped" in tmpdir.join("runner.log").read()
+
+
+def test_show_on_tablet_shows_the_page_until_the_runner_stops(tmpdir):
+    services = ALL_SERVICES + ("ALTabletService",)
+    with SimulatedRobot(time_scale=SCALE, services=services) as robot:
+        process = run(tmpdir, robot.url, activate=False, extra=["--show-on-tablet"])
+        try:
+            assert robot.motion.wait_for(lambda: robot.tablet.shown is not None, TIMEOUT)
+            assert robot.tablet.shown.endswith("/apps/animate-behaviour/index.html")
+            process.send_signal(signal.SIGTERM)
+            _out, err = process.communicate(timeout=TIMEOUT)
+        finally:
+            if process.poll() is None:
+                process.kill()
+        assert process.returncode == 0, err
+        assert robot.tablet.shown is None
 
 
 def test_unreachable_naoqi_exits_1_with_a_clear_message(tmpdir):

@@ -97,9 +97,9 @@ class ServiceHost(object):
         if activate:
             self._engine.request(engine_module.ENABLED)
 
-    def run(self, activate, stop_event):
+    def run(self, activate, stop_event, show_on_tablet=False):
         """Start, wait for ``stop_event``, and stop whatever happens."""
-        self.start(activate)
+        self.start(activate, show_on_tablet)
         try:
             while not stop_event.wait(0.5):
                 pass

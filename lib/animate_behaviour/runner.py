@@ -33,6 +33,9 @@ def parse_arguments(argv):
                         help="configuration file (default: the package's)")
     parser.add_argument("--activate", action="store_true",
                         help="enable the animation at once")
+    parser.add_argument("--show-on-tablet", action="store_true",
+                        help="show the package's page on Pepper's tablet while running (the "
+                             "package must be installed on the robot: the page is its html/)")
     parser.add_argument("--log-file", default=None,
                         help="log file (default: %s)" % logs.default_log_path())
     parser.add_argument("--time-scale", type=_time_scale, default=1.0,
@@ -90,7 +93,7 @@ def main(argv=None, qi_module=None):
         engine_module.MotionEngine, clock=clock_module.ScaledClock(arguments.time_scale))
     host = host_module.ServiceHost(session, config, logger, engine_factory=engine_factory)
     try:
-        host.run(arguments.activate, stop)
+        host.run(arguments.activate, stop, arguments.show_on_tablet)
     except host_module.HostError as err:
         logger.error("animate behaviour not started: %s" % err)
         return 1
