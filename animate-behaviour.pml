@@ -8,6 +8,7 @@
     <Dialogs />
     <Resources>
         <File name="animateBehaviourConfiguration" src="config/animateBehaviourConfiguration.ini" />
+        <File name="index" src="html/index.html" />
         <File name="icon" src="icon.png" />
         <File name="__init__" src="lib/animate_behaviour/__init__.py" />
         <File name="__main__" src="lib/animate_behaviour/__main__.py" />

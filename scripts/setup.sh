@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs everything the project needs, idempotently: Debian tools (lrelease for
-# translations), a Python 3.9 venv (.venv: qi, qibuild, qibullet, test and plot tools)
+# translations, chromium and its driver for the tablet page's tests), a Python 3.9 venv (.venv: qi, qibuild, qibullet, test and plot tools)
 # with qiBullet's Pepper meshes (this ACCEPTS SoftBank's meshes licence; they go to
 # ~/.qibullet) and a Python 2.7 venv (.venv27: the robot's interpreter, old numpy).
 set -euo pipefail
@@ -10,6 +10,12 @@ if ! command -v lrelease >/dev/null 2>&1 && [ ! -x /usr/lib/qt5/bin/lrelease ]; 
     echo "setup: installing Debian qttools5-dev-tools (lrelease)"
     apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq qttools5-dev-tools >/dev/null
+fi
+
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
+    echo "setup: installing Debian chromium and chromium-driver (tablet page tests)"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
 fi
 
 pyenv_python() {

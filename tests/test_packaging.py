@@ -143,6 +143,7 @@ def test_pml_lists_every_lib_module_and_config():
     assert not [src for src in listed if "/_vendor/" in src]
     assert "config/animateBehaviourConfiguration.ini" in listed
     assert "icon.png" in listed
+    assert "html/index.html" in listed  # the tablet page
     for src in listed:
         assert os.path.isfile(os.path.join(ROOT, src)), src
     behaviors = root.find("BehaviorDescriptions").findall("BehaviorDescription")
@@ -529,7 +530,7 @@ def test_build_validate_and_inspect_package(tmpdir):
     assert "Package warnings" not in out and "Package errors" not in out, out
     names = set(zipfile.ZipFile(pkg).namelist())
     expected = set(["manifest.xml", "behavior.xar", "config/animateBehaviourConfiguration.ini",
-                    "icon.png"])
+                    "icon.png", "html/index.html"])
     expected.update(VENDORED)
     expected.update("translations/translation_%s.qm" % lang for lang in LANGUAGES)
     lib_dir = os.path.join(ROOT, "lib", "animate_behaviour")

@@ -150,7 +150,7 @@ def test_typed_api_as_qicli_and_qimessaging_see_it(deploy):
     assert "rad/s" in methods["setActivation"]["description"]
     signals = dict((signal["name"], signal) for signal in meta["signals"].values())
     assert signals["activationChanged"]["signature"] == "(s)"
-    ours = set(name for name in methods if name[0].islower() and name not in
+    ours = set(name for name in methods if not name[0].isupper() and name not in
                ("registerEvent", "unregisterEvent", "metaObject", "terminate", "property",
                 "setProperty", "properties", "registerEventWithSignature", "isStatsEnabled",
                 "enableStats", "stats", "clearStats", "isTraceEnabled", "enableTrace"))

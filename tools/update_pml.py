@@ -11,7 +11,8 @@ working tree instead of being maintained by hand:
     python tools/update_pml.py --check    # exit 1 if it is stale
 
 Resources are the icon (icon.png), every lib/**/*.py (tracked by git or not;
-__pycache__, *.pyc and hidden directories are ignored) and every config/*.ini;
+__pycache__, *.pyc and hidden directories are ignored), every config/*.ini and the
+tablet page's html/ folder (NAOqi serves it to the tablet);
 extend RESOURCE_RULES
 to ship other kinds of files. Vendored libraries (lib/animate_behaviour/_vendor/,
 which only tools/build_package.py's staged folders hold) are left out of the
@@ -45,6 +46,7 @@ RESOURCE_RULES = [
     (".", False, "icon.png"),
     ("lib", True, "*.py"),
     ("config", False, "*.ini"),
+    ("html", True, "*"),
 ]
 
 #: Directories of vendored libraries: only staged .pml files list them.

@@ -117,6 +117,7 @@ class AnimateBehaviourService(object):
         unknown name or when it cannot be stored (logged; nothing changes then)."""
         return self._choose(name, self._presets.store, "storePreset")
 
+    @qi.nobind
     def _choose(self, name, choose, method):
         if not isinstance(name, _STRING_TYPES):
             self._refusals.error(PRESET_REFUSED, "%s(%s) refused: the name must be a string"

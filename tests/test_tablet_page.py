@@ -1,0 +1,287 @@
+# -*- coding: utf-8 -*-
+"""The tablet page (html/index.html) in a real headless Chromium, against the real
+AnimateBehaviour service on a simulated NAOqi.
+
+tests/web_bridge.py serves the page as Pepper does and stands in for QiMessaging over a
+real qi session, so the page's calls and signals reach the service exactly as a tablet's
+would. Each test leaves a screenshot at out/tablet/<test name>.png (1280x800, Pepper's
+tablet). Python 3 only (the qi wheel); needs Debian's chromium and chromium-driver.
+"""
+from __future__ import absolute_import, division, print_function
+
+import collections
+import os
+
+import pytest
+
+import qi_double
+
+qi = qi_double.real_qi_or_skip()
+webdriver = pytest.importorskip("selenium.webdriver")
+
+from selenium.common.exceptions import (NoSuchElementException,  # noqa: E402
+                                        StaleElementReferenceException)
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+from pepper_sim.qi_server import ALL_SERVICES  # noqa: E402
+from test_service_qi import TIMEOUT, Deployment  # noqa: E402
+from web_bridge import ROOT, WebBridge  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+SCREENSHOTS = os.path.join(ROOT, "out", "tablet")
+PRESETS = {"calm": {"selectedRange": "0.3", "gestureDuration": "0.8"},
+           "neutral": {"selectedRange": "0.5"},
+           "lively": {"selectedRange": "0.7", "gestureDuration": "0.3"}}
+PRESET_ORDER = ["calm", "neutral", "lively"]
+# The page retries a missing service or a lost connection every 3 s.
+RETRY_TIMEOUT = 15.0
+PREFERENCE = ("animate-behaviour", "preset")
+
+
+def ordered_presets():
+    """PRESETS as the configuration file would list them: calm, neutral, lively."""
+    return collections.OrderedDict((name, PRESETS[name]) for name in PRESET_ORDER)
+
+
+@pytest.fixture
+def deployment():
+    """A simulated robot with ALPreferenceManager, our service (not started yet) with
+    three presets, and the test's own client session."""
+    made = Deployment(behaviour="all", presets=ordered_presets(),
+                      services=ALL_SERVICES + ("ALPreferenceManager",))
+    yield made
+    made.close()
+
+
+class TabletPage(object):
+    """The page in ``driver``, served by ``bridge``: what a person sees and touches.
+    ``screenshot`` is the PNG file the test's picture goes to."""
+
+    def __init__(self, driver, bridge, screenshot):
+        self.driver = driver
+        self.bridge = bridge
+        self.screenshot = screenshot
+        self.snapped = False
+
+    def open(self):
+        self.driver.get(self.bridge.page_url)
+
+    def snapshot(self):
+        """Save the test's screenshot now rather than at its end."""
+        os.makedirs(os.path.dirname(self.screenshot), exist_ok=True)
+        self.driver.save_screenshot(self.screenshot)
+        self.snapped = True
+
+    def find(self, css):
+        return self.driver.find_element(By.CSS_SELECTOR, css)
+
+    def text(self, css):
+        return self.find(css).text
+
+    def wait(self, condition, message, timeout=TIMEOUT):
+        """Wait until ``condition()`` is true; the page may rebuild elements meanwhile."""
+        return WebDriverWait(self.driver, timeout, poll_frequency=0.05,
+                             ignored_exceptions=(NoSuchElementException,
+                                                 StaleElementReferenceException)).until(
+            lambda _driver: condition(), message)
+
+    def wait_ready(self, timeout=TIMEOUT):
+        self.wait(lambda: self.find("#activation").is_enabled(),
+                  "the page never found the service", timeout)
+
+    def pressed(self, css):
+        return self.find(css).get_attribute("aria-pressed") == "true"
+
+    def preset_buttons(self):
+        return self.driver.find_elements(By.CSS_SELECTOR, "#presets button")
+
+    def preset_names(self):
+        return [button.text.lower() for button in self.preset_buttons()]
+
+    def highlighted(self):
+        return [button.get_attribute("data-preset") for button in self.preset_buttons()
+                if button.get_attribute("aria-pressed") == "true"]
+
+    def status_starts(self, text):
+        return self.text("#status").startswith(text)
+
+
+@pytest.fixture
+def browser(tmp_path):
+    """Headless Chromium showing pages at Pepper's tablet size, with a fresh profile;
+    nothing is downloaded (Debian's chromium and chromedriver)."""
+    if not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)):
+        pytest.skip("needs Debian's chromium and chromium-driver (%s, %s): run scripts/setup.sh"
+                    % (CHROMIUM, CHROMEDRIVER))
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--window-size=1280,800",
+                 "--hide-scrollbars", "--user-data-dir=%s" % tmp_path.joinpath("profile")):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    try:
+        # --window-size counts the window's frame: give the page itself 1280x800.
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False})
+        yield driver
+    finally:
+        driver.quit()
+
+
+@pytest.fixture
+def tablet(deployment, browser, request):
+    """The page, served through a bridge on another qi session (the tablet's); the test
+    opens it. Its screenshot is saved at the end of the test unless taken before."""
+    bridge = WebBridge(deployment.more_clients(1)[0])
+    page = TabletPage(browser, bridge, os.path.join(SCREENSHOTS, request.node.name + ".png"))
+    try:
+        yield page
+        if not page.snapped:
+            page.snapshot()
+    finally:
+        bridge.close()
+
+
+def test_the_switch_enables_pepper_and_the_page_shows_it_moving(deployment, tablet):
+    service = deployment.start()
+    tablet.open()
+    tablet.wait_ready()
+    assert not tablet.pressed("#activation")
+    assert "disabled" in tablet.text("#activation")
+    assert [button.get_attribute("id") for button in tablet.preset_buttons()] == [
+        "preset-calm", "preset-neutral", "preset-lively"]
+    assert tablet.preset_names() == PRESET_ORDER
+    assert tablet.highlighted() == []  # getPreset() is "": no preset chosen
+    tablet.wait(lambda: tablet.status_starts("Still"), "no status shown")
+
+    tablet.find("#activation").click()
+    tablet.wait(lambda: service.getActivation() == "enabled", "the service was not enabled")
+    assert deployment.wait_random(2), "ALMotion received no random trajectory"
+    assert deployment.robot.motion.calls_to("angleInterpolation")
+    tablet.wait(lambda: tablet.pressed("#activation"), "the switch does not show it on")
+    assert "enabled" in tablet.text("#activation")
+    tablet.wait(lambda: tablet.status_starts("Moving — arms: animating"),
+                "the status never said Pepper moves")
+    assert "legs: " in tablet.text("#status") and "base: " in tablet.text("#status")
+    tablet.wait(lambda: "motion calls" in tablet.text("#counters"), "no counters shown")
+
+    tablet.find("#activation").click()
+    tablet.wait(lambda: service.getActivation() == "disabled", "the service was not disabled")
+    assert deployment.wait_change("disabled")
+    tablet.wait(lambda: not tablet.pressed("#activation"), "the switch still shows on")
+    tablet.wait(lambda: tablet.status_starts("Still"), "the status still moves")
+    # End the test's screenshot with Pepper moving.
+    tablet.find("#activation").click()
+    tablet.wait(lambda: tablet.status_starts("Moving"), "not moving again")
+
+
+def test_a_preset_click_chooses_it_and_the_page_follows_other_apps(deployment, tablet):
+    service = deployment.start()
+    assert service.setPreset("neutral") == 1  # chosen before the page opens
+    tablet.open()
+    tablet.wait_ready()
+    tablet.wait(lambda: tablet.highlighted() == ["neutral"], "getPreset is not shown")
+    tablet.find("#preset-lively").click()
+    tablet.wait(lambda: service.getPreset() == "lively", "setPreset was not called")
+    tablet.wait(lambda: tablet.highlighted() == ["lively"], "lively is not highlighted")
+    assert PREFERENCE not in deployment.robot.preferences.values  # not asked to remember
+
+    other_app = deployment.more_clients(1)[0].service("AnimateBehaviour")
+    assert other_app.setPreset("calm") == 1
+    tablet.wait(lambda: tablet.highlighted() == ["calm"], "presetChanged was not followed")
+    assert other_app.setActivation("enabled") == 1
+    tablet.wait(lambda: tablet.pressed("#activation"), "activationChanged was not followed")
+    tablet.wait(lambda: tablet.status_starts("Moving"), "status not refreshed")
+    assert other_app.setActivation("disabled") == 1
+    tablet.wait(lambda: not tablet.pressed("#activation"), "disabling was not followed")
+    assert other_app.setActivation("enabled") == 1
+    tablet.wait(lambda: tablet.pressed("#activation"), "enabling again was not followed")
+    tablet.wait(lambda: tablet.status_starts("Moving"), "status not refreshed")
+
+
+def test_remember_after_restart_stores_the_preset(deployment, tablet):
+    service = deployment.start()
+    tablet.open()
+    tablet.wait_ready()
+    tablet.find("#remember").click()
+    assert tablet.pressed("#remember")
+    tablet.find("#preset-calm").click()
+    tablet.wait(lambda: deployment.robot.preferences.values.get(PREFERENCE) == "calm",
+                "storePreset did not store the preset")
+    assert service.getPreset() == "calm"
+    tablet.wait(lambda: tablet.highlighted() == ["calm"], "calm is not highlighted")
+    assert not tablet.find("#message").is_displayed()
+
+
+def test_a_preset_pepper_cannot_store_is_reported(deployment, tablet):
+    service = deployment.start()
+    deployment.robot.preferences.fail = "cannot write the preferences"  # a full disk, say
+    tablet.open()
+    tablet.wait_ready()
+    tablet.find("#remember").click()
+    tablet.find("#preset-neutral").click()
+    tablet.wait(lambda: tablet.find("#message").is_displayed(), "the refusal is not shown")
+    assert "could not remember the preset neutral" in tablet.text("#message")
+    assert service.getPreset() == ""
+    assert tablet.highlighted() == []
+
+
+def test_a_missing_service_says_not_running_until_it_starts(deployment, tablet):
+    tablet.open()
+    tablet.wait(lambda: "not running" in tablet.text("#message"), "no not-running message",
+                RETRY_TIMEOUT)
+    assert not tablet.find("#activation").is_enabled()
+    deployment.start()
+    tablet.wait_ready(RETRY_TIMEOUT)
+    assert not tablet.find("#message").is_displayed()
+    assert tablet.preset_names() == PRESET_ORDER
+    # The behaviour stops: the page says so again. The screenshot shows this state.
+    deployment.host.stop()
+    tablet.wait(lambda: "not running" in tablet.text("#message"),
+                "the page did not notice the service stopping", RETRY_TIMEOUT)
+    assert not tablet.find("#activation").is_enabled()
+
+
+def test_a_lost_connection_is_shown_and_the_page_reconnects(deployment, tablet):
+    service = deployment.start()
+    tablet.open()
+    tablet.wait_ready()
+    tablet.bridge.set_online(False)
+    tablet.wait(lambda: "Lost the connection" in tablet.text("#message"),
+                "the lost connection is not shown")
+    assert not tablet.find("#activation").is_enabled()
+    tablet.bridge.set_online(True)
+    tablet.wait_ready(RETRY_TIMEOUT)
+    assert not tablet.find("#message").is_displayed()
+    tablet.find("#activation").click()
+    tablet.wait(lambda: service.getActivation() == "enabled", "the service was not enabled")
+    tablet.wait(lambda: tablet.pressed("#activation"), "the switch does not show it on")
+    tablet.wait(lambda: tablet.status_starts("Moving"), "status not refreshed")
+
+
+def test_the_status_says_the_arms_yield_while_another_app_speaks(deployment, tablet):
+    service = deployment.start()
+    tablet.open()
+    tablet.wait_ready()
+    tablet.find("#activation").click()
+    tablet.wait(lambda: tablet.status_starts("Moving — arms: animating"),
+                "not moving")
+    text = "Hello, I am Pepper."
+    # About 10 s of wall time at the deployment's time scale: longer than any wait here.
+    deployment.robot.tts.seconds_per_character = 10.0 / deployment.robot.motion.time_scale / len(
+        text)
+    other_app = deployment.more_clients(1)[0].service("ALTextToSpeech")
+    speaking = other_app.say(text, _async=True)
+    tablet.wait(lambda: "arms: yielding to speech, legs: animating" in tablet.text("#status"),
+                "the status never said the arms yield to speech")
+    assert service.getActivation() == "enabled"
+    tablet.snapshot()
+    other_app.stopAll()
+    speaking.value(int(TIMEOUT * 1000))
+    tablet.wait(lambda: tablet.status_starts("Moving — arms: animating"),
+                "the arms never resumed")

@@ -1,0 +1,262 @@
+"""A test-only web server that lets a real browser talk to real libqi services.
+
+Pepper's tablet loads a package's page from ``/apps/<package uuid>/`` and QiMessaging from
+``/libs/qimessaging/2/qimessaging.js``, which talks to NAOqi over socket.io. A desktop
+browser has neither, so this bridge serves the repository's ``html/`` at
+``/apps/animate-behaviour/``, ``tests/qimessaging_standin.js`` in place of QiMessaging, and
+forwards the stand-in's requests to a ``qi.Session`` (Python 3 only; never shipped):
+
+- ``GET /bridge/describe?service=Name``: {"result": {"methods": [...], "signals": [...],
+  "properties": [...]}} from the service's ``metaObject()``, or {"error": "..."} when the
+  service is not registered (libqi's own message).
+- ``POST /bridge/call`` {"service", "method", "args"}: {"result": value} or {"error": "..."}.
+- ``POST /bridge/connect`` {"service", "signal"}: connects a real qi signal link, kept until
+  ``/bridge/disconnect`` {"link"} or ``close()``; {"result": link}.
+- ``GET /bridge/events?after=N[&wait=seconds]``: long poll; {"events": [{"id", "link",
+  "service", "signal", "args"}, ...], "last": the newest event id}, once any event newer than
+  N is queued or ``wait`` (at most MAX_WAIT) has passed.
+
+``set_online(False)`` answers every ``/bridge/`` request with 503, as if the tablet had lost
+its connection to NAOqi, until ``set_online(True)``.
+"""
+import json
+import os
+import sys
+import threading
+from http.server import BaseHTTPRequestHandler, HTTPServer
+from socketserver import ThreadingMixIn
+from urllib.parse import parse_qs, urlsplit
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+APP_PREFIX = "/apps/animate-behaviour/"
+QIMESSAGING_PATH = "/libs/qimessaging/2/qimessaging.js"
+STANDIN = os.path.join(ROOT, "tests", "qimessaging_standin.js")
+MAX_WAIT = 10.0
+# The failures a qi call, look-up or link reports for a caller's mistake or a vanished
+# service; the browser gets them as the promise's error, as from QiMessaging.
+QI_ERRORS = (RuntimeError, AttributeError, TypeError, ValueError)
+CONTENT_TYPES = {".html": "text/html; charset=utf-8", ".js": "application/javascript",
+                 ".css": "text/css", ".png": "image/png", ".json": "application/json",
+                 ".svg": "image/svg+xml"}
+
+
+class _Server(ThreadingMixIn, HTTPServer):
+    daemon_threads = True  # a long poll still open never keeps the tests from ending
+    allow_reuse_address = True
+
+    def handle_error(self, request, client_address):
+        """A browser that closed its side (a long poll when the page goes) is no error."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            HTTPServer.handle_error(self, request, client_address)
+
+
+class WebBridge(object):
+    """Serves the page and bridges the browser to ``session``'s services on
+    http://127.0.0.1:<free port>; ``close()`` disconnects every signal link and stops."""
+
+    def __init__(self, session, html_dir=os.path.join(ROOT, "html")):
+        self._session = session
+        self._html_dir = os.path.realpath(html_dir)
+        self._lock = threading.Condition()
+        self._links = {}  # link -> (service proxy, signal name, qi link)
+        self._next_link = 1
+        self._events = []
+        self._online = True
+        self._closed = False
+        self._server = _Server(("127.0.0.1", 0), _Handler)
+        self._server.bridge = self
+        self._thread = threading.Thread(target=self._server.serve_forever,
+                                        name="web_bridge", kwargs={"poll_interval": 0.1})
+        self._thread.daemon = True
+        self._thread.start()
+
+    @property
+    def url(self):
+        return "http://127.0.0.1:%d" % self._server.server_address[1]
+
+    @property
+    def page_url(self):
+        return self.url + APP_PREFIX + "index.html"
+
+    @property
+    def online(self):
+        return self._online
+
+    def set_online(self, online):
+        """False: every bridge request fails (503) as if the connection to NAOqi broke."""
+        with self._lock:
+            self._online = online
+            self._lock.notify_all()  # open long polls answer (and fail) at once
+
+    # -- what the handler asks ---------------------------------------------------------
+
+    def describe(self, service):
+        """The names of ``service``'s methods, signals and properties."""
+        meta = self._session.service(service).metaObject()
+        return dict((kind, sorted(set(member["name"] for member in meta[kind].values())))
+                    for kind in ("methods", "signals", "properties"))
+
+    def call(self, service, method, args):
+        """``service.method(*args)`` over qi, from the session's own look-up each time, so a
+        service registered again is found and a vanished one fails as it would on Pepper."""
+        return getattr(self._session.service(service), method)(*args)
+
+    def connect(self, service, signal):
+        """Connect ``service.signal``; its emissions are queued as events. Returns the link."""
+        proxy = self._session.service(service)
+        with self._lock:
+            link = self._next_link
+            self._next_link += 1
+
+        def queue(*args):
+            with self._lock:
+                if link in self._links:
+                    self._events.append({"id": len(self._events) + 1, "link": link,
+                                         "service": service, "signal": signal,
+                                         "args": list(args)})
+                    self._lock.notify_all()
+        # Registered before connecting: an emission right after connect is not lost.
+        with self._lock:
+            self._links[link] = None
+        try:
+            qi_link = getattr(proxy, signal).connect(queue)
+        except QI_ERRORS:
+            with self._lock:
+                del self._links[link]
+            raise
+        with self._lock:
+            self._links[link] = (proxy, signal, qi_link)
+        return link
+
+    def disconnect(self, link):
+        """Disconnect the link; True if it was connected."""
+        with self._lock:
+            entry = self._links.pop(link, None)
+        if entry is None:
+            return False
+        proxy, signal, qi_link = entry
+        try:
+            getattr(proxy, signal).disconnect(qi_link)
+        except QI_ERRORS:
+            pass  # the service is gone, and its links with it
+        return True
+
+    def events_after(self, after, wait):
+        """Events newer than ``after``, waiting up to ``wait`` s for one."""
+        with self._lock:
+            self._lock.wait_for(lambda: (len(self._events) > after or self._closed
+                                         or not self._online), min(wait, MAX_WAIT))
+            if not self._online:
+                raise _Offline()
+            return self._events[after:], len(self._events)
+
+    def close(self):
+        """Disconnect every signal link, end the open long polls and stop serving."""
+        with self._lock:
+            links = list(self._links)
+        for link in links:
+            self.disconnect(link)
+        with self._lock:
+            self._closed = True
+            self._lock.notify_all()
+        self._server.shutdown()
+        self._server.server_close()
+        self._thread.join(5.0)
+
+    def file_for(self, path):
+        """The file served at ``path``, or None."""
+        if path == QIMESSAGING_PATH:
+            return STANDIN
+        if not path.startswith(APP_PREFIX):
+            return None
+        relative = path[len(APP_PREFIX):] or "index.html"
+        full = os.path.realpath(os.path.join(self._html_dir, relative))
+        if not full.startswith(self._html_dir + os.sep) or not os.path.isfile(full):
+            return None
+        return full
+
+
+class _Offline(Exception):
+    """The bridge plays a lost connection."""
+
+
+class _Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format, *args):  # noqa: A002 (the base class's name)
+        pass  # keep pytest's output for the tests' own failures
+
+    @property
+    def bridge(self):
+        return self.server.bridge
+
+    def do_GET(self):  # noqa: N802 (http.server's name)
+        parts = urlsplit(self.path)
+        query = dict((key, values[-1]) for key, values in parse_qs(parts.query).items())
+        if parts.path == "/bridge/describe":
+            self._answer_qi(lambda: self.bridge.describe(query.get("service", "")))
+        elif parts.path == "/bridge/events":
+            try:
+                events, last = self.bridge.events_after(int(query.get("after", "0")),
+                                                        float(query.get("wait", MAX_WAIT)))
+            except _Offline:
+                self._send(503, {"error": "offline"})
+                return
+            self._send(200, {"events": events, "last": last})
+        else:
+            self._send_file(parts.path)
+
+    def do_POST(self):  # noqa: N802 (http.server's name)
+        length = int(self.headers.get("Content-Length") or 0)
+        try:
+            request = json.loads(self.rfile.read(length).decode("utf-8") or "{}")
+        except ValueError as err:
+            self._send(400, {"error": "bad JSON: %s" % err})
+            return
+        path = urlsplit(self.path).path
+        if path == "/bridge/call":
+            self._answer_qi(lambda: self.bridge.call(request["service"], request["method"],
+                                                     request.get("args", [])))
+        elif path == "/bridge/connect":
+            self._answer_qi(lambda: self.bridge.connect(request["service"], request["signal"]))
+        elif path == "/bridge/disconnect":
+            self._answer_qi(lambda: self.bridge.disconnect(request["link"]))
+        else:
+            self._send(404, {"error": "no such bridge request: %s" % path})
+
+    def _answer_qi(self, action):
+        if not self.bridge.online:
+            self._send(503, {"error": "offline"})
+            return
+        try:
+            self._send(200, {"result": action()})
+        except QI_ERRORS as err:
+            self._send(200, {"error": str(err)})
+        except KeyError as err:
+            self._send(400, {"error": "missing field %s" % err})
+
+    def _send(self, status, body):
+        data = json.dumps(body, default=repr).encode("utf-8")
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        self.wfile.write(data)
+
+    def _send_file(self, path):
+        full = self.bridge.file_for(path)
+        if full is None:
+            data = b"not found"
+            self.send_response(404)
+            self.send_header("Content-Type", "text/plain")
+        else:
+            with open(full, "rb") as stream:
+                data = stream.read()
+            self.send_response(200)
+            self.send_header("Content-Type", CONTENT_TYPES.get(
+                os.path.splitext(full)[1], "application/octet-stream"))
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        self.wfile.write(data)
