@@ -81,3 +81,13 @@ def check_switch(records, switched, names, is_new):
     first = new.index(True)
     assert first <= 1 and all(new[first:]), (names, new)
     return mine
+
+
+def check_chained(records, names=None):
+    """Each call (of the group whose first joint is in ``names``, if given) starts exactly
+    where the one before it ended, killed ones excepted: no jump."""
+    mine = [record for record in records if record.start is not None
+            and (names is None or record.names[0] in names)]
+    for previous, following in zip(mine, mine[1:]):
+        if not previous.killed:
+            assert following.start_angles == [angles[-1] for angles in previous.angles]

@@ -146,9 +146,7 @@ def test_calls_hold_joints_at_most_max_call_duration_and_chain_exactly(robots):
     for record in randoms:
         assert record.times[0] == pytest.approx([1.0, 2.0])
     # Each call starts exactly where the one before it ended, killed ones excepted.
-    for previous, following in zip(records, records[1:]):
-        if not previous.killed:
-            assert following.start_angles == [angles[-1] for angles in previous.angles]
+    checks.check_chained(records)
 
 
 def test_a_segment_longer_than_max_call_duration_is_cut(robots):
@@ -531,11 +529,7 @@ def test_a_new_tuning_reaches_each_groups_next_call_with_no_jump(robots):
                for segment in _segments(record))
     # No jump: each group's calls chain exactly across the switch.
     for names in (joints.LEG_JOINTS, joints.ARM_JOINTS):
-        mine = [record for record in robot.motion.trajectories if record.start is not None
-                and record.names[0] in names]
-        for previous, following in zip(mine, mine[1:]):
-            if not previous.killed:
-                assert following.start_angles == [angles[-1] for angles in previous.angles]
+        checks.check_chained(robot.motion.trajectories, names)
 
 
 def test_a_new_tuning_changes_the_base_band(robots):

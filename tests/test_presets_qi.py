@@ -105,11 +105,7 @@ def test_set_preset_reaches_each_groups_next_call_with_no_jump(deploy):
                 checks.check_angles_in_seed_bounds(record, calm)
     # No jump: each group's calls chain exactly across the switch.
     for names in (joints.ARM_JOINTS, joints.LEG_JOINTS):
-        mine = [record for record in motion.trajectories
-                if record.start is not None and record.names[0] in names]
-        for previous, following in zip(mine, mine[1:]):
-            if not previous.killed:
-                assert following.start_angles == [angles[-1] for angles in previous.angles]
+        checks.check_chained(motion.trajectories, names)
 
 
 @pytest.mark.parametrize("name", ["wild", "", "Calm", " calm", 7, ["calm"]])
