@@ -69,7 +69,7 @@ def test_show_on_tablet_shows_the_page_until_the_runner_stops(tmpdir):
     with SimulatedRobot(time_scale=SCALE, services=services) as robot:
         process = run(tmpdir, robot.url, activate=False, extra=["--show-on-tablet"])
         try:
-            assert robot.motion.wait_for(lambda: robot.tablet.shown is not None, TIMEOUT)
+            assert robot.tablet.wait_for(lambda: robot.tablet.shown is not None, TIMEOUT)
             assert robot.tablet.shown.endswith("/apps/animate-behaviour/index.html")
             process.send_signal(signal.SIGTERM)
             _out, err = process.communicate(timeout=TIMEOUT)

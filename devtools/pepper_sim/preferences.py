@@ -16,6 +16,8 @@ from __future__ import absolute_import, division, print_function
 
 import threading
 
+from pepper_sim.motion import wait_until
+
 
 class FakePreferenceManager(object):
     """Preferences in memory: ``values`` ((domain, setting) -> value) and ``calls``
@@ -68,18 +70,28 @@ class FakePreferenceManager(object):
 
 
 class FakeTablet(object):
-    """Records ``calls`` ([(method, args)]) and the page ``shown`` (None when hidden)."""
+    """Records ``calls`` ([(method, args)]) and the page ``shown`` (None when hidden);
+    ``wait_for(predicate, timeout)`` waits for a call that makes it true."""
 
     def __init__(self):
         self.calls = []
         self.shown = None
+        self._changed = threading.Condition()
+
+    def _record(self, method, args, shown):
+        with self._changed:
+            self.calls.append((method, args))
+            self.shown = shown
+            self._changed.notify_all()
+
+    def wait_for(self, predicate, timeout):
+        with self._changed:
+            return wait_until(self._changed, predicate, timeout)
 
     def showWebview(self, url):  # noqa: N802 (NAOqi's names)
-        self.calls.append(("showWebview", (url,)))
-        self.shown = url
+        self._record("showWebview", (url,), url)
         return True
 
     def hideWebview(self):  # noqa: N802
-        self.calls.append(("hideWebview", ()))
-        self.shown = None
+        self._record("hideWebview", (), None)
         return True

@@ -95,7 +95,7 @@ ServedMemory = served(QiMemory, ("wait_for", "wait_for_notifications", "reset_re
 ServedTextToSpeech = served(FakeTextToSpeech, ("wait_for", "said"))
 ServedAnimatedSpeech = served(FakeAnimatedSpeech, ("wait_for",))
 ServedPreferenceManager = served(FakePreferenceManager)
-ServedTablet = served(FakeTablet)
+ServedTablet = served(FakeTablet, ("wait_for",))
 
 
 class SimulatedRobot(object):
