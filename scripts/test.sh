@@ -14,7 +14,8 @@ import glob, sys
 bad = []
 for path in sorted(glob.glob("lib/**/*.py") + glob.glob("lib/*/*.py") + glob.glob("boxes/*.py")
                    + ["devtools/pepper_sim/%s.py" % name for name in
-                      ("motion", "autonomous_life", "memory", "speech")]):
+                      ("motion", "autonomous_life", "memory", "speech", "preferences",
+                       "behaviors")]):
     try:
         compile(open(path).read(), path, "exec")
     except SyntaxError as err:

@@ -48,10 +48,10 @@ def ordered_presets():
 
 @pytest.fixture
 def deployment():
-    """A simulated robot with ALPreferenceManager, our service (not started yet) with
-    three presets, and the test's own client session."""
+    """A simulated robot with ALPreferenceManager and ALBehaviorManager, our service (not
+    started yet) with three presets, and the test's own client session."""
     made = Deployment(behaviour="all", presets=ordered_presets(),
-                      services=ALL_SERVICES + ("ALPreferenceManager",))
+                      services=ALL_SERVICES + ("ALPreferenceManager", "ALBehaviorManager"))
     yield made
     made.close()
 
@@ -245,6 +245,30 @@ def test_a_missing_service_says_not_running_until_it_starts(deployment, tablet):
     tablet.wait(lambda: "not running" in tablet.text("#message"),
                 "the page did not notice the service stopping", RETRY_TIMEOUT)
     assert not tablet.find("#activation").is_enabled()
+
+
+def test_the_page_starts_the_behaviour_when_it_is_not_running(deployment, tablet):
+    behaviour = "animate-behaviour/."
+    deployment.robot.behaviors.installed[behaviour] = (deployment.start, deployment.host.stop)
+    tablet.open()
+    tablet.wait(lambda: tablet.find("#start").is_displayed(), "no Start button", RETRY_TIMEOUT)
+    tablet.find("#start").click()
+    tablet.wait_ready(RETRY_TIMEOUT)
+    assert ("startBehavior", (behaviour,)) in deployment.robot.behaviors.calls
+    assert not tablet.find("#start").is_displayed()
+    tablet.find("#activation").click()
+    tablet.wait(lambda: deployment.service.getActivation() == "enabled",
+                "the started service was not enabled")
+    assert deployment.wait_random(2)
+
+
+def test_a_behaviour_that_cannot_start_is_reported(deployment, tablet):
+    tablet.open()  # ALBehaviorManager knows no animate-behaviour: not installed
+    tablet.wait(lambda: tablet.find("#start").is_displayed(), "no Start button", RETRY_TIMEOUT)
+    tablet.find("#start").click()
+    tablet.wait(lambda: "Could not start animate behaviour" in tablet.text("#message"),
+                "the failure is not shown")
+    assert "not installed" in tablet.text("#message")
 
 
 def test_a_lost_connection_is_shown_and_the_page_reconnects(deployment, tablet):

@@ -1,6 +1,6 @@
 """Serve the stand-ins over libqi as ALMotion, ALAutonomousLife, ALRobotPosture, ALMemory,
-ALTextToSpeech and ALAnimatedSpeech, and on request ALPreferenceManager and ALTabletService
-(the simulator has neither).
+ALTextToSpeech and ALAnimatedSpeech, and on request ALPreferenceManager, ALTabletService
+and ALBehaviorManager (the simulator has none of them).
 
 Python 3 only (needs the ``qi`` 3.1.5 wheel). Usage::
 
@@ -28,6 +28,7 @@ import inspect
 import qi
 
 from pepper_sim.autonomous_life import FakeAutonomousLife, FakeRobotPosture
+from pepper_sim.behaviors import FakeBehaviorManager
 from pepper_sim.memory import FakeMemory
 from pepper_sim.motion import KinematicMotion
 from pepper_sim.preferences import FakePreferenceManager, FakeTablet
@@ -36,7 +37,7 @@ from pepper_sim.speech import FakeAnimatedSpeech, FakeTextToSpeech
 ALL_SERVICES = ("ALMotion", "ALAutonomousLife", "ALRobotPosture", "ALMemory", "ALTextToSpeech",
                 "ALAnimatedSpeech")
 # Served only when asked for.
-OPTIONAL_SERVICES = ("ALPreferenceManager", "ALTabletService")
+OPTIONAL_SERVICES = ("ALPreferenceManager", "ALTabletService", "ALBehaviorManager")
 MOTION_HELPERS = ("wait_for", "reset_records", "calls_to", "postponed", "last_trajectory",
                   "autonomous_life_cleanup")
 
@@ -96,6 +97,7 @@ ServedTextToSpeech = served(FakeTextToSpeech, ("wait_for", "said"))
 ServedAnimatedSpeech = served(FakeAnimatedSpeech, ("wait_for",))
 ServedPreferenceManager = served(FakePreferenceManager)
 ServedTablet = served(FakeTablet, ("wait_for",))
+ServedBehaviorManager = served(FakeBehaviorManager)
 
 
 class SimulatedRobot(object):
@@ -104,7 +106,8 @@ class SimulatedRobot(object):
     Attributes: ``url`` (for ``--qi-url``), ``session`` (the serving session), ``motion``
     (KinematicMotion), ``life`` (FakeAutonomousLife), ``posture`` (FakeRobotPosture),
     ``memory`` (FakeMemory), ``tts`` (FakeTextToSpeech), ``speech`` (FakeAnimatedSpeech),
-    ``preferences`` (FakePreferenceManager), ``tablet`` (FakeTablet).
+    ``preferences`` (FakePreferenceManager), ``tablet`` (FakeTablet), ``behaviors``
+    (FakeBehaviorManager: what starting a behaviour does is the test's).
     They are wired together: one memory for all (Life raises AutonomousLife/State on it,
     the speech stand-ins their events), Life's state changes clean ALMotion up, speech
     and memory records run on the motion's clock, and ALAnimatedSpeech gestures through
@@ -133,6 +136,7 @@ class SimulatedRobot(object):
         self.speech = ServedAnimatedSpeech(self.tts, motion)
         self.preferences = ServedPreferenceManager()
         self.tablet = ServedTablet()
+        self.behaviors = ServedBehaviorManager()
         self.session = qi.Session()
         self.session.listenStandalone("tcp://127.0.0.1:0")
         self.url = self._tcp_url()
@@ -140,7 +144,8 @@ class SimulatedRobot(object):
         objects = {"ALMotion": self.motion, "ALAutonomousLife": self.life,
                    "ALRobotPosture": self.posture, "ALMemory": self.memory,
                    "ALTextToSpeech": self.tts, "ALAnimatedSpeech": self.speech,
-                   "ALPreferenceManager": self.preferences, "ALTabletService": self.tablet}
+                   "ALPreferenceManager": self.preferences, "ALTabletService": self.tablet,
+                   "ALBehaviorManager": self.behaviors}
         try:
             for name in services:
                 self._service_ids.append(self.session.registerService(name, objects[name]))
