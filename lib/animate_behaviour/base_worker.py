@@ -38,10 +38,6 @@ class BaseWorker(WorkerThread):
     def _finished(self):
         self._round.status.set(PART, status_module.HOME)
 
-    def _wait(self, seconds):
-        self.wake.clear()
-        self._clock.wait(self.wake, seconds)
-
     def _animate(self):
         while True:
             self._round.status.set(PART, status_module.ANIMATING)

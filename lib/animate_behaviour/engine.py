@@ -430,8 +430,7 @@ class MotionEngine(object):
         self._status.reset([group.name for group in groups]
                            + ([BaseWorker.name] if moves_base else []))
         for group in groups:
-            round_.add(GroupWorker(round_, group.name, group.still_while_base_turns,
-                                   self._child_rng()))
+            round_.add(GroupWorker(round_, group.name, self._child_rng()))
         if moves_base:
             round_.add(BaseWorker(round_, self._child_rng()))
         with self._tuning_lock:

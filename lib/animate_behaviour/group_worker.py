@@ -100,12 +100,10 @@ class Prefetch(object):
 class GroupWorker(WorkerThread):
     """Animates the group ``name`` of the round's tuning during ``round_`` (the engine's
     Round: motion, tuning, clock, log, stop, status, speech, heat, legs_and_base) with
-    ``rng`` (a numpy RandomState of its own). ``still_while_base_turns``: its calls and
-    the base's turns never overlap."""
+    ``rng`` (a numpy RandomState of its own)."""
 
-    def __init__(self, round_, name, still_while_base_turns, rng):
+    def __init__(self, round_, name, rng):
         self.name = name
-        self.still_while_base_turns = still_while_base_turns
         WorkerThread.__init__(self, round_, rng, self.name, "group %s" % self.name)
         self._expected = None  # where our last call left the joints
         self._verify = False  # check the joints' commanded angles before the next call
@@ -118,6 +116,11 @@ class GroupWorker(WorkerThread):
         """The group as the current tuning configures it (its joints and home never
         change; its ranges may)."""
         return self._round.tuning.groups[self.name]
+
+    @property
+    def still_while_base_turns(self):
+        """Whether its calls and the base's turns never overlap (its group's row says)."""
+        return self._group.row.still_while_base_turns
 
     def _finished(self):
         self.ready.set()
@@ -214,11 +217,6 @@ class GroupWorker(WorkerThread):
         if speaking():
             return Disruption(SPEECH)  # again: speech may have started during the round trip
         return None
-
-    def _wait(self, seconds):
-        """Sleep ``seconds`` of clock time or until woken; clears the wake-up first."""
-        self.wake.clear()
-        self._clock.wait(self.wake, seconds)
 
     # -- executing a plan ----------------------------------------------------------------
 

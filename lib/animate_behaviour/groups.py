@@ -15,8 +15,7 @@ from animate_behaviour import clearance, clearance_model, joints, lean, trajecto
 class GroupRow(object):
     """One row of the group table.
 
-    name: the group's name (getStatus, logs); what: what it moves, in words;
-    members(behaviour, platform_joints): the joints it would own; waypoints(group,
+    name: the group's name (getStatus, logs); members(behaviour, platform_joints): the joints it would own; waypoints(group,
     config, rng, start): numPoints waypoints, shape (numPoints, joints), reached from
     ``start``; checks: factories ``check(group, config, limits, home)`` returning a
     waypoint check (acceptable(points) -> mask, convex) or None when it does not apply;
@@ -24,9 +23,8 @@ class GroupRow(object):
     leg motion during a move only under a strict HipPitch/KneePitch relation).
     """
 
-    def __init__(self, name, what, members, waypoints, checks, still_while_base_turns):
+    def __init__(self, name, members, waypoints, checks, still_while_base_turns):
         self.name = name
-        self.what = what
         self.members = members
         self.waypoints = waypoints
         self.checks = checks
@@ -77,9 +75,9 @@ def _clearance_check(group, config, limits, home):
 
 
 TABLE = (
-    GroupRow("upper", "arms and hands", _upper_members, _random_waypoints,
+    GroupRow("upper", _upper_members, _random_waypoints,
              checks=(_clearance_check,), still_while_base_turns=False),
-    GroupRow("legs", "hips and knee", _leg_members, _leg_waypoints,
+    GroupRow("legs", _leg_members, _leg_waypoints,
              checks=(_lean_check,), still_while_base_turns=True),
 )
 ROWS = dict((row.name, row) for row in TABLE)
@@ -117,7 +115,6 @@ class JointGroup(object):
         self.row = ROWS[name]
         self.name = name
         self.names = list(names)
-        self.still_while_base_turns = self.row.still_while_base_turns
         self.home = np.array([config.home[joint] for joint in names], dtype=float)
         bounds = [trajectory.random_bounds(config.home[joint], limits[joint],
                                            config.maximum_range(joint), config.selected_range)

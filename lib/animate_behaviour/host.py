@@ -69,7 +69,8 @@ class ServiceHost(object):
         presets = presets_module.Presets(
             self._config, self._service_or_none("ALPreferenceManager", optional=True),
             self._log)
-        self._engine = self._engine_factory(motion=motion, config=presets.configuration(),
+        config = presets.configuration()
+        self._engine = self._engine_factory(motion=motion, config=config,
                                             logger=self._log, autonomous_life=life,
                                             memory=memory)
         self._service = AnimateBehaviourService(self._engine, presets, self._log)
@@ -83,8 +84,8 @@ class ServiceHost(object):
             raise HostError("cannot register the %s service (%s); is another instance "
                             "running? stop it first" % (SERVICE_NAME, err))
         self._log.info("%s service registered (id %s); configuration from %s:\n  %s"
-                       % (SERVICE_NAME, self._service_id, presets.configuration().source,
-                          "\n  ".join(presets.configuration().describe()
+                       % (SERVICE_NAME, self._service_id, config.source,
+                          "\n  ".join(config.describe()
                                       + presets.describe())))
         if show_on_tablet:
             page = TabletPage(self._service_or_none("ALTabletService", optional=True),

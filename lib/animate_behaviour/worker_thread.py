@@ -29,6 +29,11 @@ class WorkerThread(object):
         """The configuration the round goes by now (a preset may replace it)."""
         return self._round.config
 
+    def _wait(self, seconds):
+        """Sleep ``seconds`` of clock time or until woken; clears the wake-up first."""
+        self.wake.clear()
+        self._clock.wait(self.wake, seconds)
+
     def start(self):
         self._thread.start()
 
