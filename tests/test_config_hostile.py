@@ -205,12 +205,15 @@ def test_issue_7_absurd_numbers_are_refused(folder, text):
     (b"platform = %(x)s\n", "platform = %(x)s is not allowed"),
     (b"[gestureDuration]\nx = 1\n", "gestureDuration is a section"),
     (b"[home]\n[[LHand]]\nx = 1\n", "home.LHand is a section"),
-    (b"home = 3\n", "home is not a section"),
+    (b"home = 3\n", "home is not a section: write [home] and then a Joint = angle (rad) "
+                    "line each"),
+    (b"presets = calm\n", "presets is not a section: write [presets] and then a [[name]] "
+                           "subsection of key = value lines each"),
     (b"\xff\xfe\n", "is not UTF-8 text"),
     (b"platform = robot\nbehaviour = \xe9\n", "line 2 is not UTF-8 text"),
     (b"numPoints = " + b"9" * 5000 + b"\n", "is not allowed: a whole number in [1, 10000]"),
-], ids=["interpolation", "value-as-section", "home-subsection", "home-as-value", "utf-16-bom",
-        "latin-1-byte", "5000-digits"])
+], ids=["interpolation", "value-as-section", "home-subsection", "home-as-value",
+        "presets-as-value", "utf-16-bom", "latin-1-byte", "5000-digits"])
 def test_what_configobj_raised_is_a_configuration_error(folder, data, expected):
     path = os.path.join(folder, config.CONFIG_FILE_NAME)
     with open(path, "wb") as stream:

@@ -91,8 +91,10 @@ JOINT_LIST = "string_list"
 JOINT_ANGLES = "section"
 PRESETS = "presets"  # the [presets] section
 PRESET = "preset name"  # the name of one of them, or empty
-# Rows that are sections of the file, not values.
+# Rows that are sections of the file, not values, and what goes under each.
 SECTIONS = (JOINT_ANGLES, PRESETS)
+_SECTION_LINES = {JOINT_ANGLES: "a Joint = angle (rad) line each",
+                  PRESETS: "a [[name]] subsection of key = value lines each"}
 
 
 class Limit(object):
@@ -286,8 +288,7 @@ TABLE = (
         bounds=(0.0, 1.0), items=joints.ARM_SUFFIXES, why=_FRACTION,
         description="Maximum range of each arm joint, both arms."),
     Key("handMaximumRange", "hand_maximum_range", FLOAT, 0.7, bounds=(0.0, 1.0),
-        why=_FRACTION,
-        description="Maximum range of LHand and RHand."),
+        why=_FRACTION, description="Maximum range of LHand and RHand."),
     Key("legMaximumRange", "leg_maximum_range", FLOAT_LIST, (0.1, 0.1, 0.08),
         bounds=(0.0, MAX_LEG_RANGE), items=joints.LEG_JOINTS,
         why="the specification's limit for balance",
@@ -458,16 +459,15 @@ def _rechecked(values, overrides, prefix, rows, written=None):
     return checked, problems
 
 
-def parsed_overrides(raw, prefix, allowed, allowed_words):
-    """Parse {key: text or value} into {key: value of its kind} for the keys ``allowed``
-    (a predicate on rows) lets through; returns (overrides, problems named ``prefix +
-    key``, unknown or refused keys named with ``allowed_words``)."""
+def _parsed_preset(raw, prefix):
+    """Parse a preset's {key: text} into {key: value of its kind}; returns (overrides,
+    problems named ``prefix + key``: keys a preset may not set, values of the wrong kind)."""
     overrides, problems = {}, []
     for key in raw:
         row = ROWS.get(key)
-        if row is None or not allowed(row):
-            problems.append("%s%s is not a key it may set (%s)" % (prefix, shown_value(key),
-                                                                   allowed_words))
+        if row is None or not row.preset:
+            problems.append("%s%s is not a key it may set (a preset sets only %s)"
+                            % (prefix, shown_value(key), ", ".join(_PRESET_KEYS)))
             continue
         value, refused = row.parse(raw[key], name=prefix + row.name)
         if refused:
@@ -493,9 +493,7 @@ def _check_presets(row, section, values):
             problems.append("%s is a value, not a preset: write [[%s]] under [%s] and then "
                             "a key = value line each" % (label, name, row.name))
             continue
-        overrides, found = parsed_overrides(
-            section[name], label + ".", lambda key_row: key_row.preset,
-            "a preset sets only %s" % ", ".join(_PRESET_KEYS))
+        overrides, found = _parsed_preset(section[name], label + ".")
         checked, refused = _rechecked(values, overrides, label + ".", _PRESET_ROWS,
                                       section[name])
         problems.extend(found + refused)
@@ -616,8 +614,8 @@ def _misplaced(parsed):
         if row is None:
             del parsed[key]
         elif row.kind in SECTIONS and not isinstance(parsed[key], dict):
-            problems.append("%s is not a section: write [%s] and then a Joint = angle (rad) "
-                            "line each" % (key, key))
+            problems.append("%s is not a section: write [%s] and then %s"
+                            % (key, key, _SECTION_LINES[row.kind]))
             del parsed[key]
         elif row.kind not in SECTIONS and isinstance(parsed[key], dict):
             problems.append("%s is a section, not a value: %s" % (key, row.allowed))
