@@ -69,6 +69,11 @@ def check_home_move(record, config):
             assert abs(max(needed[joint] for joint in sharing) - duration) < 1e-6, sharing
 
 
+def segments(record):
+    """The durations (simulated s) between a call's waypoints, first joint's timing."""
+    return np.diff([0.0] + list(record.times[0]))
+
+
 def check_switch(records, switched, names, is_new):
     """A group's calls (``names[0]`` in ``names``) requested after a switch made at
     ``switched`` (clock time) go the new way (``is_new(record)``) from the group's next

@@ -494,11 +494,6 @@ def test_a_worker_that_fails_says_so_and_leaves_its_part_home(robots, caplog):
     robot.disable()
 
 
-def _segments(record):
-    """The durations (simulated s) between a call's waypoints, first joint's timing."""
-    return np.diff([0.0] + list(record.times[0]))
-
-
 def test_a_new_tuning_reaches_each_groups_next_call_with_no_jump(robots):
     robot = robots("body")  # 0.5 s waypoints
     robot.enable()
@@ -508,7 +503,7 @@ def test_a_new_tuning_reaches_each_groups_next_call_with_no_jump(robots):
     switched = robot.motion.clock.now()
 
     def calm_timing(record):
-        return all(segment >= 1.5 - 1e-9 for segment in _segments(record))
+        return all(segment >= 1.5 - 1e-9 for segment in checks.segments(record))
 
     def calm_calls(names):
         return [record for record in robot.motion.trajectories if record.start is not None
@@ -526,7 +521,7 @@ def test_a_new_tuning_reaches_each_groups_next_call_with_no_jump(robots):
                 checks.check_angles_in_seed_bounds(record, calm)
                 checks.check_speed(record, dict(zip(record.names, record.start_angles)), calm)
     assert any(abs(segment - 0.5) < 1e-9 for record in ran if record.requested < switched
-               for segment in _segments(record))
+               for segment in checks.segments(record))
     # No jump: each group's calls chain exactly across the switch.
     for names in (joints.LEG_JOINTS, joints.ARM_JOINTS):
         checks.check_chained(robot.motion.trajectories, names)

@@ -26,15 +26,10 @@ PRESETS = {"calm": {"gestureDuration": "1.5", "selectedRange": "0.2"},
            "lively": {"gestureDuration": "0.5", "selectedRange": "0.8"}}
 
 
-def segments(record):
-    """The durations (simulated s) between a call's waypoints, first joint's timing."""
-    return np.diff([0.0] + list(record.times[0]))
-
-
 def follows(record, gesture_duration):
     """Whether the call's waypoints are ``gesture_duration`` apart (longer when stretched
     for speed) and at least one is exactly that."""
-    durations = segments(record)
+    durations = checks.segments(record)
     return bool(np.all(durations >= gesture_duration - 1e-9)
                 and np.any(np.abs(durations - gesture_duration) < 1e-9))
 
