@@ -21,6 +21,14 @@ def random_ones(records, config=None):
     return [record for record in records if not is_home_move(record, config)]
 
 
+def arms_moved(records, config=None):
+    """Whether an arm has made a random call. Its last waypoint is random, so the robot
+    is then away from home for certain and stopping must send a home move; a leg
+    trajectory may end at home, leaving nothing to restore."""
+    return any(set(joints.ARM_JOINTS) & set(record.names)
+               for record in random_ones(records, config))
+
+
 def bounds(config, joint):
     limit = joints.URDF_LIMITS[joint]
     return trajectory.random_bounds(config.home[joint], limit, config.maximum_range(joint),

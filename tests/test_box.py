@@ -119,6 +119,7 @@ def test_box_start_registers_animates_and_stop_restores_and_unregisters(package)
     service = session.service("AnimateBehaviour")
     assert service.get_activation() == "enabled"
     assert motion.wait_for(lambda: len(checks.random_ones(motion.trajectories)) >= 4, TIMEOUT)
+    assert motion.wait_for(lambda: checks.arms_moved(motion.trajectories), TIMEOUT)
     assert life.abilities["BackgroundMovement"] is False
     box.onInput_onStop()
     assert box.stopped == 1
@@ -170,7 +171,7 @@ def test_second_start_while_running_is_refused_and_the_first_keeps_running(packa
     assert session.service("AnimateBehaviour") is service
     assert list(session.registered.values()) == ["AnimateBehaviour"]
     assert service.get_activation() == "enabled"
-    assert motion.wait_for(lambda: len(checks.random_ones(motion.trajectories)) >= 2, TIMEOUT)
+    assert motion.wait_for(lambda: checks.arms_moved(motion.trajectories), TIMEOUT)
     box.onInput_onStop()
     assert box.stopped == 1
     assert "AnimateBehaviour" not in session.services_by_name

@@ -279,7 +279,8 @@ def test_invalid_request_and_requests_after_close(robots):
 def test_close_while_enabled_returns_home_and_restores(robots):
     robot = robots("all")
     robot.enable()
-    robot.wait_random(3)
+    assert robot.motion.wait_for(
+        lambda: checks.arms_moved(robot.motion.trajectories, robot.config), TIMEOUT)
     robot.close()
     assert robot.engine.state == "disabled"
     assert robot.life.abilities["BackgroundMovement"] is True

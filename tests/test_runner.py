@@ -47,8 +47,7 @@ def test_signal_disables_restores_unregisters_and_exits_0(tmpdir, signum):
         process = run(tmpdir, robot.url)
         try:
             motion = robot.motion
-            assert motion.wait_for(lambda: len(checks.random_ones(motion.trajectories)) >= 4,
-                                   TIMEOUT)
+            assert motion.wait_for(lambda: checks.arms_moved(motion.trajectories), TIMEOUT)
             assert robot.life.abilities["BackgroundMovement"] is False
             assert registered(robot.session)
             process.send_signal(signum)

@@ -243,14 +243,18 @@ def test_concurrent_toggles_from_many_clients_never_deadlock_and_the_last_wins(d
 def test_stop_unregisters_and_restores(deploy):
     deployment = deploy(behaviour="all")
     service = deployment.start(activate=True)
+    motion = deployment.robot.motion
     # activationChanged may fire before the client connects to it: wait on the motion.
-    assert deployment.wait_random(1)
+    assert motion.wait_for(lambda: checks.arms_moved(motion.trajectories), TIMEOUT)
     assert service.getActivation() == "enabled"
     deployment.host.stop()
     names = [info["name"] for info in deployment.client.services()]
     assert "AnimateBehaviour" not in names
     assert deployment.robot.life.abilities["BackgroundMovement"] is True
-    checks.check_home_move(deployment.robot.motion.trajectories[-1], deployment.config)
+    checks.check_home_move(motion.trajectories[-1], deployment.config)
+    at_rest = motion.getAngles(list(joints.ANIMATED_JOINTS), False)
+    assert at_rest == pytest.approx([deployment.config.home[name]
+                                     for name in joints.ANIMATED_JOINTS])
     deployment.host.stop()  # idempotent
 
 
