@@ -19,6 +19,7 @@ forwards the stand-in's requests to a ``qi.Session`` (Python 3 only; never shipp
 ``set_online(False)`` answers every ``/bridge/`` request with 503, as if the tablet had lost
 its connection to NAOqi, until ``set_online(True)``.
 """
+import collections
 import json
 import os
 import sys
@@ -63,6 +64,7 @@ class WebBridge(object):
         self._events = []
         self._online = True
         self._closed = False
+        self._lookups = collections.Counter()  # service name -> how often the page looked it up
         self._server = _Server(("127.0.0.1", 0), _Handler)
         self._server.bridge = self
         self._thread = threading.Thread(target=self._server.serve_forever,
@@ -82,6 +84,11 @@ class WebBridge(object):
     def online(self):
         return self._online
 
+    def lookups(self, service):
+        """How often the page has looked ``service`` up."""
+        with self._lock:
+            return self._lookups[service]
+
     def set_online(self, online):
         """False: every bridge request fails (503) as if the connection to NAOqi broke."""
         with self._lock:
@@ -91,7 +98,10 @@ class WebBridge(object):
     # -- what the handler asks ---------------------------------------------------------
 
     def describe(self, service):
-        """The names of ``service``'s methods, signals and properties."""
+        """The names of ``service``'s methods, signals and properties (the page's
+        ``session.service``, counted, found or not)."""
+        with self._lock:
+            self._lookups[service] += 1
         meta = self._session.service(service).metaObject()
         return dict((kind, sorted(set(member["name"] for member in meta[kind].values())))
                     for kind in ("methods", "signals", "properties"))
