@@ -97,10 +97,17 @@ def check_switch(records, switched, names, is_new):
 
 
 def check_chained(records, names=None):
-    """Each call (of the group whose first joint is in ``names``, if given) starts exactly
-    where the one before it ended, killed ones excepted: no jump."""
-    mine = [record for record in records if record.start is not None
-            and (names is None or record.names[0] in names)]
-    for previous, following in zip(mine, mine[1:]):
-        if not previous.killed:
-            assert following.start_angles == [angles[-1] for angles in previous.angles]
+    """Each call starts every joint (of ``names``, if given) exactly where the last call
+    moving that joint left it, unless that call was killed: no jump. Joint by joint, since a
+    home move may take several groups at once."""
+    left = {}  # joint -> (the last call moving it, where that call ended)
+    for record in records:
+        if record.start is None:
+            continue
+        for joint, start, angles in zip(record.names, record.start_angles, record.angles):
+            if names is not None and joint not in names:
+                continue
+            previous = left.get(joint)
+            if previous is not None and not previous[0].killed:
+                assert start == previous[1], (joint, previous[0].as_dict(), record.as_dict())
+            left[joint] = (record, angles[-1])
