@@ -214,7 +214,16 @@ def wait_for_status(pepper, part, predicate):
     return poll(entry)
 
 
-def test_another_apps_arm_move_waits_at_most_one_call_and_we_step_aside(pepper):
+def stepped_aside(caplog, part):
+    """The reasons the verbose log gave for ``part`` ("group upper", "base") stepping
+    aside."""
+    prefix = "%s steps aside: " % part
+    return [record.getMessage()[len(prefix):] for record in caplog.records
+            if record.getMessage().startswith(prefix)]
+
+
+def test_another_apps_arm_move_waits_at_most_one_call_and_we_step_aside(pepper, caplog):
+    caplog.set_level(logging.DEBUG, logger="test.citizen")
     pepper = pepper()
     enable(pepper)
     motion = pepper.service("ALMotion")
@@ -246,9 +255,18 @@ def test_another_apps_arm_move_waits_at_most_one_call_and_we_step_aside(pepper):
         resumed += 1
     assert resumed  # the crossing takes a round trip's luck, not three
     assert pepper.status()["counters"]["yields"] >= 3
+    reasons = stepped_aside(caplog, "group upper")
+    assert len(reasons) >= 3
+    for reason in reasons:  # which one depends on when the wave came
+        assert reason in ("another app's task holds its joints",
+                          "another app's task took its joints first") or \
+            "postponed behind another app's task" in reason or \
+            "killed to take its joints" in reason, reason
 
 
-def test_an_animated_speech_gesture_starts_at_once_and_the_arms_wait_for_the_end(pepper):
+def test_an_animated_speech_gesture_starts_at_once_and_the_arms_wait_for_the_end(pepper,
+                                                                                 caplog):
+    caplog.set_level(logging.DEBUG, logger="test.citizen")
     pepper = pepper(scale=max(SCALE, LATENCY_SCALE))
     enable(pepper)
     wait_robot_seconds(pepper, 3.0)
@@ -273,9 +291,12 @@ def test_an_animated_speech_gesture_starts_at_once_and_the_arms_wait_for_the_end
     killed = [r for r in pepper.motion.trajectories if r.killed]
     assert killed and all(r.killed_by == "killTask" for r in killed)
     assert not [gesture for gesture in gestures if gesture.trajectory.killed]
+    assert "Pepper speaks with gestures" in stepped_aside(caplog, "group upper")
+    assert "Pepper speaks with gestures" not in stepped_aside(caplog, "group legs")
 
 
-def test_another_apps_base_moves_are_never_interrupted(pepper):
+def test_another_apps_base_moves_are_never_interrupted(pepper, caplog):
+    caplog.set_level(logging.DEBUG, logger="test.citizen")
     # Our pauses between turns (1 to 2.5 s) outlast their moves (1 s): the quiet time
     # after a move counts from its end even when it began and ended within our pause.
     pepper = pepper(behaviour="rotation", gestureDuration="0.5")
@@ -302,6 +323,10 @@ def test_another_apps_base_moves_are_never_interrupted(pepper):
         assert not move.stopped or (move.stopped_by == "moveTo" and during), move
         crossed += bool(during)
     assert crossed < len(theirs)
+    reasons = stepped_aside(caplog, "base")
+    assert reasons and set(reasons) <= set(["another app's move is active",
+                                             "another app's move started first",
+                                             "another app's move replaced its turn"])
     stops = [call for call in pepper.motion.calls if call.method in ("stopMove", "killMove")]
     for stop in stops:
         assert not [move for move in theirs if move.start <= stop.time <= move.end]

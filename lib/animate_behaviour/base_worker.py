@@ -80,7 +80,7 @@ class BaseWorker(WorkerThread):
             return Disruption(HOT, hot)
         try:
             if self._motion.moveIsActive():
-                return Disruption(OTHER_APP)
+                return Disruption(OTHER_APP, why="another app's move is active")
         except RuntimeError as err:
             self._log.error("ALMotion.moveIsActive failed: %s" % err)
             return Disruption(ERROR)
@@ -95,12 +95,13 @@ class BaseWorker(WorkerThread):
         except RuntimeError as err:
             self._log.error("ALMotion.areResourcesAvailable (legs) failed: %s" % err)
             return Disruption(ERROR)
-        return Disruption(OTHER_APP)
+        return Disruption(OTHER_APP, why="another app's task holds the legs")
 
     def _recover(self, disruption):
         """Wait until the base may turn again (True) or the round stops (False)."""
         if disruption.reason == OTHER_APP:
             self._round.status.count("yields")
+            self._log.debug("base steps aside: %s" % disruption.why)
         quiet_needed = 0.0
         quiet_since = None
         while True:
@@ -145,7 +146,7 @@ class BaseWorker(WorkerThread):
                                 "animateBehaviour.base.call")
         self.wake.clear()
         if not self._round.send(call, lambda: not self._motion.moveIsActive()):
-            return Disruption(OTHER_APP)
+            return Disruption(OTHER_APP, why="another app's move started first")
         stopped = self._wait_for(call)
         if stopped:
             return STOP
@@ -160,7 +161,7 @@ class BaseWorker(WorkerThread):
         # NAOqi 2.5 returns False instead of raising: a newer move replaced ours, or the
         # robot refused to move.
         if self._motion.moveIsActive():
-            return Disruption(OTHER_APP)
+            return Disruption(OTHER_APP, why="another app's move replaced its turn")
         self._log.warning("ALMotion.moveTo refused to turn the base (charging flap open?)")
         return None
 

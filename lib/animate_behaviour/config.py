@@ -276,7 +276,8 @@ TABLE = (
         description="What moves: `body` (arms, hands, hips and knee), `hands`, `rotation` "
                     "(the base) or `all`."),
     Key("verboseMode", "verbose", BOOLEAN, False,
-        description="`true`: a debug log line per trajectory."),
+        description="`true`: debug log lines per trajectory and per step aside (why: "
+                    "speech, another app's task or move)."),
     Key("rotMaximumRange", "rot_maximum_range", FLOAT, 0.3, bounds=(0.0, MAX_ROTATION_RANGE),
         why="the specification's limit, more may make Pepper unstable",
         description="Base rotation: the base turns to headings within +-(0.5 rad x "

@@ -60,11 +60,12 @@ ERROR = "error"
 Plan = collections.namedtuple("Plan", "kind steps end tuning")
 
 
-class Disruption(collections.namedtuple("Disruption", "reason joints")):
-    """``reason`` one of STOPPING, HOT, SPEECH, OTHER_APP, ERROR; ``joints`` the hot ones."""
+class Disruption(collections.namedtuple("Disruption", "reason joints why")):
+    """``reason`` one of STOPPING, HOT, SPEECH, OTHER_APP, ERROR; ``joints`` the hot ones;
+    ``why`` what showed it, for the verbose log."""
 
-    def __new__(cls, reason, joints=()):
-        return super(Disruption, cls).__new__(cls, reason, tuple(joints))
+    def __new__(cls, reason, joints=(), why=""):
+        return super(Disruption, cls).__new__(cls, reason, tuple(joints), why)
 
 
 STOP = Disruption(STOPPING)
@@ -211,11 +212,11 @@ class GroupWorker(WorkerThread):
         def speaking():
             return self._group.yields_to_speech and round_.speech_active()
         if speaking():
-            return Disruption(SPEECH)
+            return Disruption(SPEECH, why="Pepper speaks with gestures")
         if check_resources and not self._motion.areResourcesAvailable(self._group.names):
-            return Disruption(OTHER_APP)
-        if speaking():
-            return Disruption(SPEECH)  # again: speech may have started during the round trip
+            return Disruption(OTHER_APP, why="another app's task holds its joints")
+        if speaking():  # again: speech may have started during the round trip
+            return Disruption(SPEECH, why="Pepper speaks with gestures")
         return None
 
     # -- executing a plan ----------------------------------------------------------------
@@ -261,7 +262,7 @@ class GroupWorker(WorkerThread):
         if self._verify:
             self._verify = False
             if self._moved_by_someone():
-                return Disruption(OTHER_APP)
+                return Disruption(OTHER_APP, why="its joints were moved while it held none")
         legs_and_base = self._round.legs_and_base if self.still_while_base_turns else None
         if legs_and_base is not None:
             while not legs_and_base.begin_legs_move():
@@ -284,7 +285,7 @@ class GroupWorker(WorkerThread):
                                 self.wake, "animateBehaviour.%s.call" % self.name)
         self.wake.clear()
         if not self._round.send(call, lambda: self._motion.areResourcesAvailable(names)):
-            return Disruption(OTHER_APP)
+            return Disruption(OTHER_APP, why="another app's task took its joints first")
         self._round.status.count("calls")
         stop_reason = self._wait_for(call, step.duration)
         if stop_reason is not None:
@@ -296,9 +297,11 @@ class GroupWorker(WorkerThread):
             return Disruption(ERROR)
         elapsed = call.elapsed
         if elapsed < EARLY_FRACTION * step.duration:
-            return Disruption(OTHER_APP)  # someone killed our task to take the joints
+            return Disruption(OTHER_APP, why="its %.2f s call ended after %.2f s: killed to "
+                              "take its joints" % (step.duration, elapsed))
         if elapsed > step.duration + LATE_MARGIN:
-            return Disruption(OTHER_APP)  # postponed behind another app's task
+            return Disruption(OTHER_APP, why="its %.2f s call took %.2f s: postponed behind "
+                              "another app's task" % (step.duration, elapsed))
         self._expected = step.end
         return None
 
@@ -341,6 +344,7 @@ class GroupWorker(WorkerThread):
         again, False when the round stops."""
         if disruption.reason in (SPEECH, OTHER_APP):
             self._round.status.count("yields")
+            self._log.debug("group %s steps aside: %s" % (self.name, disruption.why))
         quiet_needed = 0.0
         quiet_since = None
         went_home = False
