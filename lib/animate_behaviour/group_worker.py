@@ -69,6 +69,7 @@ class Disruption(collections.namedtuple("Disruption", "reason joints why")):
 
 
 STOP = Disruption(STOPPING)
+YIELD_TO_SPEECH = Disruption(SPEECH, why="Pepper speaks with gestures")
 # What _execute returns when the plan was made with a tuning that is no longer current.
 RETUNED = "retuned"
 
@@ -212,11 +213,11 @@ class GroupWorker(WorkerThread):
         def speaking():
             return self._group.yields_to_speech and round_.speech_active()
         if speaking():
-            return Disruption(SPEECH, why="Pepper speaks with gestures")
+            return YIELD_TO_SPEECH
         if check_resources and not self._motion.areResourcesAvailable(self._group.names):
             return Disruption(OTHER_APP, why="another app's task holds its joints")
         if speaking():  # again: speech may have started during the round trip
-            return Disruption(SPEECH, why="Pepper speaks with gestures")
+            return YIELD_TO_SPEECH
         return None
 
     # -- executing a plan ----------------------------------------------------------------
