@@ -442,12 +442,13 @@ class Configuration(object):
 def _rechecked(values, overrides, prefix, rows, written=None):
     """Check ``rows`` (in checking order) on ``values`` with ``overrides`` in place:
     ({key: checked value}, problems named ``prefix + key``, quoting the value as
-    ``written`` ({key: text}) where it gives one)."""
+    ``written`` ({key: text}) where it gives one). A row with no value, or needing one
+    that has none or was refused, is left unchecked."""
     merged = dict(values)
     merged.update(overrides)
     checked, problems = {}, []
     for row in rows:
-        if any(need not in merged for need in row.needs):
+        if row.name not in merged or any(need not in merged for need in row.needs):
             continue
         value, refused = row.check(merged[row.name], merged, prefix)
         if refused:
@@ -580,21 +581,18 @@ def from_configobj(parsed, source):
                     name, shown_value(key))))
             else:
                 problems.append(ROWS[name].refusal(parsed.get(name)))
-    values = {}
-    for row in _CHECKING_ORDER:
-        if row.name in failed or any(need not in values for need in row.needs):
+    raw = {}
+    for row in TABLE:
+        if row.name in failed:
             continue
         if row.kind == PRESETS:
-            raw = presets
+            raw[row.name] = presets
         elif row.kind == JOINT_ANGLES:
-            raw = dict(parsed[row.name])
+            raw[row.name] = dict(parsed[row.name])
         else:
-            raw = parsed[row.name]
-        value, refused = row.check(raw, values)
-        if refused:
-            problems.extend(refused)
-        else:
-            values[row.name] = value
+            raw[row.name] = parsed[row.name]
+    values, refused = _rechecked({}, raw, "", _CHECKING_ORDER)
+    problems.extend(refused)
     if problems:
         if len(problems) > MAX_PROBLEMS:
             problems[MAX_PROBLEMS:] = ["and %d more problems" % (len(problems) - MAX_PROBLEMS)]
