@@ -108,6 +108,12 @@ class TabletPage(object):
     def status_starts(self, text):
         return self.text("#status").startswith(text)
 
+    def wait_shown_moving(self, message):
+        """Wait until the switch shows on (``message`` if it never does) and the status
+        line says Pepper is moving."""
+        self.wait(lambda: self.pressed("#activation"), message)
+        self.wait(lambda: self.status_starts("Moving"), "status not refreshed")
+
 
 @pytest.fixture
 def browser(tmp_path):
@@ -195,13 +201,11 @@ def test_a_preset_click_chooses_it_and_the_page_follows_other_apps(deployment, t
     assert other_app.setPreset("calm") == 1
     tablet.wait(lambda: tablet.highlighted() == ["calm"], "presetChanged was not followed")
     assert other_app.setActivation("enabled") == 1
-    tablet.wait(lambda: tablet.pressed("#activation"), "activationChanged was not followed")
-    tablet.wait(lambda: tablet.status_starts("Moving"), "status not refreshed")
+    tablet.wait_shown_moving("activationChanged was not followed")
     assert other_app.setActivation("disabled") == 1
     tablet.wait(lambda: not tablet.pressed("#activation"), "disabling was not followed")
     assert other_app.setActivation("enabled") == 1
-    tablet.wait(lambda: tablet.pressed("#activation"), "enabling again was not followed")
-    tablet.wait(lambda: tablet.status_starts("Moving"), "status not refreshed")
+    tablet.wait_shown_moving("enabling again was not followed")
 
 
 def test_remember_after_restart_stores_the_preset(deployment, tablet):
@@ -291,8 +295,7 @@ def test_a_lost_connection_is_shown_and_the_page_reconnects(deployment, tablet):
     assert not tablet.find("#message").is_displayed()
     tablet.find("#activation").click()
     tablet.wait(lambda: service.getActivation() == "enabled", "the service was not enabled")
-    tablet.wait(lambda: tablet.pressed("#activation"), "the switch does not show it on")
-    tablet.wait(lambda: tablet.status_starts("Moving"), "status not refreshed")
+    tablet.wait_shown_moving("the switch does not show it on")
 
 
 def test_the_status_says_the_arms_yield_while_another_app_speaks(deployment, tablet):

@@ -15,9 +15,9 @@ from animate_behaviour import clearance, clearance_model, joints, lean, trajecto
 class GroupRow(object):
     """One row of the group table.
 
-    name: the group's name (getStatus, logs); members(behaviour, platform_joints): the joints it would own; waypoints(group,
-    config, rng, start): numPoints waypoints, shape (numPoints, joints), reached from
-    ``start``; checks: factories ``check(group, config, limits, home)`` returning a
+    name: the group's name (getStatus, logs); members(behaviour, platform_joints): the
+    joints it would own; waypoints(group, config, rng, start): numPoints waypoints, shape
+    (numPoints, joints), reached from ``start``; checks: factories ``check(group, config, limits, home)`` returning a
     waypoint check (acceptable(points) -> mask, convex) or None when it does not apply;
     still_while_base_turns: its calls and the base's turns never overlap (NAOqi allows
     leg motion during a move only under a strict HipPitch/KneePitch relation).
