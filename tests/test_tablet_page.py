@@ -208,6 +208,26 @@ def test_a_preset_click_chooses_it_and_the_page_follows_other_apps(deployment, t
     tablet.wait_shown_moving("enabling again was not followed")
 
 
+def test_an_older_answer_arriving_late_does_not_replace_the_preset_shown(deployment, tablet):
+    deployment.start()
+    tablet.open()
+    tablet.wait_ready()
+    other_app = deployment.more_clients(1)[0].service("AnimateBehaviour")
+    tablet.bridge.hold_answers("getPreset")
+    assert other_app.setPreset("lively") == 1  # the page asks getPreset: "lively", held
+    tablet.wait(lambda: tablet.bridge.held() == 1, "the page did not ask for the preset")
+    assert other_app.setPreset("calm") == 1  # asked again: "calm", held too
+    tablet.wait(lambda: tablet.bridge.held() == 2, "the page did not ask again")
+    tablet.bridge.release_newest()
+    tablet.wait(lambda: tablet.highlighted() == ["calm"], "the newer answer is not shown")
+    tablet.bridge.release_newest()  # the older answer, "lively", arrives last
+    # The status poll asks each second: two answers after the older one was sent, the page
+    # has read it for certain.
+    polls = tablet.bridge.answered("getStatus")
+    tablet.wait(lambda: tablet.bridge.answered("getStatus") >= polls + 2, "no status poll")
+    assert tablet.highlighted() == ["calm"]
+
+
 def test_remember_after_restart_stores_the_preset(deployment, tablet):
     service = deployment.start()
     tablet.open()

@@ -17,7 +17,10 @@ forwards the stand-in's requests to a ``qi.Session`` (Python 3 only; never shipp
   N is queued or ``wait`` (at most MAX_WAIT) has passed.
 
 ``set_online(False)`` answers every ``/bridge/`` request with 503, as if the tablet had lost
-its connection to NAOqi, until ``set_online(True)``.
+its connection to NAOqi, until ``set_online(True)``. ``hold_answers(method)`` keeps the
+answers of ``method``'s calls (made at once, their results fixed) and ``release_newest()``
+sends them one by one, the newest first: each call is a request of its own, so on a busy
+network an older answer may arrive after a newer one.
 """
 import collections
 import json
@@ -65,6 +68,10 @@ class WebBridge(object):
         self._online = True
         self._closed = False
         self._lookups = collections.Counter()  # service name -> how often the page looked it up
+        self._answered = collections.Counter()  # method -> calls answered
+        self._holding = None  # the method whose answers are held, or None
+        self._held = []  # [(release, sent)] Events of each held answer, oldest first
+        self._sending = threading.local()  # the held answer this handler thread sends
         self._server = _Server(("127.0.0.1", 0), _Handler)
         self._server.bridge = self
         self._thread = threading.Thread(target=self._server.serve_forever,
@@ -106,10 +113,54 @@ class WebBridge(object):
         return dict((kind, sorted(set(member["name"] for member in meta[kind].values())))
                     for kind in ("methods", "signals", "properties"))
 
+    def answered(self, method):
+        """How many calls of ``method`` the bridge has answered."""
+        with self._lock:
+            return self._answered[method]
+
+    def held(self):
+        """How many answers are held now."""
+        with self._lock:
+            return len(self._held)
+
+    def hold_answers(self, method):
+        """Keep the answers of ``method``'s calls until release_newest() sends them."""
+        with self._lock:
+            self._holding = method
+
+    def release_newest(self):
+        """Send the newest held answer, once it is sent return; the older ones stay held
+        (holding goes on until none is left)."""
+        with self._lock:
+            release, sent = self._held.pop()
+            if not self._held:
+                self._holding = None
+        release.set()
+        sent.wait(MAX_WAIT)
+
     def call(self, service, method, args):
         """``service.method(*args)`` over qi, from the session's own look-up each time, so a
         service registered again is found and a vanished one fails as it would on Pepper."""
         return getattr(self._session.service(service), method)(*args)
+
+    def wait_if_held(self, method):
+        """Before an answer of ``method`` is sent: wait while such answers are held."""
+        with self._lock:
+            if method != self._holding:
+                return
+            release, sent = threading.Event(), threading.Event()
+            self._held.append((release, sent))
+            self._sending.sent = sent
+        release.wait(MAX_WAIT)
+
+    def count_answer(self, method):
+        """An answer of ``method`` has been sent."""
+        with self._lock:
+            self._answered[method] += 1
+        sent = getattr(self._sending, "sent", None)
+        if sent is not None:
+            self._sending.sent = None
+            sent.set()
 
     def connect(self, service, signal):
         """Connect ``service.signal``; its emissions are queued as events. Returns the link."""
@@ -225,8 +276,7 @@ class _Handler(BaseHTTPRequestHandler):
             return
         path = urlsplit(self.path).path
         if path == "/bridge/call":
-            self._answer_qi(lambda: self.bridge.call(request["service"], request["method"],
-                                                     request.get("args", [])))
+            self._answer_call(request)
         elif path == "/bridge/connect":
             self._answer_qi(lambda: self.bridge.connect(request["service"], request["signal"]))
         elif path == "/bridge/disconnect":
@@ -234,16 +284,27 @@ class _Handler(BaseHTTPRequestHandler):
         else:
             self._send(404, {"error": "no such bridge request: %s" % path})
 
-    def _answer_qi(self, action):
+    def _answer_call(self, request):
+        method = request.get("method")
+        self._answer_qi(lambda: self.bridge.call(request["service"], method,
+                                                 request.get("args", [])),
+                        before_sending=lambda: self.bridge.wait_if_held(method))
+        self.bridge.count_answer(method)
+
+    def _answer_qi(self, action, before_sending=None):
         if not self.bridge.online:
             self._send(503, {"error": "offline"})
             return
         try:
-            self._send(200, {"result": action()})
+            answer = {"result": action()}
         except QI_ERRORS as err:
-            self._send(200, {"error": str(err)})
+            answer = {"error": str(err)}
         except KeyError as err:
             self._send(400, {"error": "missing field %s" % err})
+            return
+        if before_sending is not None:
+            before_sending()
+        self._send(200, answer)
 
     def _send(self, status, body):
         data = json.dumps(body, default=repr).encode("utf-8")
