@@ -41,8 +41,8 @@ _log = logging.getLogger("pepper_bullet.physics")
 class SimClock(object):
     """Simulated time, advanced by the physics thread (the clock of KinematicMotion).
 
-    ``now()`` simulated seconds, ``elapsed(start, now)`` their difference, ``wait(event,
-    seconds)`` blocks for ``seconds`` of simulated time or until ``event`` is set (True if
+    ``now()`` simulated seconds, ``elapsed(start, now)`` their difference, ``event()`` a
+    new event, ``wait(event, seconds)`` blocks for ``seconds`` of simulated time or until ``event`` is set (True if
     set), waking at every step. After ``close()`` waits return at once.
     """
 
@@ -57,6 +57,11 @@ class SimClock(object):
     @staticmethod
     def elapsed(start, now):
         return now - start
+
+    @staticmethod
+    def event():
+        """An event for ``wait``: threading's (this clock's waits wake at every step)."""
+        return threading.Event()
 
     def wait(self, event, seconds):
         with self._cond:

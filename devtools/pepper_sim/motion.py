@@ -45,10 +45,9 @@ import itertools
 import math
 import numbers
 import threading
-import time
 
 from animate_behaviour import joints
-from animate_behaviour.clock import ScaledClock
+from animate_behaviour.clock import ScaledClock, monotonic
 from animate_behaviour.trajectory import wrap_angle
 
 try:
@@ -56,8 +55,8 @@ try:
 except NameError:
     STRING_TYPES = (str,)
 
-# Wall clock for every record: monotonic where the interpreter has it (Python 3).
-clock = getattr(time, "monotonic", time.time)
+# Wall clock for every record: the package's monotonic clock.
+clock = monotonic
 
 TURN_SPEED = 0.5  # rad/s
 WALK_SPEED = 0.3  # m/s
@@ -254,7 +253,7 @@ WallClock = ScaledClock
 class _Task(object):
     """A running (or waiting) angleInterpolation: its joints and clamped waypoints."""
 
-    def __init__(self, task_id, names, clamped, times, record):
+    def __init__(self, task_id, names, clamped, times, record, kill_event):
         self.task_id = task_id
         self.names = list(names)
         self.clamped = dict(zip(names, clamped))
@@ -264,7 +263,7 @@ class _Task(object):
         self.start_angles = {}
         self.killed = False
         self.killed_by = None
-        self.kill_event = threading.Event()
+        self.kill_event = kill_event
 
     def angle_at(self, joint, sim_time):
         """Eased interpolation along the joint's waypoints from its start angle."""
@@ -519,7 +518,7 @@ class KinematicMotion(object):
                                 for angle in joint_angles])
             record = Trajectory(next(self._ids), now, joint_names, angles, times)
             self._local.record = record
-            task = _Task(record.task_id, joint_names, clamped, times, record)
+            task = _Task(record.task_id, joint_names, clamped, times, record, self.clock.event())
             self._pending.append(task)
             self._start_waiting(now)  # at once if its joints are free
             while not task.killed and task.start is None:
@@ -647,7 +646,7 @@ class KinematicMotion(object):
             if not _is_number(value) or math.isnan(value) or math.isinf(value):
                 raise RuntimeError("moveTo: %s must be a finite number, got %r" % (label, value))
         x, y, theta = float(x), float(y), float(theta)
-        stop = threading.Event()
+        stop = self.clock.event()
         with self._cond:
             now = self.clock.now()
             self._stop_move(now, "moveTo")  # a new move replaces the running one

@@ -142,7 +142,7 @@ class FakeTextToSpeech(object):
         if not isinstance(text, STRING_TYPES):
             raise RuntimeError("ALTextToSpeech::say: the text must be a string, got %r"
                                % (text,))
-        stop = threading.Event()
+        stop = self.clock.event()
         with self._cond:
             utterance = Utterance(task_id=next(self._ids), text=text, via=via,
                                   requested=self.clock.now(), stopped=False,

@@ -3,12 +3,18 @@
 A new ``moveTo`` replaces whatever move is running, whoever sent it, so the worker never
 sends ``moveTo`` or ``stopMove`` while ``moveIsActive`` says a move that is not ours runs;
 it then waits until no move has run for yieldQuietTime, and takes the heading it finds as
-its new centre (the other app meant the robot to face there). The legs hold still while
-a turn runs (NAOqi allows leg motion during a move only under a strict HipPitch/KneePitch
-relation): turns start only while the legs are between calls and free of any task, and
-not at all while a leg joint is hot.
+its new centre (the other app meant the robot to face there). A move another app made
+during one of our pauses is found at the pause's end, where the base no longer stands
+where our last turn left it: the quiet time then counts from that moment (nothing
+tells when the move ended, and asking ALMotion all through every pause would cost
+the robot's CPU for nothing most of the time). The legs hold still while a turn runs
+(NAOqi allows leg motion during a move only under a strict HipPitch/KneePitch relation):
+turns start only while the legs are between calls and free of any task, and not at all
+while a leg joint is hot.
 """
 from __future__ import absolute_import, division, print_function
+
+import math
 
 from animate_behaviour import joints, own_call, status as status_module, trajectory
 from animate_behaviour.group_worker import (ERROR, HOT, OTHER_APP, RETRY_DELAY, STOP,
@@ -18,11 +24,12 @@ from animate_behaviour.worker_thread import WorkerThread
 PART = "base"
 # Pauses between turns, in multiples of gestureDuration.
 PAUSE = (2.0, 5.0)
-# How often (s) a pause checks for another app's move, so that the quiet time after it
-# counts from its end and the next turn starts from where it left the robot.
-PAUSE_POLL = 0.5
 # How long (s) past its start a stopped moveTo may take to return before it is abandoned.
 CALL_GRACE = 5.0
+# The base stands further than this from where we last knew it ours (m, rad): another app
+# moved it meanwhile (odometry at rest drifts far less).
+MOVED_DISTANCE = 0.02
+MOVED_HEADING = 0.02
 
 
 class BaseWorker(WorkerThread):
@@ -33,12 +40,16 @@ class BaseWorker(WorkerThread):
     def __init__(self, round_, rng):
         WorkerThread.__init__(self, round_, rng, PART, "base turns")
         self.ready.set()  # the base has no home move to wait for
-        self._origin = None
+        self._origin = None  # the heading the turns centre on
+        self._left = None  # [x, y, theta] where the base stood when we last knew it ours
 
     def _finished(self):
         self._round.status.set(PART, status_module.HOME)
 
     def _animate(self):
+        disruption = self._note_pose()
+        if disruption is not None and not self._recover(disruption):
+            return
         while True:
             self._round.status.set(PART, status_module.ANIMATING)
             disruption = self._pause()
@@ -58,26 +69,30 @@ class BaseWorker(WorkerThread):
                 return
 
     def _pause(self):
-        """Wait between turns, watching for a disruption; returns it, or None when the
-        pause is over."""
+        """Wait between turns (woken early by a stop or a hot leg); returns the disruption
+        that ended it, or None when the pause is over."""
         duration = self._rng.uniform(*PAUSE) * self._config.gesture_duration
         start = self._clock.now()
         while True:
-            disruption = self._disruption()
+            self.wake.clear()
+            disruption = self._disruption(ask_motion=False)
             if disruption is not None:
                 return disruption
             remaining = duration - self._clock.elapsed(start, self._clock.now())
             if remaining <= 0:
                 return None
-            self._wait(min(remaining, PAUSE_POLL))
+            self._clock.wait(self.wake, remaining)
 
-    def _disruption(self):
-        """Why the base must not turn now, or None."""
+    def _disruption(self, ask_motion=True):
+        """Why the base must not turn now, or None; ``ask_motion``: ask ALMotion whether
+        another app's move runs (a round trip), else only what the worker knows."""
         if self._round.stop.is_set():
             return STOP
         hot = self._round.heat.resting(joints.LEG_JOINTS)
         if hot:
             return Disruption(HOT, hot)
+        if not ask_motion:
+            return None
         try:
             if self._motion.moveIsActive():
                 return Disruption(OTHER_APP, why="another app's move is active")
@@ -104,16 +119,19 @@ class BaseWorker(WorkerThread):
             self._log.debug("base steps aside: %s" % disruption.why)
         quiet_needed = 0.0
         quiet_since = None
+        asking = None  # while another app's move is about: how often to ask ALMotion (s)
         while True:
             if disruption is not None:
                 if disruption.reason == STOPPING:
                     return False
                 quiet_since = None
+                wait = None  # hot: the monitor wakes the worker when the legs cool
                 if disruption.reason == OTHER_APP:
                     quiet_needed = max(quiet_needed, self._config.yield_quiet_time)
                     self._origin = None  # face where the other app left the robot
+                    wait = asking = YIELD_POLL  # nothing announces the end of its move
                 elif disruption.reason == ERROR:
-                    quiet_needed = max(quiet_needed, RETRY_DELAY)
+                    wait = RETRY_DELAY
                 if disruption.reason == HOT:
                     self._round.status.set(PART, status_module.HOT, hot=disruption.joints)
                 else:
@@ -123,19 +141,50 @@ class BaseWorker(WorkerThread):
                 now = self._clock.now()
                 if quiet_since is None:
                     quiet_since = now
-                if self._clock.elapsed(quiet_since, now) >= quiet_needed:
-                    self._round.status.set(PART, status_module.ANIMATING)
-                    return True
-            self._wait(YIELD_POLL)
+                wait = quiet_needed - self._clock.elapsed(quiet_since, now)
+                if wait <= 0:
+                    disruption = self._note_pose()  # where the other app left it, say
+                    if disruption is None:
+                        self._round.status.set(PART, status_module.ANIMATING)
+                        return True
+                    continue
+                if asking is not None:
+                    wait = min(wait, asking)  # the quiet must be the other app's absence
+            self._clock.wait(self.wake, wait)
+            self.wake.clear()  # before looking: an event from now on wakes the next wait
             disruption = self._disruption()
 
-    def _turn(self, band):
-        """One turn to a random heading inside the band; a Disruption if it was cut."""
+    def _pose(self):
+        """[x, y, theta] from odometry; raises RuntimeError."""
+        return [float(value) for value in self._motion.getRobotPosition(True)]
+
+    def _note_pose(self):
+        """Remember where the base stands now that nothing else moves it; a Disruption
+        if ALMotion cannot say."""
         try:
-            heading = float(self._motion.getRobotPosition(True)[2])
+            self._left = self._pose()
         except RuntimeError as err:
             self._log.error("ALMotion.getRobotPosition failed: %s" % err)
             return Disruption(ERROR)
+        return None
+
+    def _moved_since_noted(self, pose):
+        left = self._left
+        return left is not None and (
+            math.hypot(pose[0] - left[0], pose[1] - left[1]) > MOVED_DISTANCE
+            or abs(trajectory.wrap_angle(pose[2] - left[2])) > MOVED_HEADING)
+
+    def _turn(self, band):
+        """One turn to a random heading inside the band; a Disruption if the base was
+        moved since our last turn, or if the turn was refused or cut."""
+        try:
+            pose = self._pose()
+        except RuntimeError as err:
+            self._log.error("ALMotion.getRobotPosition failed: %s" % err)
+            return Disruption(ERROR)
+        if self._moved_since_noted(pose):
+            return Disruption(OTHER_APP, why="another app moved the base during its pause")
+        heading = pose[2]
         if self._origin is None:
             self._origin = heading
         turn = trajectory.next_turn(trajectory.wrap_angle(heading - self._origin), band,
@@ -143,7 +192,7 @@ class BaseWorker(WorkerThread):
         if self._config.verbose:
             self._log.debug("base: turning %.3f rad" % turn)
         call = own_call.OwnCall(self._motion, "moveTo", (0.0, 0.0, turn), self.wake,
-                                "animateBehaviour.base.call")
+                                "animateBehaviour.base.call", self._clock)
         self.wake.clear()
         if not self._round.send(call, lambda: not self._motion.moveIsActive()):
             return Disruption(OTHER_APP, why="another app's move started first")
@@ -157,7 +206,7 @@ class BaseWorker(WorkerThread):
             return Disruption(ERROR)
         if call.result is not False:
             self._round.status.count("turns")
-            return None
+            return self._note_pose()
         # NAOqi 2.5 returns False instead of raising: a newer move replaced ours, or the
         # robot refused to move.
         if self._motion.moveIsActive():
@@ -179,10 +228,12 @@ class BaseWorker(WorkerThread):
                         self._motion.stopMove()
                 except RuntimeError as err:
                     self._log.error("ALMotion.stopMove failed: %s" % err)
-            if call.stopped and self._clock.elapsed(call.started,
-                                                    self._clock.now()) > CALL_GRACE:
-                self._log.error("ALMotion.moveTo did not return %.0f s after stopMove; "
-                                "abandoned" % CALL_GRACE)
-                return True
-            self._clock.wait(self.wake, YIELD_POLL)
+            wait = None  # until it returns or a stop wakes us
+            if call.stopped:
+                wait = CALL_GRACE - self._clock.elapsed(call.started, self._clock.now())
+                if wait <= 0:
+                    self._log.error("ALMotion.moveTo did not return %.0f s after stopMove; "
+                                    "abandoned" % CALL_GRACE)
+                    return True
+            self._clock.wait(self.wake, wait)
         return call.stopped

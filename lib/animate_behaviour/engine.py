@@ -20,7 +20,6 @@ from __future__ import absolute_import, division, print_function
 import collections
 import itertools
 import threading
-import time
 
 import numpy as np
 
@@ -44,10 +43,11 @@ WORKER_STOP_TIMEOUT = 10.0
 # How long (s of the engine's clock) enabling waits for every group to reach home before
 # announcing "enabled" anyway.
 READY_TIMEOUT = 30.0
-# The monitor reads motor temperatures every HEAT_PERIOD s and checks BackgroundMovement
-# every LIFE_PERIOD s (and at once on every AutonomousLife/State event).
-HEAT_PERIOD = 2.0
-LIFE_PERIOD = 1.0
+# Every MONITOR_PERIOD s the monitor reads the motor temperatures and checks that
+# BackgroundMovement is still off (also at once on each AutonomousLife/State event, which
+# is when Autonomous Life resets it): a hot motor warms over minutes, and a reset missed
+# for two seconds only lets Pepper breathe between our calls.
+MONITOR_PERIOD = 2.0
 
 
 class EngineClosed(RuntimeError):
@@ -56,14 +56,15 @@ class EngineClosed(RuntimeError):
 
 class LegsAndBase(object):
     """Keeps the legs still while the base turns: a legs call and a base turn never run
-    together. Whoever finishes wakes the other (``legs_wake``, ``base_wake``: Events)."""
+    together. Whoever finishes wakes the other (``legs_wake``, ``base_wake``: events of
+    ``clock``, the workers' own once they are added to the round)."""
 
-    def __init__(self):
+    def __init__(self, clock):
         self._lock = threading.Lock()
         self._legs_moving = False
         self._turning = False
-        self.legs_wake = threading.Event()
-        self.base_wake = threading.Event()
+        self.legs_wake = clock.event()
+        self.base_wake = clock.event()
 
     def begin_legs_move(self):
         with self._lock:
@@ -105,23 +106,20 @@ class Round(object):
 
     def __init__(self, number, motion, tuning, clock, log, status, heat, speech, keeper):
         self.number = number
-        self.stop = threading.Event()
+        self.stop = clock.event()
         self.motion = motion
         self.tuning = tuning
         self.clock = clock
         self.log = log
         self.status = status
         self.heat = heat
-        self.legs_and_base = LegsAndBase()
+        self.legs_and_base = LegsAndBase(clock)
         self.workers = []
         self._send_lock = threading.Lock()
         self._speech = speech
         self._keeper = keeper
-        self._monitor_wake = threading.Event()
-        self._life_due = threading.Event()
-        self._monitor = threading.Thread(target=self._watch,
-                                         name="animateBehaviour.monitor#%d" % number)
-        self._monitor.daemon = True
+        self._monitor_wake = clock.event()
+        self._monitor = clock.thread(self._watch, "animateBehaviour.monitor#%d" % number)
 
     def send(self, call, free=None):
         """Send ``call`` (own_call.OwnCall) and find its task id, one call at a time: the
@@ -137,7 +135,7 @@ class Round(object):
                 known = None  # the robot cannot list tasks: the call cannot be stopped early
             if free is not None and not free():
                 return False
-            call.start(self.clock, known)
+            call.start(known)
             return True
 
     def speech_active(self):
@@ -166,7 +164,6 @@ class Round(object):
             worker.wake.set()
 
     def check_life_soon(self):
-        self._life_due.set()
         self._monitor_wake.set()
 
     def finish(self, timeout):
@@ -175,35 +172,30 @@ class Round(object):
         self.stop.set()
         self.notify()
         self._monitor_wake.set()
-        deadline = time.time() + timeout
+        deadline = self.clock.now() + timeout
         left = [worker for worker in self.workers
-                if not worker.join(max(0.0, deadline - time.time()))]
-        self._monitor.join(max(0.0, deadline - time.time()))
+                if not worker.join(max(0.0, deadline - self.clock.now()))]
+        self._monitor.join(max(0.0, deadline - self.clock.now()))
         return left
 
     def _watch(self):
-        """Every few seconds: read the motor temperatures, keep BackgroundMovement off."""
+        """Every MONITOR_PERIOD s, and at once when woken (an Autonomous Life state
+        change): keep BackgroundMovement off; read the motor temperatures when due."""
         clock = self.clock
-        last_heat = last_life = None
+        last_heat = None
         while not self.stop.is_set():
             self._monitor_wake.clear()
             now = clock.now()
             try:
-                if last_heat is None or clock.elapsed(last_heat, now) >= HEAT_PERIOD:
+                self._keeper.keep_suspended()
+                if last_heat is None or clock.elapsed(last_heat, now) >= MONITOR_PERIOD:
                     last_heat = now
                     if self.heat.read():
                         self.notify()
-                if self._life_due.is_set() or last_life is None or \
-                        clock.elapsed(last_life, now) >= LIFE_PERIOD:
-                    self._life_due.clear()
-                    last_life = now
-                    self._keeper.keep_suspended()
             except Exception as err:  # noqa: the monitor must outlive a broken NAOqi
                 self.log.error("monitor: %s: %s" % (type(err).__name__, err))
-            now = clock.now()
-            clock.wait(self._monitor_wake, max(0.0, min(
-                HEAT_PERIOD - clock.elapsed(last_heat, now),
-                LIFE_PERIOD - clock.elapsed(last_life, now))))
+            clock.wait(self._monitor_wake,
+                       MONITOR_PERIOD - clock.elapsed(last_heat, clock.now()))
 
 
 class MotionEngine(object):
@@ -238,9 +230,7 @@ class MotionEngine(object):
         self._speech = None
         if memory is not None and config.yield_to_speech:
             self._speech = SpeechWatch(self._clock, self._notify_round)
-        self._supervisor = threading.Thread(target=self._supervise,
-                                            name="animateBehaviour.supervisor")
-        self._supervisor.daemon = True
+        self._supervisor = self._clock.thread(self._supervise, "animateBehaviour.supervisor")
 
     # -- requests (any thread) ---------------------------------------------------------
 
@@ -258,7 +248,7 @@ class MotionEngine(object):
             self._subscriptions.subscribe(STATE_KEY, self._on_life_state)
         except RuntimeError as err:
             self._log.error("cannot watch %s (%s): BackgroundMovement is re-checked every "
-                            "%.0f s only" % (STATE_KEY, err, LIFE_PERIOD))
+                            "%.0f s only" % (STATE_KEY, err, MONITOR_PERIOD))
         if self._speech is not None:
             try:
                 self._speech.subscribe(self._subscriptions)
@@ -290,11 +280,12 @@ class MotionEngine(object):
             return self._state
 
     def wait_settled(self, state, timeout):
-        """Wait until the robot has settled in ``state``; returns whether it did."""
-        deadline = time.time() + timeout
+        """Wait until the robot has settled in ``state``; returns whether it did within
+        ``timeout`` wall seconds (for tests and tools: it waits on a Condition)."""
+        deadline = self._clock.now() + timeout
         with self._condition:
             while self._state != state or self._requested != state:
-                remaining = deadline - time.time()
+                remaining = deadline - self._clock.now()
                 if remaining <= 0:
                     return False
                 self._condition.wait(remaining)
@@ -352,12 +343,9 @@ class MotionEngine(object):
             self._requested = DISABLED
             self._closing = True
             self._condition.notify_all()
-        finished = True
-        if self._supervisor.is_alive():
-            self._supervisor.join(timeout)
-            if self._supervisor.is_alive():
-                self._log.error("animate behaviour did not stop within %.1f s" % timeout)
-                finished = False
+        finished = self._supervisor.join(timeout)
+        if not finished:
+            self._log.error("animate behaviour did not stop within %.1f s" % timeout)
         if self._subscriptions is not None:
             self._subscriptions.close()
         return finished

@@ -30,9 +30,12 @@ import threading
 import numpy as np
 
 from animate_behaviour import own_call, status as status_module, steps, trajectory
+from animate_behaviour.speech import STALE_AFTER
 from animate_behaviour.worker_thread import WorkerThread
 
-# How often (s) a disrupted group checks whether its joints are free again.
+# How often (s) a group yielding to another app asks ALMotion whether its joints are free
+# again: nothing announces the end of another app's task. (Speech and motor heat wake
+# the worker themselves: the speech watch and the monitor notify the round.)
 YIELD_POLL = 0.1
 # A call returning before this fraction of its duration was cut short by someone; one
 # returning later than its duration plus LATE_MARGIN (s) waited for joints another app
@@ -41,6 +44,9 @@ EARLY_FRACTION = 0.95
 LATE_MARGIN = 1.0
 # After a failed ALMotion call a group waits this long (s) before trying again.
 RETRY_DELAY = 2.0
+# A group yielding to speech looks again after this long (s) even if no event came: a
+# speech task heard of no more stops counting then (speech.STALE_AFTER).
+SPEECH_RECHECK = STALE_AFTER
 # How long (s) past its planned end a call that was stopped may take to return before
 # the worker gives up on it (a dead connection): it then sends nothing more.
 CALL_GRACE = 5.0
@@ -203,7 +209,9 @@ class GroupWorker(WorkerThread):
     # -- gates -------------------------------------------------------------------------
 
     def _disruption(self, check_resources=True):
-        """Why the group must not send a call now, or None."""
+        """Why the group must not send a call now, or None; ``check_resources``: ask
+        ALMotion whether another app's task holds its joints (a round trip), else only
+        what the worker knows."""
         round_ = self._round
         if round_.stop.is_set():
             return STOP
@@ -229,7 +237,8 @@ class GroupWorker(WorkerThread):
         for step in plan.steps:
             if plan.kind == "trajectory" and plan.tuning is not self._round.tuning:
                 return RETUNED
-            disruption = self._safe_disruption()
+            # Whether another app holds the joints is asked just before a call is sent.
+            disruption = self._disruption(check_resources=False)
             if disruption is not None:
                 return disruption
             if isinstance(step, steps.Rest):
@@ -266,10 +275,14 @@ class GroupWorker(WorkerThread):
                 return Disruption(OTHER_APP, why="its joints were moved while it held none")
         legs_and_base = self._round.legs_and_base if self.still_while_base_turns else None
         if legs_and_base is not None:
-            while not legs_and_base.begin_legs_move():
-                self._wait(YIELD_POLL)  # the base is turning: the legs hold still
+            while True:
+                self.wake.clear()
+                if legs_and_base.begin_legs_move():
+                    break
                 if self._round.stop.is_set():
                     return STOP
+                # The base is turning: the legs hold still until its end_turn wakes them.
+                self._clock.wait(self.wake, None)
         try:
             return self._call(step)
         finally:
@@ -283,10 +296,16 @@ class GroupWorker(WorkerThread):
         times = [float(time) for time in step.times]
         call = own_call.OwnCall(self._motion, "angleInterpolation",
                                 (list(names), angles, [times] * len(names), True),
-                                self.wake, "animateBehaviour.%s.call" % self.name)
+                                self.wake, "animateBehaviour.%s.call" % self.name,
+                                self._clock)
         self.wake.clear()
-        if not self._round.send(call, lambda: self._motion.areResourcesAvailable(names)):
-            return Disruption(OTHER_APP, why="another app's task took its joints first")
+        try:
+            sent = self._round.send(call, lambda: self._motion.areResourcesAvailable(names))
+        except RuntimeError as err:
+            self._log.error("ALMotion.areResourcesAvailable (%s) failed: %s" % (self.name, err))
+            return Disruption(ERROR)
+        if not sent:
+            return Disruption(OTHER_APP, why="another app's task holds its joints")
         self._round.status.count("calls")
         stop_reason = self._wait_for(call, step.duration)
         if stop_reason is not None:
@@ -321,12 +340,14 @@ class GroupWorker(WorkerThread):
                     stopped_for = disruption
                     self._stop_call(call)
                     give_up = duration + CALL_GRACE
-            if give_up is not None and self._clock.elapsed(call.started,
-                                                           self._clock.now()) > give_up:
-                self._log.error("ALMotion.angleInterpolation (%s) did not return %.0f s after "
-                                "being stopped; abandoned" % (self.name, CALL_GRACE))
-                return stopped_for
-            self._clock.wait(self.wake, YIELD_POLL if give_up is not None else duration)
+            wait = duration
+            if give_up is not None:
+                wait = give_up - self._clock.elapsed(call.started, self._clock.now())
+                if wait <= 0:
+                    self._log.error("ALMotion.angleInterpolation (%s) did not return %.0f s "
+                                    "after being stopped; abandoned" % (self.name, CALL_GRACE))
+                    return stopped_for
+            self._clock.wait(self.wake, wait)
         return stopped_for
 
     def _stop_call(self, call):
@@ -342,20 +363,23 @@ class GroupWorker(WorkerThread):
 
     def _recover(self, disruption):
         """Wait out ``disruption`` and whatever follows it; True when the group may move
-        again, False when the round stops."""
+        again, False when the round stops. Between checks the worker sleeps until woken
+        (speech, heat, a stop) or until ALMotion must be asked again (_recheck_after)."""
         if disruption.reason in (SPEECH, OTHER_APP):
             self._round.status.count("yields")
             self._log.debug("group %s steps aside: %s" % (self.name, disruption.why))
         quiet_needed = 0.0
         quiet_since = None
         went_home = False
+        asking = None  # while another app is about: how often to ask ALMotion (s)
         while True:
-            self.wake.clear()
             if disruption is not None:
                 if disruption.reason == STOPPING:
                     return False
                 quiet_since = None
                 quiet_needed = max(quiet_needed, self._quiet_time(disruption))
+                if disruption.reason == OTHER_APP:
+                    asking = YIELD_POLL
                 if disruption.reason == HOT:
                     self._report_hot(disruption.joints)
                     if not went_home:
@@ -363,15 +387,32 @@ class GroupWorker(WorkerThread):
                 else:
                     self._round.status.set(self.name, status_module.YIELDING,
                                            yielding_to=disruption.reason)
+                wait = self._recheck_after(disruption, went_home)
             else:
                 now = self._clock.now()
                 if quiet_since is None:
                     quiet_since = now
-                if self._clock.elapsed(quiet_since, now) >= quiet_needed:
+                wait = quiet_needed - self._clock.elapsed(quiet_since, now)
+                if wait <= 0:
                     self._report_hot(())
                     return True
-            self._clock.wait(self.wake, YIELD_POLL)
+                if asking is not None:
+                    wait = min(wait, asking)  # the quiet must be another app's absence
+            self._clock.wait(self.wake, wait)
+            self.wake.clear()  # before looking: an event from now on wakes the next wait
             disruption = self._safe_disruption()
+
+    @staticmethod
+    def _recheck_after(disruption, went_home):
+        """How long (s) to sleep, unless woken, before looking again at ``disruption``
+        (None: until woken)."""
+        if disruption.reason == OTHER_APP:
+            return YIELD_POLL
+        if disruption.reason == ERROR:
+            return RETRY_DELAY
+        if disruption.reason == SPEECH:
+            return SPEECH_RECHECK
+        return None if went_home else YIELD_POLL  # hot: the monitor says when it cools
 
     def _safe_disruption(self):
         try:
@@ -381,11 +422,9 @@ class GroupWorker(WorkerThread):
             return Disruption(ERROR)
 
     def _quiet_time(self, disruption):
-        if disruption.reason == ERROR:
-            return RETRY_DELAY
         if disruption.reason in (SPEECH, OTHER_APP):
             return self._config.yield_quiet_time
-        return 0.0  # hot: cooling down for coolDownTime was the wait
+        return 0.0  # hot: cooling down for coolDownTime was the wait; error: RETRY_DELAY was
 
     def _report_hot(self, joints):
         """Log the group's rest and resumption once each; keep the status up to date."""

@@ -2,10 +2,9 @@
 unregister. Used by the command-line runner and by the Choregraphe box alike."""
 from __future__ import absolute_import, division, print_function
 
-import threading
-
 from animate_behaviour import engine as engine_module
 from animate_behaviour import presets as presets_module
+from animate_behaviour.clock import REAL_TIME
 from animate_behaviour.service import SERVICE_NAME, AnimateBehaviourService
 from animate_behaviour.tablet import TabletPage
 
@@ -39,7 +38,7 @@ class ServiceHost(object):
         self._service = None
         self._service_id = None
         self._disconnects = []
-        self._stopped = threading.Event()
+        self._stopped = REAL_TIME.event()
         self._heartbeat = None
 
     @property
@@ -92,18 +91,17 @@ class ServiceHost(object):
                               self._log)
             page.show()
             self._disconnects.insert(0, page.hide)
-        self._heartbeat = threading.Thread(target=self._beat, name="animateBehaviour.heartbeat")
-        self._heartbeat.daemon = True
+        self._heartbeat = REAL_TIME.thread(self._beat, "animateBehaviour.heartbeat")
         self._heartbeat.start()
         if activate:
             self._engine.request(engine_module.ENABLED)
 
-    def run(self, activate, stop_event, show_on_tablet=False):
-        """Start, wait for ``stop_event``, and stop whatever happens."""
+    def run(self, activate, stop_request, show_on_tablet=False):
+        """Start, wait for ``stop_request`` (its ``wait()`` returns when the service must
+        stop), and stop whatever happens."""
         self.start(activate, show_on_tablet)
         try:
-            while not stop_event.wait(0.5):
-                pass
+            stop_request.wait()
         finally:
             self.stop()
 
@@ -148,5 +146,5 @@ class ServiceHost(object):
             return None
 
     def _beat(self):
-        while not self._stopped.wait(self._heartbeat_period):
+        while not REAL_TIME.wait(self._stopped, self._heartbeat_period):
             self._log.info("heartbeat: %s" % self._engine.status())

@@ -10,7 +10,8 @@ drown NAOqi's log.
 from __future__ import absolute_import, division, print_function
 
 import threading
-import time
+
+from animate_behaviour.clock import REAL_TIME, monotonic
 
 try:
     _TEXT_TYPES = (str, unicode)  # noqa: F821 (Python 2.7 on the robot)
@@ -103,9 +104,14 @@ class _Window(object):
 
 
 def start_daemon_timer(delay, function):
-    """Call ``function`` in ``delay`` seconds from a daemon thread; the Throttle's default."""
-    timer = threading.Timer(delay, function)
-    timer.daemon = True
+    """Call ``function`` in ``delay`` seconds from a daemon thread, waiting on the clock
+    (threading.Timer polls on Python 2.7); the Throttle's default."""
+    never = REAL_TIME.event()
+
+    def later():
+        REAL_TIME.wait(never, delay)
+        function()
+    timer = REAL_TIME.thread(later, "animateBehaviour.throttle")
     timer.start()
     return timer
 
@@ -120,7 +126,7 @@ class Throttle(object):
     need no sleeping. Thread-safe.
     """
 
-    def __init__(self, logger, burst=BURST, period=PERIOD, clock=time.time,
+    def __init__(self, logger, burst=BURST, period=PERIOD, clock=monotonic,
                  start_timer=None):
         if burst < 1 or not period > 0:
             raise ValueError("Throttle needs burst >= 1 and period > 0 s, not burst=%r, "

@@ -14,8 +14,6 @@ tell them apart.
 """
 from __future__ import absolute_import, division, print_function
 
-import threading
-
 # getTaskList polls made to find a new call's task id, and the wall time (s) before the
 # first retry, doubled at each one: NAOqi may create the task a moment after it receives
 # the call (and a loaded machine may run the call's thread late).
@@ -33,33 +31,33 @@ def task_ids(motion):
 
 
 class OwnCall(object):
-    """``getattr(motion, method)(*args)`` on its own thread. ``wake`` (an Event) is set when
-    it returns. After it is done: ``result`` or ``error`` (the exception it raised),
+    """``getattr(motion, method)(*args)`` on a thread of its own, timed on ``clock``
+    (animate_behaviour.clock). ``wake`` (an event of the clock's) is set when it returns;
+    so is ``done``. After it is done: ``result`` or ``error`` (the exception it raised),
     ``started`` and ``returned`` (clock times it was sent and returned; ``elapsed`` the
     robot seconds between them), ``task_id`` (its ALMotion task, or None),
     ``stopped`` (whether ``stop`` killed it)."""
 
-    def __init__(self, motion, method, args, wake, name):
+    def __init__(self, motion, method, args, wake, name, clock):
         self.method = method
-        self.done = threading.Event()
         self.result = None
         self.error = None
         self.started = None
         self.returned = None
         self.task_id = None
         self.stopped = False
-        self._sending = threading.Event()
+        self._clock = clock
+        self.done = clock.event()
+        self._sending = clock.event()
         self._motion = motion
         self._args = args
         self._wake = wake
-        self._thread = threading.Thread(target=self._run, name=name)
-        self._thread.daemon = True
+        self._thread = clock.thread(self._run, name)
 
-    def start(self, clock, known_ids=None):
+    def start(self, known_ids=None):
         """Send the call; with ``known_ids`` (the task ids listed just before), find its
         task id."""
-        self._clock = clock
-        self.started = clock.now()
+        self.started = self._clock.now()
         self._thread.start()
         if known_ids is not None and self._sending.wait(IDENTIFY_WAIT * 2 ** IDENTIFY_TRIES):
             self._identify(known_ids)
@@ -72,7 +70,7 @@ class OwnCall(object):
             self.error = err
         finally:
             self.returned = self._clock.now()
-            self.done.set()
+            self.done.set()  # before the wake-up: whoever it wakes finds the call done
             self._wake.set()
 
     def _identify(self, known_ids):

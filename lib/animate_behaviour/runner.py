@@ -7,9 +7,11 @@ configuration or command line.
 from __future__ import absolute_import, division, print_function
 
 import argparse
+import errno
 import functools
 import logging
 import os
+import select
 import signal
 import sys
 import threading
@@ -51,6 +53,38 @@ def _time_scale(text):
         raise argparse.ArgumentTypeError("%r is not a positive number" % (text,))
 
 
+class StopRequest(object):
+    """What ends the runner: a signal or a lost connection calls ``set()``; the main thread
+    blocks in ``wait()`` until then, in select() on a pipe ``set()`` writes to, with no
+    timeout. (On Python 2.7 a thread blocked on a lock or in libqi would not run the
+    signal handlers, and a timed wait would poll.)"""
+
+    def __init__(self):
+        self._read, self._write = os.pipe()
+        self._set = False
+
+    def set(self):
+        """Ask for the stop; from a signal handler or any thread."""
+        if not self._set:
+            self._set = True
+            os.write(self._write, b"x")
+
+    def is_set(self):
+        return self._set
+
+    def wait(self):
+        while not self._set:
+            try:
+                select.select([self._read], [], [])
+            except select.error as err:  # Python 2.7: EINTR once a signal came
+                if err.args[0] != errno.EINTR:
+                    raise
+
+    def close(self):
+        os.close(self._read)
+        os.close(self._write)
+
+
 def main(argv=None, qi_module=None):
     arguments = parse_arguments(sys.argv[1:] if argv is None else argv)
     if qi_module is None:
@@ -74,8 +108,8 @@ def main(argv=None, qi_module=None):
         return 1
     session = application.session
 
-    stop = threading.Event()
-    lost = threading.Event()
+    stop = StopRequest()
+    lost = threading.Event()  # a flag: nothing waits on it
 
     def request_stop(signum, _frame):
         logger.info("signal %d received: stopping" % signum)
@@ -102,4 +136,5 @@ def main(argv=None, qi_module=None):
         # Close while the event loop still runs: libqi's exit-time teardown can deadlock
         # destroying a socket a client (a tablet, qicli) still holds open.
         session.close()
+        stop.close()
     return 1 if lost.is_set() else 0

@@ -1,0 +1,72 @@
+"""The package's clock: monotonic seconds, and waits that block in libqi (both lanes)."""
+from __future__ import absolute_import, division, print_function
+
+import os
+import threading
+
+import pytest
+
+import qi_double
+
+from animate_behaviour import clock as clock_module
+from animate_behaviour.clock import REAL_TIME, ScaledClock
+
+TIMEOUT = 10.0
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/uptime"), reason="needs Linux's /proc/uptime")
+def test_the_clock_is_the_systems_monotonic_clock_not_the_wall_clock():
+    # NTP corrects the robot's wall clock (time.time); elapsed times (call lengths, quiet
+    # and cool-down times) must not jump with it. CLOCK_MONOTONIC counts from the boot,
+    # as /proc/uptime does (they differ only across a suspend).
+    with open("/proc/uptime") as uptime:
+        since_boot = float(uptime.read().split()[0])
+    assert abs(REAL_TIME.now() - since_boot) < 1.0, clock_module.MONOTONIC_SOURCE
+    assert "time.time" not in clock_module.MONOTONIC_SOURCE
+
+
+def test_events_wait_in_libqi_wherever_its_bindings_load():
+    qi_double.real_qi_or_skip()
+    assert REAL_TIME.waits_in_libqi
+    assert isinstance(REAL_TIME.event(), clock_module.Wakeup)
+
+
+@pytest.mark.parametrize("libqi", [True, False], ids=["libqi", "threading"])
+def test_an_event_wakes_its_waiter_when_set_and_only_then(libqi):
+    clock = ScaledClock(0.01, libqi=libqi)
+    event = clock.event()
+    assert not event.is_set()
+    assert clock.wait(event, 1.0) is False  # 1 robot s = 10 ms: the timeout ends it
+    woken = []
+    waiter = clock.thread(lambda: woken.append(clock.wait(event, None)), "waiter")
+    waiter.start()
+    assert not waiter.join(0.05)  # an untimed wait does not end by itself
+    event.set()
+    assert waiter.join(TIMEOUT) and woken == [True]
+    assert event.is_set() and clock.wait(event, 1000.0) is True
+    event.clear()
+    assert not event.is_set() and clock.wait(event, 0.0) is False
+    event.set()
+    event.set()  # setting twice is fine (a qi.Promise is set only once)
+    assert event.wait(0.0)
+
+
+@pytest.mark.parametrize("libqi", [True, False], ids=["libqi", "threading"])
+def test_a_clock_thread_runs_its_target_and_join_tells_whether_it_ended(libqi):
+    clock = ScaledClock(1.0, libqi=libqi)
+    release = threading.Event()
+    thread = clock.thread(release.wait, "held")
+    assert thread.join(0.0)  # never started: nothing to wait for
+    thread.start()
+    assert thread.daemon and thread.is_alive()
+    assert not thread.join(0.02)
+    release.set()
+    assert thread.join(TIMEOUT) and not thread.is_alive()
+    assert thread.finished.is_set()
+
+
+def test_a_scaled_clock_counts_robot_seconds():
+    clock = ScaledClock(0.5)
+    assert clock.elapsed(10.0, 11.0) == 2.0
+    with pytest.raises(ValueError, match="time_scale must be a positive number"):
+        ScaledClock(0.0)
