@@ -137,9 +137,14 @@ class GroupWorker(WorkerThread):
     def _animate(self):
         start = self._commanded()
         self._expected = start
+        if np.allclose(start, self._group.home, atol=MOVED_TOLERANCE):
+            # Home already (enabled again, say): the first random call goes out at once.
+            self.ready.set()
+            plan = self._random_plan(start)
+        else:
+            plan = self._home_plan(start)  # the first random plan is made meanwhile
         upcoming = Prefetch("animateBehaviour.%s.plan" % self.name, self._random_plan,
-                            self._group.home)
-        plan = self._home_plan(start)
+                            plan.end)
         while True:
             disruption = self._execute(plan)
             if disruption == RETUNED:
