@@ -26,3 +26,4 @@ benchmark: setup
 	.venv/bin/python scripts/benchmark.py
 	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_service.py
 	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_citizen.py
+	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_motion.py

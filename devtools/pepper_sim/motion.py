@@ -245,6 +245,22 @@ def ease(fraction):
     return fraction * fraction * (3.0 - 2.0 * fraction)
 
 
+def eased_angle(times, angles, start_angle, sim_time):
+    """The angle ``sim_time`` s after a call's start along its keys (``times`` s from the
+    start, ``angles``), easing from ``start_angle`` to each key in turn and resting there:
+    how the stand-in moves a joint (devtools/motion_quality.py rebuilds commanded motion
+    with it)."""
+    index = bisect.bisect_right(times, sim_time)  # a physics loop asks 240 times a second
+    if index == len(times):
+        return angles[-1]
+    if index == 0:
+        previous_time, previous_angle = 0.0, start_angle
+    else:
+        previous_time, previous_angle = times[index - 1], angles[index - 1]
+    fraction = (sim_time - previous_time) / (times[index] - previous_time)
+    return previous_angle + ease(fraction) * (angles[index] - previous_angle)
+
+
 # Wall time scaled to simulated time: the package's own clock, so that the stand-ins and
 # an engine handed the same clock agree on what a second is.
 WallClock = ScaledClock
@@ -267,17 +283,8 @@ class _Task(object):
 
     def angle_at(self, joint, sim_time):
         """Eased interpolation along the joint's waypoints from its start angle."""
-        times = self.times[joint]
-        angles = self.clamped[joint]
-        index = bisect.bisect_right(times, sim_time)  # a physics loop asks 240 times a second
-        if index == len(times):
-            return angles[-1]
-        if index == 0:
-            previous_time, previous_angle = 0.0, self.start_angles[joint]
-        else:
-            previous_time, previous_angle = times[index - 1], angles[index - 1]
-        fraction = (sim_time - previous_time) / (times[index] - previous_time)
-        return previous_angle + ease(fraction) * (angles[index] - previous_angle)
+        return eased_angle(self.times[joint], self.clamped[joint], self.start_angles[joint],
+                           sim_time)
 
 
 class KinematicMotion(object):

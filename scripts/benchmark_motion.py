@@ -1,0 +1,232 @@
+"""How the motion looks, per motion style (issue 13): figures from devtools/motion_quality.
+
+    make benchmark      (or: PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_motion.py
+                         [--seconds 60] [--no-bullet])
+
+Each style of STYLES runs at the same settings (``behaviour = body``, the specification's
+defaults otherwise, ``motionStyle`` = the style once the configuration has that key):
+
+* ease / spline: the real MotionEngine in-process against pepper_sim's KinematicMotion
+  (the configuration's platform, the robot: hands included), both on one ScaledClock at
+  SCALE wall s per robot s, so thread jitter (a few wall ms) stays far below the 150 ms
+  synchrony window; its commanded trajectories are rebuilt at 50 Hz under both
+  interpolation models;
+* qiBullet: the real runner against qiBullet's Pepper in real time, as ``make demo`` runs
+  it (pepper_bullet.scenario, ``platform = simulator``: no LHand/RHand), its measured
+  joint angles resampled at 50 Hz and low-passed.
+
+Every source is measured over ``--seconds`` robot seconds from the moment every animated
+joint has ended its first call (the move home). Prints one table (rows: figures with
+the issue's goal and its own figure for the specification; columns: style x source),
+then peaks, synchrony, onsets and rest per chain and the RMS offset per joint. Figures,
+not assertions. At the default 60 s it takes about 80 s per style (10 s in-process, 70 s
+in qiBullet's real time); ``--seconds 20`` about 30 s, ``--no-bullet`` 10 s.
+"""
+import argparse
+import collections
+import logging
+import os
+import shutil
+import sys
+import tempfile
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path[:0] = [os.path.join(ROOT, "lib"), os.path.join(ROOT, "devtools")]
+
+import numpy as np  # noqa: E402
+
+import motion_quality  # noqa: E402
+from animate_behaviour import config as config_module  # noqa: E402
+from animate_behaviour.clock import ScaledClock  # noqa: E402
+from animate_behaviour.engine import MotionEngine  # noqa: E402
+from pepper_sim.autonomous_life import FakeAutonomousLife  # noqa: E402
+from pepper_sim.memory import FakeMemory  # noqa: E402
+from pepper_sim.motion import KinematicMotion  # noqa: E402
+
+STYLES = ["specification"] + (["lifelike"] if "motionStyle" in config_module.ROWS else [])
+SETTINGS = {"behaviour": "body"}
+SCALE = 0.15  # wall s per robot s: 3 ms of thread jitter is 20 ms of robot time
+SEED = 13
+TIMEOUT = 30.0  # wall s for the engine to settle or close
+# Robot s the qiBullet run is given beyond the window for the runner to start and go
+# home (0.5 s and 2 s on a quiet machine).
+STARTUP = 5.0
+# Breaths per minute for the breathing line while the configuration has no
+# breathsPerMinute: a person at rest breathes 12 to 20 times a minute.
+BREATHS_PER_MINUTE = 14.0
+SOURCES = ("ease", "spline", "qiBullet")
+# (label, figure key, goal, the issue's figure for the specification style, format)
+ROWS = (
+    ("seconds measured", "seconds", "", "", "%.0f"),
+    ("speed peaks /s /joint", "peaks per second", "<= 0.4", "0.80", "%.2f"),
+    ("cross-chain synchrony", "synchrony", "<= 0.15", "1.00", "%.2f"),
+    ("clock line", "clock line", "<= 2", "about 10", "%.1f"),
+    ("SPARC median", "SPARC median", ">= -1.8", "", "%.2f"),
+    ("moves (SPARC)", "moves", "", "", "%d"),
+    ("RMS offset, mean (rad)", "RMS offset mean", "equal", "", "%.3f"),
+    ("breathing line", "breathing line", "", "", "%.1f"),
+)
+
+
+def style_settings(style):
+    settings = dict(SETTINGS)
+    if "motionStyle" in config_module.ROWS:
+        settings["motionStyle"] = style
+    return settings
+
+
+def breaths_per_minute(config):
+    return config.values().get("breathsPerMinute", BREATHS_PER_MINUTE)
+
+
+def settled_at(calls):
+    """When every joint had ended its first call (home, or the first random one when the
+    joints start at home): ``calls`` are (names, end) in the order they started, ``end``
+    None while a call runs. None until then."""
+    first_end = {}
+    for names, end in calls:
+        for name in names:
+            first_end.setdefault(name, end)
+    if not first_end or None in first_end.values():
+        return None
+    return max(first_end.values())
+
+
+def commanded(style, seconds):
+    """(the configuration, {model: angles rebuilt from the in-process engine's calls})."""
+    config = config_module.from_mapping(style_settings(style))
+    clock = ScaledClock(SCALE)
+    motion = KinematicMotion(clock=clock)
+    memory = FakeMemory()
+    engine = MotionEngine(motion, config, logging.getLogger("benchmark_motion"),
+                          FakeAutonomousLife(memory=memory), np.random.RandomState(SEED),
+                          memory=memory, clock=clock)
+    origin = clock.now()
+
+    def time_of(clock_time):
+        return clock.elapsed(origin, clock_time)
+    settled = []
+
+    def first_calls_ended():  # runs under the motion's lock
+        settled[:] = [settled_at((record.names, record.end) for record in motion.trajectories)]
+        return settled[0] is not None
+    engine.start()
+    try:
+        engine.request("enabled")
+        if not motion.wait_for(first_calls_ended, TIMEOUT):
+            raise RuntimeError("the engine's first calls did not end in %.0f s" % TIMEOUT)
+        start = time_of(settled[0])
+        clock.wait(threading.Event(), start + seconds + 1.0 - time_of(clock.now()))
+    finally:
+        closed = engine.close(TIMEOUT)
+    if not closed:
+        raise RuntimeError("the engine did not close in %.0f s" % TIMEOUT)
+    records = [record for record in motion.trajectories if record.start is not None]
+    names = [name for name in config.platform_joints
+             if any(name in record.names for record in records)]
+    return config, dict(
+        (model, motion_quality.rebuild(records, names, time_of, start, start + seconds, model))
+        for model in motion_quality.MODELS)
+
+
+def measured(style, seconds, out_dir):
+    """Angles measured by qiBullet while the runner animates it (``out_dir``: its
+    configuration and runner.log)."""
+    from pepper_bullet import demo, scenario  # Python 3.9 + qiBullet only
+    source = os.path.join(out_dir, "style.ini")
+    with open(source, "w") as handle:
+        handle.write("".join("%s = %s\n" % item for item in style_settings(style).items()))
+    run = scenario.run(seconds + STARTUP, out_dir, config=source, behaviour="body",
+                       report=lambda line: None)
+    if run.problems:
+        raise RuntimeError("the qiBullet run of %s failed: %s (see %s)"
+                           % (style, "; ".join(run.problems), run.log_path))
+    ours = [record for record in run.commands["trajectories"]
+            if record["by"] != scenario.OTHER_APP and record["start"] is not None]
+    start = settled_at((record["names"], record["end"]) for record in ours)
+    if start is None:
+        raise RuntimeError("the qiBullet run of %s ended before its first calls did" % style)
+    end = min(start + seconds, run.disabled_at)
+    names = [name for name in config_module.load(run.config_path).platform_joints
+             if any(name in record["names"] for record in ours)]
+    series = demo.measured_series(run.samples)
+    return motion_quality.from_measurements(
+        series["time"], collections.OrderedDict((name, series["angles"][name]) for name in names),
+        start, end)
+
+
+def measure(styles, seconds, bullet):
+    """{(style, source): figures}."""
+    results = {}
+    for style in styles:
+        config, rebuilt = commanded(style, seconds)
+        breaths = breaths_per_minute(config)
+        for model, angles in rebuilt.items():
+            results[style, model] = motion_quality.figures(
+                angles, motion_quality.RATE, config.home, config.gesture_duration, breaths)
+        if bullet:
+            out_dir = tempfile.mkdtemp(prefix="benchmark_motion_")
+            angles = measured(style, seconds, out_dir)
+            shutil.rmtree(out_dir)  # kept when the run fails: its runner.log says why
+            results[style, "qiBullet"] = motion_quality.figures(
+                angles, motion_quality.RATE, config.home, config.gesture_duration, breaths)
+    return results
+
+
+def shown(value, form):
+    return "n/a" if value != value else form % value  # NaN: nothing to measure
+
+
+def print_table(results, styles, sources):
+    columns = [(style, source) for style in styles for source in sources]
+    width = 15
+    head = "  %-24s %-8s %-9s" % ("", "goal", "issue")
+    print(head + "".join(style.rjust(width) for style, _ in columns))
+    print(" " * len(head) + "".join(source.rjust(width) for _, source in columns))
+    for label, key, goal, issue, form in ROWS:
+        print("  %-24s %-8s %-9s" % (label, goal, issue) + "".join(
+            shown(results[column][key], form).rjust(width) for column in columns))
+    for title, key, form in (("peaks /s", "peaks per chain", "%.2f"),
+                             ("synchrony", "synchrony per chain", "%.2f"),
+                             ("onsets", "onsets per chain", "%d"),
+                             ("rest", "rest per chain", "%.2f")):
+        for chain in motion_quality.CHAINS:
+            print("  %-42s" % ("%s, %s" % (title, chain)) + "".join(
+                shown(results[column][key].get(chain, float("nan")), form).rjust(width)
+                for column in columns))
+    print("  RMS offset from home per joint (rad; qiBullet has no LHand/RHand)")
+    joint_names = []
+    for column in columns:
+        for name in results[column]["RMS offset per joint"]:
+            if name not in joint_names:
+                joint_names.append(name)
+    for name in joint_names:
+        print("    %-40s" % name + "".join(
+            shown(results[column]["RMS offset per joint"].get(name, float("nan")),
+                  "%.3f").rjust(width) for column in columns))
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=60.0,
+                        help="robot seconds measured per style and source (default 60)")
+    parser.add_argument("--no-bullet", action="store_true",
+                        help="leave out the qiBullet runs (most of the run time)")
+    args = parser.parse_args(argv)
+    started = time.monotonic()
+    sources = SOURCES[:2] if args.no_bullet else SOURCES
+    results = measure(STYLES, args.seconds, not args.no_bullet)
+    config = config_module.from_mapping(style_settings(STYLES[0]))
+    print("Motion quality, behaviour = body, the specification's defaults; %.0f robot s per "
+          "run after the first calls; 50 Hz; breathing line at %.0f breaths/min.\n"
+          "ease / spline: the engine's calls (pepper_sim at %.2f wall s per robot s) rebuilt "
+          "resting at every key / passing through; qiBullet: measured, low-passed at %.0f Hz"
+          % (args.seconds, breaths_per_minute(config), SCALE, motion_quality.LOW_PASS_HZ))
+    print_table(results, STYLES, sources)
+    print("(%.0f s)" % (time.monotonic() - started))
+
+
+if __name__ == "__main__":
+    main()
