@@ -31,6 +31,10 @@ class ManualClock(object):
     def elapsed(start, now):
         return now - start
 
+    @staticmethod
+    def event():
+        return threading.Event()
+
     def set(self, now):
         with self._cond:
             self._now = now
