@@ -1,5 +1,9 @@
-"""One blocking ALMotion call of ours, run on a thread of its own, that can be stopped
-without touching anything that is not ours.
+"""One blocking ALMotion call of ours, sent without blocking, that can be stopped without
+touching anything that is not ours.
+
+Over libqi the call is made with ``_async=True`` and its future says when it returns;
+an in-process object (the tests' stand-ins) has no futures, so there the call blocks a
+thread of its own.
 
 ``killTasksUsingResources`` also kills (or drops) another app's task waiting for the same
 joints, so the package never uses it: right after a call starts, the new id in
@@ -30,10 +34,17 @@ def task_ids(motion):
                            "rows (%s)" % err)
 
 
+def is_remote(service):
+    """Whether ``service`` is a libqi proxy (its methods take ``_async=True``) rather than
+    an in-process object."""
+    return hasattr(service, "metaObject")
+
+
 class OwnCall(object):
-    """``getattr(motion, method)(*args)`` on a thread of its own, timed on ``clock``
-    (animate_behaviour.clock). ``wake`` (an event of the clock's) is set when it returns;
-    so is ``done``. After it is done: ``result`` or ``error`` (the exception it raised),
+    """``getattr(motion, method)(*args)``, timed on ``clock`` (animate_behaviour.clock).
+    ``wake`` (an event of the clock's) is set when it returns; so is ``done``, first.
+    After it is done: ``result`` or ``error`` (the exception it raised; a RuntimeError
+    with libqi's message for a remote call's error),
     ``started`` and ``returned`` (clock times it was sent and returned; ``elapsed`` the
     robot seconds between them), ``task_id`` (its ALMotion task, or None),
     ``stopped`` (whether ``stop`` killed it)."""
@@ -48,30 +59,46 @@ class OwnCall(object):
         self.stopped = False
         self._clock = clock
         self.done = clock.event()
-        self._sending = clock.event()
         self._motion = motion
         self._args = args
         self._wake = wake
-        self._thread = clock.thread(self._run, name)
+        self._name = name
 
     def start(self, known_ids=None):
         """Send the call; with ``known_ids`` (the task ids listed just before), find its
         task id."""
         self.started = self._clock.now()
-        self._thread.start()
-        if known_ids is not None and self._sending.wait(IDENTIFY_WAIT * 2 ** IDENTIFY_TRIES):
+        if is_remote(self._motion):
+            future = getattr(self._motion, self.method)(*self._args, _async=True)
+            future.addCallback(self._returned)  # at once if it has returned already
+        else:
+            sending = self._clock.event()
+            self._clock.thread(lambda: self._run(sending), self._name).start()
+            if not sending.wait(IDENTIFY_WAIT * 2 ** IDENTIFY_TRIES):
+                return  # its thread has not even started: too late to tell its task
+        if known_ids is not None:
             self._identify(known_ids)
 
-    def _run(self):
-        self._sending.set()
+    def _run(self, sending):
+        sending.set()
         try:
             self.result = getattr(self._motion, self.method)(*self._args)
         except Exception as err:  # noqa: handed to the worker, which reports or re-raises it
             self.error = err
         finally:
-            self.returned = self._clock.now()
-            self.done.set()  # before the wake-up: whoever it wakes finds the call done
-            self._wake.set()
+            self._finish()
+
+    def _returned(self, future):
+        if future.hasError():
+            self.error = RuntimeError(future.error())
+        else:
+            self.result = future.value()
+        self._finish()
+
+    def _finish(self):
+        self.returned = self._clock.now()
+        self.done.set()  # before the wake-up: whoever it wakes finds the call done
+        self._wake.set()
 
     def _identify(self, known_ids):
         wait = IDENTIFY_WAIT
