@@ -8,13 +8,9 @@ import threading
 
 import pytest
 
-import qi_double
-
-qi_double.install()
-
-from animate_behaviour import log_guard  # noqa: E402
-from animate_behaviour import service as service_module  # noqa: E402
-from animate_behaviour.engine import EngineClosed  # noqa: E402
+from animate_behaviour import log_guard
+from animate_behaviour import service as service_module
+from animate_behaviour.engine import EngineClosed
 
 HUGE = "A" * 100000
 
