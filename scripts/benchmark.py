@@ -1,7 +1,7 @@
 """Cost of planning one trajectory per group (what runs on Pepper's CPU every ~100 s,
 while the previous trajectory's calls play: never in a seam).
 
-    make benchmark      # both interpreters: Python 2.7 + numpy 1.16 (Pepper-like), 3.9
+    make benchmark      # both interpreters: Python 2.7 + numpy 1.8.0 (Pepper's), 3.9
 
 Prints microseconds per planned trajectory (waypoints + speed-limited timing) and the
 size of what one angleInterpolation call carries. Figures, not assertions.

@@ -2,7 +2,8 @@
 # Installs everything the project needs, idempotently: Debian tools (lrelease for
 # translations, chromium and its driver for the tablet page's tests), a Python 3.9 venv (.venv: qi, qibuild, qibullet, test and plot tools)
 # with qiBullet's Pepper meshes (this ACCEPTS SoftBank's meshes licence; they go to
-# ~/.qibullet) and a Python 2.7 venv (.venv27: the robot's interpreter, old numpy).
+# ~/.qibullet) and a Python 2.7 venv (.venv27: the robot's interpreter and numpy 1.8.0,
+# libqi 1.8.3 with the OpenSSL 1.0.2 libraries it needs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -36,3 +37,38 @@ if [ ! -x .venv27/bin/python ]; then
     "$py27" -m virtualenv -q .venv27
 fi
 .venv27/bin/python -m pip install -q --disable-pip-version-check -r requirements-py27.txt
+
+# qi 1.8.3 (the newest libqi wheel for Python 2.7) links libssl/libcrypto 1.0.0 but does not
+# ship them, and today's systems have none. psycopg2-binary 2.7.7's cp27mu wheel bundles
+# OpenSSL 1.0.2 (with the krb5 and zlib it needs): its libraries go next to libqi, whose rpath
+# is $ORIGIN, under the names libqi asks for; psycopg2 itself is not installed. Test lane
+# only: OpenSSL 1.0.2 is end-of-life and nothing of it ships in the package.
+if ! .venv27/bin/python -c "import qi" >/dev/null 2>&1; then
+    echo "setup: adding OpenSSL 1.0.2 (psycopg2-binary 2.7.7's bundled libraries) to .venv27's qi"
+    wheels="$(mktemp -d)"
+    trap 'rm -rf "$wheels"' EXIT
+    .venv27/bin/python -m pip download -q --disable-pip-version-check --no-deps \
+        --only-binary=:all: -d "$wheels" psycopg2-binary==2.7.7
+    .venv27/bin/python - "$wheels"/psycopg2_binary-2.7.7-cp27-cp27mu-manylinux1_x86_64.whl <<'PY'
+import hashlib, imp, os, sys, zipfile
+wheel = sys.argv[1]
+digest = hashlib.sha256(open(wheel, "rb").read()).hexdigest()
+if digest != "df6444f952ca849016902662e1a47abf4fa0678d75f92fd9dd27f20525f809cd":
+    sys.exit("setup: %s has sha256 %s, not PyPI's psycopg2-binary 2.7.7" % (wheel, digest))
+target = os.path.join(imp.find_module("qi")[1], "linux")  # qi itself does not import yet
+with zipfile.ZipFile(wheel) as archive:
+    for name in archive.namelist():
+        if name.startswith("psycopg2/.libs/"):
+            path = os.path.join(target, os.path.basename(name))
+            with open(path, "wb") as out:
+                out.write(archive.read(name))
+            os.chmod(path, 0o755)
+for link, library in (("libssl.so.1.0.0", "libssl-c0c2ede4.so.1.0.2q"),
+                      ("libcrypto.so.1.0.0", "libcrypto-c1fa9491.so.1.0.2q")):
+    path = os.path.join(target, link)
+    if os.path.lexists(path):
+        os.remove(path)
+    os.symlink(library, path)
+PY
+    .venv27/bin/python -c "import qi"
+fi

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Runs every test on both lanes: Python 3.9 with the real libqi bindings (unit, qi
-# integration on loopback sessions, package build, the qiBullet simulator), then Python 2.7 like Pepper's
-# NAOqi 2.5 (everything that needs no live session). Extra arguments go to pytest.
+# Runs every test on both lanes: Python 3.9 with libqi 3.1.5 (unit, qi integration on
+# loopback sessions, package build, the qiBullet simulator, the tablet page in Chromium),
+# then Python 2.7 with libqi 1.8.3 and numpy 1.8.0 like Pepper's NAOqi 2.5 (the same but
+# the 3.9 lane's tools: Chromium, qiBullet, qipkg, esprima, Pillow, matplotlib).
+# Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -15,7 +17,7 @@ bad = []
 for path in sorted(glob.glob("lib/**/*.py") + glob.glob("lib/*/*.py") + glob.glob("boxes/*.py")
                    + ["devtools/pepper_sim/%s.py" % name for name in
                       ("motion", "autonomous_life", "memory", "speech", "preferences",
-                       "behaviors")]):
+                       "behaviors", "qi_server")]):
     try:
         compile(open(path).read(), path, "exec")
     except SyntaxError as err:
@@ -27,6 +29,8 @@ PY
 status=0
 echo "== Python 3.9 lane (libqi $(.venv/bin/python -c 'import qi, importlib.metadata as m; print(m.version("qi"))'))"
 .venv/bin/python -m pytest -p no:cacheprovider tests --simulator "$@" || status=$?
-echo "== Python 2.7 lane"
+lane27="$(.venv27/bin/python -c 'import qi, numpy; print("libqi %s + numpy %s" % (qi.__version__, numpy.__version__))')"
+echo "== Python 2.7 lane ($lane27: NAOqi 2.5 runs boxes under Python 2.7 with numpy 1.8.0;" \
+     "qi 1.8.3 is the newest libqi wheel for Python 2.7)"
 .venv27/bin/python -m pytest -p no:cacheprovider tests "$@" || status=$?
 exit $status

@@ -1,51 +1,9 @@
-"""The part of libqi's Python API our modules use at import and call time, for the
-Python 2.7 lane where the qi wheel cannot load. Python 3 tests use the real ``qi``."""
+"""In-process doubles of libqi's Session and Logger, for tests that run the box and the
+service without a live qi session (both lanes have the real ``qi`` for those with one)."""
 from __future__ import absolute_import, division, print_function
 
 import itertools
-import sys
 import types
-
-
-class Signal(object):
-    """A qi.Signal declared on a class: each instance gets its own emitter."""
-
-    def __init__(self, signature):
-        self.signature = signature
-        self._links = {}
-        self._ids = itertools.count(1)
-
-    def __get__(self, instance, owner):
-        if instance is None:
-            return self
-        bound = instance.__dict__.get("_signal_%d" % id(self))
-        if bound is None:
-            bound = Signal(self.signature)
-            instance.__dict__["_signal_%d" % id(self)] = bound
-        return bound
-
-    def __call__(self, *args):
-        for callback in list(self._links.values()):
-            callback(*args)
-
-    def connect(self, callback):
-        link = next(self._ids)
-        self._links[link] = callback
-        return link
-
-    def disconnect(self, link):
-        return self._links.pop(link, None) is not None
-
-
-def bind(returnType=None, paramsType=None, methodName=None):
-    def decorate(function):
-        function.__qi_signature__ = (returnType, paramsType, methodName or function.__name__)
-        return function
-    return decorate
-
-
-def nobind(function):
-    return function
 
 
 class Logger(object):
@@ -88,36 +46,7 @@ class Session(object):
 
 
 def module():
-    """A module object usable as ``qi`` (install it in sys.modules as "qi")."""
+    """A module object to pass as ``qi_module`` (logs.make_logger): its Logger records."""
     fake = types.ModuleType("qi")
-    fake.IS_TEST_DOUBLE = True
-    fake.Signal = Signal
-    fake.bind = bind
-    fake.nobind = nobind
     fake.Logger = Logger
-    fake.Session = Session
-    for name in ("Int32", "String", "Bool", "Float", "Void"):
-        setattr(fake, name, name)
-    fake.List = lambda element: ("List", element)
     return fake
-
-
-def install():
-    """Use the real qi when it loads, else this double; returns the module."""
-    try:
-        import qi
-        return qi
-    except ImportError:
-        fake = module()
-        sys.modules["qi"] = fake
-        return fake
-
-
-def real_qi_or_skip():
-    """The real libqi bindings; skips the calling test module where only the double loads."""
-    import pytest
-    qi = pytest.importorskip("qi")
-    if getattr(qi, "IS_TEST_DOUBLE", False):
-        pytest.skip("libqi's Python bindings do not load here (the Python 2.7 lane)",
-                    allow_module_level=True)
-    return qi

@@ -12,14 +12,12 @@ import pytest
 
 import qi_double
 
-qi_double.install()
+from animate_behaviour import box_glue, logs
+from pepper_sim.autonomous_life import FakeAutonomousLife
+from pepper_sim.motion import KinematicMotion
+from pepper_sim.preferences import FakeTablet
 
-from animate_behaviour import box_glue, logs  # noqa: E402
-from pepper_sim.autonomous_life import FakeAutonomousLife  # noqa: E402
-from pepper_sim.motion import KinematicMotion  # noqa: E402
-from pepper_sim.preferences import FakeTablet  # noqa: E402
-
-import checks  # noqa: E402
+import checks
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TIMEOUT = 10.0

@@ -1,10 +1,10 @@
 """A good citizen on a busy Pepper: another app, speech, Autonomous Life and hot motors.
 
-Every test runs twice: in-process (both lanes: the engine and "another app" call the
-pepper_sim stand-ins directly) and over libqi (Python 3: a simulated NAOqi on a loopback
-session, our service hosted from a second session, another app on a third, as on the
-robot). The configuration is the specification's timing (100 waypoints 1 s apart) in
-2 s calls; the stand-ins' clock, shared with the engine, plays it faster (SCALE).
+Every test runs twice, on both lanes: in-process (the engine and "another app" call the
+pepper_sim stand-ins directly) and over libqi (a simulated NAOqi on a loopback session,
+our service hosted from a second session, another app on a third, as on the robot).
+The configuration is the specification's timing (100 waypoints 1 s apart) in 2 s calls;
+the stand-ins' clock, shared with the engine, plays it faster (SCALE).
 Durations are robot seconds unless said otherwise.
 """
 from __future__ import absolute_import, division, print_function
@@ -16,15 +16,16 @@ import threading
 
 import numpy as np
 import pytest
-
-import qi_double
+import qi
 
 from animate_behaviour import config as config_module
 from animate_behaviour import engine as engine_module
+from animate_behaviour import host as host_module
 from animate_behaviour import joints
 from pepper_sim.autonomous_life import FakeAutonomousLife
 from pepper_sim.memory import FakeMemory
 from pepper_sim.motion import KinematicMotion
+from pepper_sim.qi_server import SimulatedRobot
 from pepper_sim.speech import FakeAnimatedSpeech, FakeTextToSpeech
 
 import checks
@@ -82,10 +83,7 @@ class OverQi(object):
     name = "qi"
 
     def __init__(self, config, log, scale):
-        qi = qi_double.real_qi_or_skip()
         self.scale = scale
-        from animate_behaviour import host as host_module
-        from pepper_sim.qi_server import SimulatedRobot
         self.robot = SimulatedRobot(time_scale=scale)
         self.motion, self.memory, self.life = self.robot.motion, self.robot.memory, self.robot.life
         self.speech = self.robot.speech

@@ -1,6 +1,7 @@
 from __future__ import absolute_import, division, print_function
 
 import logging
+import sys
 
 import pytest
 
@@ -72,6 +73,9 @@ def test_limits_from_motion_prefers_almotion_and_falls_back(caplog):
 
 
 def test_joint_table_matches_the_urdf_in_the_qibullet_wheel():
+    if sys.version_info[0] < 3:
+        pytest.skip("3.9 lane only: pepper.urdf comes in the qibullet wheel, installed there "
+                    "for the simulator")
     qibullet = pytest.importorskip("qibullet")
     import os
     import xml.etree.ElementTree as ElementTree

@@ -12,8 +12,7 @@ import sys
 import threading
 
 import pytest
-
-import qi_double
+import qi
 
 from animate_behaviour import joints
 from pepper_sim.autonomous_life import FakeAutonomousLife, FakeRobotPosture
@@ -21,6 +20,7 @@ from animate_behaviour.trajectory import wrap_angle
 from animate_behaviour import trajectory
 from pepper_sim.memory import LIFE_STATE, FakeMemory, temperature_key
 from pepper_sim.motion import CHAINS, NOT_SIMULATED, KinematicMotion, clock, ease
+from pepper_sim.qi_server import SimulatedRobot
 from pepper_sim.speech import (END_OF_ANIMATED_SPEECH, GESTURE_JOINTS, GESTURE_RAISED,
                                SECONDS_PER_CHARACTER, STATUS, FakeAnimatedSpeech,
                                FakeTextToSpeech)
@@ -846,15 +846,12 @@ def test_life_resets_abilities_cleans_motion_up_and_raises_the_state():
 # ----------------------------------------------------------------- over libqi
 @pytest.fixture
 def robot():
-    qi_double.real_qi_or_skip()
-    from pepper_sim.qi_server import SimulatedRobot
     with SimulatedRobot(time_scale=0.01) as simulated:
         yield simulated
 
 
 @pytest.fixture
 def client(robot):
-    import qi
     session = qi.Session()
     session.connect(robot.url)
     yield session
@@ -897,8 +894,6 @@ def test_qi_errors_reach_the_client(robot, client):
 
 
 def test_qi_services_subset():
-    qi = qi_double.real_qi_or_skip()
-    from pepper_sim.qi_server import SimulatedRobot
     with SimulatedRobot(time_scale=0.01, services=("ALMotion",)) as simulated:
         session = qi.Session()
         session.connect(simulated.url)
@@ -935,7 +930,6 @@ def test_qi_hides_test_helpers_and_private_methods(robot, client):
 
 
 def test_qi_another_app_and_the_task_api(robot, client):
-    import qi
     another_app = qi.Session()
     another_app.connect(robot.url)
     try:
@@ -962,7 +956,6 @@ def test_qi_another_app_and_the_task_api(robot, client):
 
 
 def test_qi_memory_subscriber_from_a_client_as_on_naoqi(robot, client):
-    import qi
     memory = client.service("ALMemory")
     subscriber = memory.subscriber("MyApp/Value")
     other = memory.subscriber("MyApp/Other")

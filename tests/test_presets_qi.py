@@ -9,15 +9,11 @@ import logging
 import numpy as np
 import pytest
 
-import qi_double  # noqa: E402
+from animate_behaviour import joints, presets, tablet
+from pepper_sim.qi_server import ALL_SERVICES
+from test_service_qi import TIMEOUT, deploy  # noqa: F401 (the fixture)
 
-qi = qi_double.real_qi_or_skip()
-
-from animate_behaviour import joints, presets, tablet  # noqa: E402
-from pepper_sim.qi_server import ALL_SERVICES  # noqa: E402
-from test_service_qi import TIMEOUT, deploy  # noqa: E402,F401 (the fixture)
-
-import checks  # noqa: E402
+import checks
 
 DOMAIN = presets.DOMAIN
 WITH_PREFERENCES = ALL_SERVICES + ("ALPreferenceManager",)

@@ -6,16 +6,14 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 
 import pytest
+import qi
 
-import qi_double  # noqa: E402
+from pepper_sim.qi_server import ALL_SERVICES, SimulatedRobot
 
-qi = qi_double.real_qi_or_skip()
-
-from pepper_sim.qi_server import ALL_SERVICES, SimulatedRobot  # noqa: E402
-
-import checks  # noqa: E402
+import checks
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TIMEOUT = 20.0
@@ -37,6 +35,23 @@ def run(tmpdir, url, config_text=FAST, activate=True, extra=()):
                             stderr=subprocess.PIPE, universal_newlines=True)
 
 
+def communicate(process):
+    """``process.communicate()`` within TIMEOUT: (stdout, stderr). Python 2.7's has no
+    timeout, so a thread waits for it; a runner still running then is killed and fails
+    the test with what it wrote."""
+    finished = []
+    waiter = threading.Thread(target=lambda: finished.append(process.communicate()))
+    waiter.daemon = True
+    waiter.start()
+    waiter.join(TIMEOUT)
+    if waiter.is_alive():
+        process.kill()
+        waiter.join(TIMEOUT)
+        pytest.fail("the runner did not exit within %s s (killed); (stdout, stderr): %r"
+                    % (TIMEOUT, finished))
+    return finished[0]
+
+
 def registered(session):
     return "AnimateBehaviour" in [info["name"] for info in session.services()]
 
@@ -51,7 +66,7 @@ def test_signal_disables_restores_unregisters_and_exits_0(tmpdir, signum):
             assert robot.life.abilities["BackgroundMovement"] is False
             assert registered(robot.session)
             process.send_signal(signum)
-            _out, err = process.communicate(timeout=TIMEOUT)
+            _out, err = communicate(process)
         finally:
             if process.poll() is None:
                 process.kill()
@@ -71,7 +86,7 @@ def test_show_on_tablet_shows_the_page_until_the_runner_stops(tmpdir):
             assert robot.tablet.wait_for(lambda: robot.tablet.shown is not None, TIMEOUT)
             assert robot.tablet.shown.endswith("/apps/animate-behaviour/index.html")
             process.send_signal(signal.SIGTERM)
-            _out, err = process.communicate(timeout=TIMEOUT)
+            _out, err = communicate(process)
         finally:
             if process.poll() is None:
                 process.kill()
@@ -85,14 +100,14 @@ def test_unreachable_naoqi_exits_1_with_a_clear_message(tmpdir):
     port = listener.getsockname()[1]
     listener.close()  # nothing listens there any more
     process = run(tmpdir, "tcp://127.0.0.1:%d" % port)
-    _out, err = process.communicate(timeout=TIMEOUT)
+    _out, err = communicate(process)
     assert process.returncode == 1
     assert "cannot reach NAOqi at tcp://127.0.0.1:%d" % port in err
 
 
 def test_bad_configuration_exits_2_naming_key_value_and_allowed(tmpdir):
     process = run(tmpdir, "tcp://127.0.0.1:1", config_text="legMaximumRange = 0.3, 0.1, 0.1\n")
-    _out, err = process.communicate(timeout=TIMEOUT)
+    _out, err = communicate(process)
     assert process.returncode == 2
     assert "legMaximumRange = 0.3, 0.1, 0.1 is not allowed: 3 numbers in [0, 0.15]" in err
 
@@ -112,7 +127,7 @@ def test_runner_without_activate_waits_for_setactivation(tmpdir):
             assert motion.wait_for(lambda: len(checks.random_ones(motion.trajectories)) >= 2,
                                    TIMEOUT)
             process.send_signal(signal.SIGTERM)
-            process.communicate(timeout=TIMEOUT)
+            communicate(process)
             client.close()
         finally:
             if process.poll() is None:
@@ -127,7 +142,7 @@ def test_naoqi_going_away_exits_1(tmpdir):
         motion = robot.motion
         assert motion.wait_for(lambda: len(checks.random_ones(motion.trajectories)) >= 2, TIMEOUT)
         robot.close()
-        _out, err = process.communicate(timeout=TIMEOUT)
+        _out, err = communicate(process)
     finally:
         robot.close()
         if process.poll() is None:

@@ -10,19 +10,18 @@ import threading
 
 import numpy as np
 import pytest
+import qi
 
-import qi_double  # noqa: E402
+import qi_double
+from animate_behaviour import config as config_module
+from animate_behaviour import engine as engine_module
+from animate_behaviour import host as host_module
+from animate_behaviour import joints
+from animate_behaviour import log_guard, logs
+from pepper_sim.motion import wait_until
+from pepper_sim.qi_server import ALL_SERVICES, SimulatedRobot
 
-qi = qi_double.real_qi_or_skip()
-
-from animate_behaviour import config as config_module  # noqa: E402
-from animate_behaviour import engine as engine_module  # noqa: E402
-from animate_behaviour import host as host_module  # noqa: E402
-from animate_behaviour import joints  # noqa: E402
-from animate_behaviour import log_guard, logs  # noqa: E402
-from pepper_sim.qi_server import ALL_SERVICES, SimulatedRobot  # noqa: E402
-
-import checks  # noqa: E402
+import checks
 
 TIMEOUT = 10.0
 # 20 waypoints 0.5 s apart: 10 s trajectories in five 2 s calls, 50 ms of wall time each
@@ -79,7 +78,7 @@ class Deployment(object):
     def wait_until(self, predicate):
         """Wait until ``predicate()`` holds for the signals received; returns whether it did."""
         with self._changed:
-            return self._changed.wait_for(predicate, TIMEOUT)
+            return wait_until(self._changed, predicate, TIMEOUT)
 
     def wait_change(self, state, count=1):
         """Wait until activationChanged(state) has been received ``count`` times."""

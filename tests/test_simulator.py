@@ -9,7 +9,8 @@ import pytest
 pytestmark = pytest.mark.simulator
 
 if sys.version_info[0] < 3:
-    pytest.skip("qiBullet and the qi wheel run on the Python 3.9 lane", allow_module_level=True)
+    pytest.skip("3.9 lane only: qiBullet and pybullet are installed there (a development "
+                "simulator, not what Pepper runs)", allow_module_level=True)
 
 import qi  # noqa: E402
 from PIL import Image  # noqa: E402

@@ -2,7 +2,7 @@
 ALTextToSpeech and ALAnimatedSpeech, and on request ALPreferenceManager, ALTabletService
 and ALBehaviorManager (the simulator has none of them).
 
-Python 3 only (needs the ``qi`` 3.1.5 wheel). Usage::
+Python 2.7/3 single-source: libqi 1.8.3 on the 2.7 lane, 3.1.5 on the 3.9 lane. Usage::
 
     with SimulatedRobot(time_scale=0.01) as robot:
         session = qi.Session(); session.connect(robot.url)
@@ -11,18 +11,20 @@ Python 3 only (needs the ``qi`` 3.1.5 wheel). Usage::
 
 The served classes are ``qi.multiThreaded()`` subclasses, so concurrent calls run
 together (libqi objects are single-threaded by default). Test helpers of the stand-ins
-(``wait_for``, ``reset_records``, ...) and every ``_private`` method (libqi 3.1.5 binds
-methods whose names start with one underscore too) are hidden with ``qi.nobind``. The
-ALMotion methods listed in ``motion.NOT_SIMULATED`` raise "... is not simulated" on the
-server; any other unknown method fails on the client side: libqi raises
+(``wait_for``, ``reset_records``, ...) and every ``_private`` method (libqi, 1.8.3 and
+3.1.5 alike, binds methods whose names start with one underscore too) are hidden with
+``qi.nobind``. The ALMotion methods listed in ``motion.NOT_SIMULATED`` raise "... is not
+simulated" on the server; any other unknown method fails on the client side: libqi raises
 ``AttributeError("'...' object has no attribute 'name'")`` from the proxy.
 
 ALMemory's ``subscriber(key)`` returns a Python object whose ``signal`` is a ``qi.Signal``
 made for that subscriber (an instance attribute: a ``qi.Signal`` declared on the class
-would be one signal shared by every subscriber). libqi 3.1.5 sends the object to the
-client as a remote object, so ``sub.signal.connect(cb)`` / ``disconnect(link)`` work from
-any client session exactly as on NAOqi.
+would be one signal shared by every subscriber). libqi (1.8.3 and 3.1.5) sends the object
+to the client as a remote object, so ``sub.signal.connect(cb)`` / ``disconnect(link)``
+work from any client session exactly as on NAOqi.
 """
+from __future__ import absolute_import, division, print_function
+
 import inspect
 
 import qi
@@ -42,23 +44,32 @@ MOTION_HELPERS = ("wait_for", "reset_records", "calls_to", "postponed", "last_tr
                   "autonomous_life_cleanup")
 
 
+def _class_attribute(cls, name):
+    """``name`` as ``cls`` or its nearest base class defines it (a staticmethod stays one)."""
+    for klass in cls.__mro__:
+        if name in vars(klass):
+            return vars(klass)[name]
+    raise AttributeError("%s has no attribute %r to hide" % (cls.__name__, name))
+
+
+def _hidden(function):
+    """A function forwarding to ``function``, marked qi.nobind (the stand-in's own stays
+    as it is, served or not)."""
+    def hidden(*args, **kwargs):
+        return function(*args, **kwargs)
+    hidden.__name__ = function.__name__
+    hidden.__doc__ = function.__doc__
+    return qi.nobind(hidden)
+
+
 def _hide(cls, names):
     """Make ``names`` (methods of ``cls`` or of a base class) invisible over qi."""
     for name in names:
-        static = isinstance(inspect.getattr_static(cls, name), staticmethod)
-        base = getattr(cls, name)
-
-        if static:
-            def hidden(*args, _base=base, **kwargs):
-                return _base(*args, **kwargs)
+        attribute = _class_attribute(cls, name)
+        if isinstance(attribute, staticmethod):
+            setattr(cls, name, staticmethod(_hidden(attribute.__func__)))
         else:
-            def hidden(self, *args, _base=base, **kwargs):
-                return _base(self, *args, **kwargs)
-
-        hidden.__name__ = name
-        hidden.__doc__ = base.__doc__
-        hidden = qi.nobind(hidden)
-        setattr(cls, name, staticmethod(hidden) if static else hidden)
+            setattr(cls, name, _hidden(attribute))
     return cls
 
 

@@ -16,9 +16,12 @@ from animate_behaviour.clock import REAL_TIME, monotonic
 try:
     _TEXT_TYPES = (str, unicode)  # noqa: F821 (Python 2.7 on the robot)
     _BYTES_TYPE = None  # Python 2's str is text here: shown without a b prefix
+    # libqi 1.8.3 hands every integer to Python 2 as a long: shown without repr's L.
+    _LONG_TYPES = (long,)  # noqa: F821
 except NameError:
     _TEXT_TYPES = (str,)
     _BYTES_TYPE = bytes
+    _LONG_TYPES = ()
 
 # Characters of a value's escaped text shown in one log line.
 SHOWN_LIMIT = 80
@@ -84,7 +87,7 @@ def shown(value, limit=SHOWN_LIMIT):
 
 def _shown_repr(value, limit):
     try:
-        whole = repr(value)
+        whole = str(value) if isinstance(value, _LONG_TYPES) else repr(value)
     except Exception as err:  # noqa: a caller's object may raise anything from __repr__
         return "<%s whose repr raised %s>" % (type(value).__name__, type(err).__name__)
     text, cut = _printable(whole[:limit + 1], limit, _REPR_ESCAPES)

@@ -1,4 +1,4 @@
-"""Random waypoints and their timing, vectorised with numpy (1.16-compatible APIs).
+"""Random waypoints and their timing, vectorised with numpy (APIs of 1.8.0, Pepper's).
 
 Positions follow the specification's Table 1: FR = max - min, MRO = FR * maxRange,
 SRO = MRO * selectedRange / 2, UB = min(home + SRO, max), LB = max(home - SRO, min),
