@@ -6,8 +6,6 @@ import threading
 
 import pytest
 
-import qi_double
-
 from animate_behaviour import clock as clock_module
 from animate_behaviour.clock import REAL_TIME, ScaledClock
 
@@ -25,8 +23,7 @@ def test_the_clock_is_the_systems_monotonic_clock_not_the_wall_clock():
     assert "time.time" not in clock_module.MONOTONIC_SOURCE
 
 
-def test_events_wait_in_libqi_wherever_its_bindings_load():
-    qi_double.real_qi_or_skip()
+def test_events_wait_in_libqi_on_both_lanes():
     assert REAL_TIME.waits_in_libqi
     assert isinstance(REAL_TIME.event(), clock_module.Wakeup)
 
