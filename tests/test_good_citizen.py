@@ -63,7 +63,7 @@ class InProcess(object):
 
     def service(self, name):
         return {"ALMotion": self.motion, "ALMemory": self.memory, "ALAutonomousLife": self.life,
-                "ALAnimatedSpeech": self.speech}[name]
+                "ALTextToSpeech": self.tts, "ALAnimatedSpeech": self.speech}[name]
 
     def request(self, state):
         self.engine.request(state)
@@ -88,7 +88,7 @@ class OverQi(object):
         from pepper_sim.qi_server import SimulatedRobot
         self.robot = SimulatedRobot(time_scale=scale)
         self.motion, self.memory, self.life = self.robot.motion, self.robot.memory, self.robot.life
-        self.speech = self.robot.speech
+        self.tts, self.speech = self.robot.tts, self.robot.speech
         self.host_session = qi.Session()
         self.host_session.connect(self.robot.url)
 
@@ -293,6 +293,28 @@ def test_an_animated_speech_gesture_starts_at_once_and_the_arms_wait_for_the_end
     assert not [gesture for gesture in gestures if gesture.trajectory.killed]
     assert "Pepper speaks with gestures" in stepped_aside(caplog, "group upper")
     assert "Pepper speaks with gestures" not in stepped_aside(caplog, "group legs")
+
+
+def test_the_arms_resume_after_speech_stopped_without_text_done(pepper):
+    # Issue 14 a: NAOqi raises TextInterrupted when a text is stopped and does not say
+    # whether TextDone follows; here it does not.
+    pepper = pepper()
+    pepper.tts.done_after_interruption = False
+    enable(pepper)
+    tts = pepper.service("ALTextToSpeech")
+    saying = threading.Thread(target=tts.say, args=("x" * 2000,))  # 140 s unless stopped
+    saying.start()
+    wait_for_status(pepper, "upper", lambda e: e.get("yieldingTo") == "speech")
+    tts.stopAll()
+    saying.join(TIMEOUT)
+    stopped = pepper.tts.utterances[0].end
+    assert pepper.tts.utterances[0].stopped
+    assert pepper.memory.values_of("ALTextToSpeech/TextDone") == []
+    wait_for_status(pepper, "upper", lambda e: e["state"] == "animating")
+    assert pepper.motion.wait_for(lambda: [
+        record for record in pepper.motion.trajectories
+        if "LShoulderPitch" in record.names and record.requested > stopped], TIMEOUT)
+    disable(pepper)
 
 
 def test_another_apps_base_moves_are_never_interrupted(pepper, caplog):
