@@ -8,7 +8,7 @@ import pytest
 
 from animate_behaviour import config as config_module
 from animate_behaviour import presets as presets_module
-from pepper_sim.preferences import FakePreferenceManager
+from pepper_sim.preferences import RAISES, FakePreferenceManager
 
 DOMAIN = presets_module.DOMAIN
 # A file that sets some keys itself, with two presets.
@@ -24,8 +24,8 @@ def log(caplog):
     return logging.getLogger("test.presets")
 
 
-def errors(caplog):
-    return [record.getMessage() for record in caplog.records if record.levelno == logging.ERROR]
+def errors(caplog, level=logging.ERROR):
+    return [record.getMessage() for record in caplog.records if record.levelno == level]
 
 
 def make(preferences=None, **values):
@@ -128,8 +128,40 @@ def test_a_failing_preference_manager_leaves_the_file_alone(caplog, log):
     preferences.fail = "ALPreferenceManager crashed"
     presets = make(preferences)
     assert presets.current == "calm" and presets.preferred == {}
-    assert "cannot read the owner's preferences" in errors(caplog)[0]
-    assert "ALPreferenceManager crashed" in errors(caplog)[0]
+    warnings = errors(caplog, logging.WARNING)
+    assert len(warnings) == 1 and errors(caplog) == []  # one line for every setting
+    assert "getValue failed for platform, behaviour, " in warnings[0]
+    assert ", preset (ALPreferenceManager crashed); taken as not set" in warnings[0]
+
+
+@pytest.mark.parametrize("unset", [None, "", RAISES])
+def test_settings_never_set_count_as_not_set_whatever_naoqi_answers(caplog, log, unset):
+    # Issue 14 b: NAOqi does not document what getValue gives for a setting never set.
+    preferences = FakePreferenceManager({(DOMAIN, "preset"): "lively",
+                                         (DOMAIN, "gestureDuration"): "2.0"}, unset=unset)
+    presets = make(preferences)
+    assert presets.current == "lively"
+    assert presets.preferred == {"gestureDuration": 2.0}
+    assert errors(caplog) == []
+    warnings = errors(caplog, logging.WARNING)
+    if unset == RAISES:
+        assert len(warnings) == 1 and "selectedRange (" in warnings[0], warnings
+        assert "gestureDuration" not in warnings[0] and ", preset (" not in warnings[0]
+    else:
+        assert warnings == []
+
+
+def test_a_setting_that_cannot_be_read_costs_that_setting_only(caplog, log):
+    preferences = FakePreferenceManager({(DOMAIN, "preset"): "lively",
+                                         (DOMAIN, "gestureDuration"): "2.0",
+                                         (DOMAIN, "selectedRange"): "0.6"},
+                                        broken={(DOMAIN, "selectedRange"): "corrupt entry"})
+    presets = make(preferences)
+    assert presets.current == "lively"
+    assert presets.preferred == {"gestureDuration": 2.0}
+    assert errors(caplog, logging.WARNING) == [
+        "ALPreferenceManager animate-behaviour: getValue failed for selectedRange (corrupt "
+        "entry); taken as not set"]
 
 
 def test_store_writes_the_preference_then_chooses(log):
