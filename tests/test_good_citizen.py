@@ -385,6 +385,19 @@ def test_background_movement_is_suspended_again_after_an_autonomous_life_reset(p
         [("BackgroundMovement", True)]
 
 
+@pytest.mark.parametrize("state", ["disabled", "safeguard"])
+def test_background_movement_stays_off_when_autonomous_life_stopped_meanwhile(pepper, state):
+    # Issue 14 c: Life turns BackgroundMovement off in these states (and stops every
+    # behaviour: ours is disabled then); turning it back on would make Pepper breathe.
+    pepper = pepper()
+    enable(pepper)
+    poll(lambda: pepper.life.abilities["BackgroundMovement"] is False)
+    pepper.service("ALAutonomousLife").setState(state)
+    disable(pepper)
+    assert pepper.life.abilities["BackgroundMovement"] is False
+    assert pepper.life.set_calls() == [("BackgroundMovement", False)]
+
+
 def test_a_hot_joint_sends_its_group_home_to_rest_until_cool(pepper):
     pepper = pepper()
     enable(pepper)
