@@ -48,17 +48,28 @@ def nobind(function):
     return function
 
 
-class Logger(object):
-    """Records (level, message) pairs like qi.Logger would send them to NAOqi."""
+class Logging(object):
+    """Stands in for ``qi.logging``: qi 1.8.3's level constants, and ``pylog`` recording
+    each call as (level name, category, message, file, function, line) in ``calls``.
+    Like qi 1.8.3's pylog (four std::string parameters), it refuses text that is not
+    ``str`` (Python 2's unicode)."""
 
-    def __init__(self, category):
-        self.category = category
-        self.records = []
+    SILENT, FATAL, ERROR, WARNING, INFO, VERBOSE, DEBUG = range(7)
+    NAMES = ("silent", "fatal", "error", "warning", "info", "verbose", "debug")
 
-    def __getattr__(self, level):
-        if level not in ("fatal", "error", "warning", "info", "verbose"):
-            raise AttributeError(level)
-        return lambda message: self.records.append((level, message))
+    def __init__(self):
+        self.calls = []
+
+    def pylog(self, level, category, message, file_name, function, line):
+        for text in (category, message, file_name, function):
+            if not isinstance(text, str):
+                raise TypeError("pylog takes (int, str, str, str, str, int), got %r for a str"
+                                % (text,))
+        self.calls.append((self.NAMES[level], category, message, file_name, function, line))
+
+    def records(self):
+        """(level name, message) of each call."""
+        return [(call[0], call[2]) for call in self.calls]
 
 
 class Session(object):
@@ -94,7 +105,7 @@ def module():
     fake.Signal = Signal
     fake.bind = bind
     fake.nobind = nobind
-    fake.Logger = Logger
+    fake.logging = Logging()
     fake.Session = Session
     for name in ("Int32", "String", "Bool", "Float", "Void"):
         setattr(fake, name, name)
