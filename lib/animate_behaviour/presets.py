@@ -46,7 +46,8 @@ class Presets(object):
     # -- reading ---------------------------------------------------------------------
 
     def names(self):
-        """The presets, in the file's order."""
+        """The presets: the built-in ones (those the file replaces in their place), then
+        the file's others, in its order."""
         return list(self._file.presets)
 
     @property
@@ -79,7 +80,7 @@ class Presets(object):
     def _known(self, name):
         if name not in self._file.presets:
             raise PresetError("there is no preset %s; the presets are: %s" % (
-                config_module.shown_value(name), ", ".join(self.names()) or "none"))
+                config_module.shown_value(name), ", ".join(self.names())))
 
     def select(self, name):
         """Choose the preset ``name``; PresetError if there is none of that name."""
@@ -152,8 +153,7 @@ class Presets(object):
                 self._log.error(
                     "%s/%s = %s is not allowed: one of %s; ignored, starting with %s" % (
                         PREFERENCES, PRESET_SETTING, config_module.shown_value(wanted),
-                        ", ".join(self.names()) or "(no presets in the file)",
-                        start or "no preset"))
+                        ", ".join(self.names()), start or "no preset"))
         preferred = {}
         for key in raw:
             value, problem = config_module.ROWS[key].parse(raw[key], name="%s/%s" % (
