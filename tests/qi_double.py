@@ -1,22 +1,34 @@
-"""In-process doubles of libqi's Session and Logger, for tests that run the box and the
-service without a live qi session (both lanes have the real ``qi`` for those with one)."""
+"""In-process doubles of libqi's Session and ``qi.logging``, for tests that run the box and
+the service without a live qi session (both lanes have the real ``qi`` for those with
+one)."""
 from __future__ import absolute_import, division, print_function
 
 import itertools
 import types
 
 
-class Logger(object):
-    """Records (level, message) pairs like qi.Logger would send them to NAOqi."""
+class Logging(object):
+    """Stands in for ``qi.logging``: qi 1.8.3's level constants, and ``pylog`` recording
+    each call as (level name, category, message, file, function, line) in ``calls``.
+    Like qi 1.8.3's pylog (four std::string parameters), it refuses text that is not
+    ``str`` (Python 2's unicode)."""
 
-    def __init__(self, category):
-        self.category = category
-        self.records = []
+    SILENT, FATAL, ERROR, WARNING, INFO, VERBOSE, DEBUG = range(7)
+    NAMES = ("silent", "fatal", "error", "warning", "info", "verbose", "debug")
 
-    def __getattr__(self, level):
-        if level not in ("fatal", "error", "warning", "info", "verbose"):
-            raise AttributeError(level)
-        return lambda message: self.records.append((level, message))
+    def __init__(self):
+        self.calls = []
+
+    def pylog(self, level, category, message, file_name, function, line):
+        for text in (category, message, file_name, function):
+            if not isinstance(text, str):
+                raise TypeError("pylog takes (int, str, str, str, str, int), got %r for a str"
+                                % (text,))
+        self.calls.append((self.NAMES[level], category, message, file_name, function, line))
+
+    def records(self):
+        """(level name, message) of each call."""
+        return [(call[0], call[2]) for call in self.calls]
 
 
 class Session(object):
@@ -46,7 +58,8 @@ class Session(object):
 
 
 def module():
-    """A module object to pass as ``qi_module`` (logs.make_logger): its Logger records."""
+    """A module object to pass as ``qi_module`` (logs.make_logger): its ``logging``
+    records each line."""
     fake = types.ModuleType("qi")
-    fake.Logger = Logger
+    fake.logging = Logging()
     return fake

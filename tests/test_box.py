@@ -2,6 +2,7 @@
 what Choregraphe does with it on the robot, minus Choregraphe."""
 from __future__ import absolute_import, division, print_function
 
+import inspect
 import io
 import logging
 import os
@@ -287,10 +288,10 @@ def test_each_logger_has_its_own_handlers(tmpdir):
 
 
 def test_qi_log_handler_maps_levels():
-    qi_logger = qi_double.Logger("animateBehaviour")
+    qi_logging = qi_double.Logging()
     logger = logging.getLogger("test.qi_handler")
     logger.setLevel(logging.DEBUG)
-    handler = logs.QiLogHandler(qi_logger)
+    handler = logs.QiLogHandler(qi_logging, "animateBehaviour")
     logger.addHandler(handler)
     try:
         logger.debug("d")
@@ -299,17 +300,52 @@ def test_qi_log_handler_maps_levels():
         logger.error("e")
     finally:
         logger.removeHandler(handler)
-    assert qi_logger.records == [("verbose", "d"), ("info", "i"), ("warning", "w"), ("error", "e")]
+    assert qi_logging.records() == [("verbose", "d"), ("info", "i"), ("warning", "w"),
+                                    ("error", "e")]
+    assert set(call[1] for call in qi_logging.calls) == set(["animateBehaviour"])
+
+
+def test_unicode_lines_reach_qi_as_utf8_text():
+    qi_logging = qi_double.Logging()
+    logger = logging.getLogger("test.qi_unicode")
+    handler = logs.QiLogHandler(qi_logging, "animateBehaviour")
+    logger.addHandler(handler)
+    try:
+        logger.error(u"preset %s refused", u"caf\xe9")
+    finally:
+        logger.removeHandler(handler)
+    text = u"preset caf\xe9 refused"
+    assert qi_logging.records() == [("error", text if sys.version_info[0] >= 3
+                                     else text.encode("utf-8"))]
+
+
+def test_qi_log_lines_carry_their_place_without_walking_the_stack(tmpdir, monkeypatch):
+    # Issue 14 e: qi.Logger walks inspect.stack() for every line, slow on Pepper's Atom.
+    import qi  # libqi on the 3.9 lane, the double on 2.7's
+    calls = []
+    monkeypatch.setattr(qi.logging, "pylog", lambda *args: calls.append(args))
+
+    def no_stack(*_args):
+        raise RuntimeError("inspect.stack() was called")
+    monkeypatch.setattr(inspect, "stack", no_stack)
+    logger = logs.make_logger(False, str(tmpdir.join("log.log")), qi)
+    try:
+        line = sys._getframe().f_lineno + 1
+        logger.warning("joint %s is hot", "RHand")
+    finally:
+        logs.close_logger(logger)
+    assert calls == [(qi.logging.WARNING, "animateBehaviour", "joint RHand is hot",
+                      sys._getframe().f_code.co_filename,
+                      "test_qi_log_lines_carry_their_place_without_walking_the_stack", line)]
 
 
 def test_log_file_that_cannot_be_written_is_reported(tmpdir):
     blocker = tmpdir.join("file")
     blocker.write("")
     qi_module = qi_double.module()
-    logger = logs.make_logger(False, str(blocker.join("sub", "log.log")), qi_module)
-    handler = logger.handlers[0]
-    assert [record[0] for record in handler._qi_logger.records] == ["error"]
-    assert "cannot write the log file" in handler._qi_logger.records[0][1]
+    logs.make_logger(False, str(blocker.join("sub", "log.log")), qi_module)
+    assert [record[0] for record in qi_module.logging.records()] == ["error"]
+    assert "cannot write the log file" in qi_module.logging.records()[0][1]
 
 
 def test_show_on_tablet_shows_the_page_while_the_box_runs(package):

@@ -282,6 +282,25 @@ def test_background_movement_left_alone_when_it_was_off(robots):
     assert robot.life.set_calls() == []
 
 
+def test_an_unreadable_life_state_leaves_background_movement_off_and_owed(robots, caplog):
+    robot = robots("hands")
+    robot.enable()
+    robot.wait_random(1)
+
+    def broken():
+        raise RuntimeError("ALAutonomousLife crashed")
+    robot.life.getState = broken
+    with caplog.at_level(logging.ERROR, logger="test.engine"):
+        robot.disable()
+    assert "BackgroundMovement left off: ALAutonomousLife.getState failed (ALAutonomousLife " \
+        "crashed)" in caplog.text
+    assert robot.life.abilities["BackgroundMovement"] is False
+    del robot.life.getState  # it answers again: the next disable restores what is owed
+    robot.enable()
+    robot.disable()
+    assert robot.life.set_calls() == [("BackgroundMovement", False), ("BackgroundMovement", True)]
+
+
 def test_wake_up_comes_before_suspending_background_movement(robots):
     motion = KinematicMotion(time_scale=SCALE)
     motion.rest()

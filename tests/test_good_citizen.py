@@ -64,7 +64,7 @@ class InProcess(object):
 
     def service(self, name):
         return {"ALMotion": self.motion, "ALMemory": self.memory, "ALAutonomousLife": self.life,
-                "ALAnimatedSpeech": self.speech}[name]
+                "ALTextToSpeech": self.tts, "ALAnimatedSpeech": self.speech}[name]
 
     def request(self, state):
         self.engine.request(state)
@@ -86,7 +86,7 @@ class OverQi(object):
         self.scale = scale
         self.robot = SimulatedRobot(time_scale=scale)
         self.motion, self.memory, self.life = self.robot.motion, self.robot.memory, self.robot.life
-        self.speech = self.robot.speech
+        self.tts, self.speech = self.robot.tts, self.robot.speech
         self.host_session = qi.Session()
         self.host_session.connect(self.robot.url)
 
@@ -292,6 +292,28 @@ def test_an_animated_speech_gesture_starts_at_once_and_the_arms_wait_for_the_end
     assert "Pepper speaks with gestures" not in stepped_aside(caplog, "group legs")
 
 
+def test_the_arms_resume_after_speech_stopped_without_text_done(pepper):
+    # Issue 14 a: NAOqi raises TextInterrupted when a text is stopped and does not say
+    # whether TextDone follows; here it does not.
+    pepper = pepper()
+    pepper.tts.done_after_interruption = False
+    enable(pepper)
+    tts = pepper.service("ALTextToSpeech")
+    saying = threading.Thread(target=tts.say, args=("x" * 2000,))  # 140 s unless stopped
+    saying.start()
+    wait_for_status(pepper, "upper", lambda e: e.get("yieldingTo") == "speech")
+    tts.stopAll()
+    saying.join(TIMEOUT)
+    stopped = pepper.tts.utterances[0].end
+    assert pepper.tts.utterances[0].stopped
+    assert pepper.memory.values_of("ALTextToSpeech/TextDone") == []
+    wait_for_status(pepper, "upper", lambda e: e["state"] == "animating")
+    assert pepper.motion.wait_for(lambda: [
+        record for record in pepper.motion.trajectories
+        if "LShoulderPitch" in record.names and record.requested > stopped], TIMEOUT)
+    disable(pepper)
+
+
 def test_another_apps_base_moves_are_never_interrupted(pepper, caplog):
     caplog.set_level(logging.DEBUG, logger="test.citizen")
     # Our pauses between turns (1 to 2.5 s) outlast their moves (1 s): the quiet time
@@ -359,6 +381,19 @@ def test_background_movement_is_suspended_again_after_an_autonomous_life_reset(p
     assert pepper.life.abilities["BackgroundMovement"] is True
     assert [args for args in pepper.life.set_calls() if args[1] is True] == \
         [("BackgroundMovement", True)]
+
+
+@pytest.mark.parametrize("state", ["disabled", "safeguard"])
+def test_background_movement_stays_off_when_autonomous_life_stopped_meanwhile(pepper, state):
+    # Issue 14 c: Life turns BackgroundMovement off in these states (and stops every
+    # behaviour: ours is disabled then); turning it back on would make Pepper breathe.
+    pepper = pepper()
+    enable(pepper)
+    poll(lambda: pepper.life.abilities["BackgroundMovement"] is False)
+    pepper.service("ALAutonomousLife").setState(state)
+    disable(pepper)
+    assert pepper.life.abilities["BackgroundMovement"] is False
+    assert pepper.life.set_calls() == [("BackgroundMovement", False)]
 
 
 def test_a_hot_joint_sends_its_group_home_to_rest_until_cool(pepper):

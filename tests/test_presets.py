@@ -8,7 +8,7 @@ import pytest
 
 from animate_behaviour import config as config_module
 from animate_behaviour import presets as presets_module
-from pepper_sim.preferences import FakePreferenceManager
+from pepper_sim.preferences import RAISES, FakePreferenceManager
 
 DOMAIN = presets_module.DOMAIN
 # A file that sets some keys itself, with two presets.
@@ -24,8 +24,8 @@ def log(caplog):
     return logging.getLogger("test.presets")
 
 
-def errors(caplog):
-    return [record.getMessage() for record in caplog.records if record.levelno == logging.ERROR]
+def errors(caplog, level=logging.ERROR):
+    return [record.getMessage() for record in caplog.records if record.levelno == level]
 
 
 def make(preferences=None, **values):
@@ -35,29 +35,60 @@ def make(preferences=None, **values):
                                   logging.getLogger("test.presets"))
 
 
-def test_the_shipped_presets_and_their_documented_values():
-    shipped = config_module.load(config_module.os.path.join(
-        config_module.os.path.dirname(config_module.os.path.dirname(config_module.os.path.dirname(
-            config_module.__file__))), "config", config_module.CONFIG_FILE_NAME))
-    assert list(shipped.presets) == ["calm", "neutral", "lively"]
+def test_the_built_in_presets_and_their_documented_values():
     defaults = config_module.from_mapping({})
-    neutral = shipped.with_values(shipped.presets["neutral"], "neutral")
+    assert list(defaults.presets) == ["calm", "neutral", "lively"]
+    # The values and reasons of the README's Presets table.
+    assert [(preset["selectedRange"], preset["gestureDuration"], preset["rotMaximumRange"])
+            for preset in defaults.presets.values()] == [(0.3, 1.6, 0.15), (0.5, 1.0, 0.3),
+                                                         (0.7, 0.7, 0.45)]
+    neutral = defaults.with_values(defaults.presets["neutral"], "neutral")
     # neutral is the specification's defaults, named so that it restores them.
-    assert set(shipped.presets["neutral"]) == set(["selectedRange", "gestureDuration",
-                                                   "rotMaximumRange"])
-    for key in shipped.presets["neutral"]:
+    for key in defaults.presets["neutral"]:
         attribute = config_module.ROWS[key].attribute
         assert getattr(neutral, attribute) == getattr(defaults, attribute)
-    calm, lively = shipped.presets["calm"], shipped.presets["lively"]
-    assert calm["selectedRange"] < neutral.selected_range < lively["selectedRange"]
-    assert calm["gestureDuration"] > neutral.gesture_duration > lively["gestureDuration"]
-    assert calm["rotMaximumRange"] < neutral.rot_maximum_range < lively["rotMaximumRange"] \
-        < config_module.MAX_ROTATION_RANGE
+    assert defaults.presets["lively"]["rotMaximumRange"] < config_module.MAX_ROTATION_RANGE
+
+
+def test_a_file_without_presets_has_the_built_in_ones_to_choose(log):
+    # Issue 14 4: such a file had no presets, so the tablet page showed no buttons.
+    presets = presets_module.Presets(config_module.from_mapping({"selectedRange": "0.45"}),
+                                     None, logging.getLogger("test.presets"))
+    assert presets.names() == ["calm", "neutral", "lively"]
+    presets.select("calm")
+    calm = presets.configuration()
+    assert (calm.selected_range, calm.gesture_duration, calm.rot_maximum_range) == \
+        (0.3, 1.6, 0.15)
+    presets.select("neutral")
+    assert presets.configuration().selected_range == 0.5  # not the file's 0.45
+
+
+def test_a_files_preset_replaces_the_built_in_one_whole_and_new_ones_come_after():
+    loaded = config_module.from_mapping({"selectedRange": "0.45", "presets": {
+        "party": {"selectedRange": "0.9"}, "calm": {"gestureDuration": "2.0"}}})
+    assert list(loaded.presets) == ["calm", "neutral", "lively", "party"]
+    assert loaded.presets["calm"] == {"gestureDuration": 2.0}
+    calm = loaded.with_values(loaded.presets["calm"], "calm")
+    assert (calm.selected_range, calm.gesture_duration, calm.rot_maximum_range) == \
+        (0.45, 2.0, 0.3)  # the file's and the defaults' values for what it does not name
+
+
+@pytest.mark.parametrize("added, fits", [(9, True), (10, False)])
+def test_at_most_twelve_presets_with_the_built_in_ones(added, fits):
+    values = {"presets": dict(("p%d" % index, {"selectedRange": "0.1"})
+                              for index in range(added))}
+    if fits:
+        assert len(config_module.from_mapping(values).presets) == config_module.MAX_PRESETS
+    else:
+        with pytest.raises(config_module.ConfigurationError,
+                           match="presets holds 13 presets with the 3 built-in ones, more "
+                                 "than 12"):
+            config_module.from_mapping(values)
 
 
 def test_a_preset_overrides_only_what_it_names(log):
     presets = make()
-    assert presets.names() == ["calm", "lively"]
+    assert presets.names() == ["calm", "neutral", "lively"]
     assert presets.current == "calm"  # the file's start preset
     calm = presets.configuration()
     assert (calm.selected_range, calm.gesture_duration) == (0.3, 1.6)
@@ -108,7 +139,7 @@ def test_preferences_choose_the_start_preset_and_come_before_everything(log):
     ("numPoints", "8", "numPointsLeg = 2 is not allowed"),
     ("behaviour", "dance", "behaviour = dance is not allowed: one of body, hands"),
     ("armMaximumRange", [0.1, 0.2], "armMaximumRange = 0.1, 0.2 is not allowed: 5 numbers"),
-    ("preset", "wild", "preset = wild is not allowed: one of calm, lively"),
+    ("preset", "wild", "preset = wild is not allowed: one of calm, neutral, lively"),
 ])
 def test_a_bad_preference_is_logged_with_the_usual_message_and_ignored(caplog, log, setting,
                                                                        value, words):
@@ -128,8 +159,40 @@ def test_a_failing_preference_manager_leaves_the_file_alone(caplog, log):
     preferences.fail = "ALPreferenceManager crashed"
     presets = make(preferences)
     assert presets.current == "calm" and presets.preferred == {}
-    assert "cannot read the owner's preferences" in errors(caplog)[0]
-    assert "ALPreferenceManager crashed" in errors(caplog)[0]
+    warnings = errors(caplog, logging.WARNING)
+    assert len(warnings) == 1 and errors(caplog) == []  # one line for every setting
+    assert "getValue failed for platform, behaviour, " in warnings[0]
+    assert ", preset (ALPreferenceManager crashed); taken as not set" in warnings[0]
+
+
+@pytest.mark.parametrize("unset", [None, "", RAISES])
+def test_settings_never_set_count_as_not_set_whatever_naoqi_answers(caplog, log, unset):
+    # Issue 14 b: NAOqi does not document what getValue gives for a setting never set.
+    preferences = FakePreferenceManager({(DOMAIN, "preset"): "lively",
+                                         (DOMAIN, "gestureDuration"): "2.0"}, unset=unset)
+    presets = make(preferences)
+    assert presets.current == "lively"
+    assert presets.preferred == {"gestureDuration": 2.0}
+    assert errors(caplog) == []
+    warnings = errors(caplog, logging.WARNING)
+    if unset == RAISES:
+        assert len(warnings) == 1 and "selectedRange (" in warnings[0], warnings
+        assert "gestureDuration" not in warnings[0] and ", preset (" not in warnings[0]
+    else:
+        assert warnings == []
+
+
+def test_a_setting_that_cannot_be_read_costs_that_setting_only(caplog, log):
+    preferences = FakePreferenceManager({(DOMAIN, "preset"): "lively",
+                                         (DOMAIN, "gestureDuration"): "2.0",
+                                         (DOMAIN, "selectedRange"): "0.6"},
+                                        broken={(DOMAIN, "selectedRange"): "corrupt entry"})
+    presets = make(preferences)
+    assert presets.current == "lively"
+    assert presets.preferred == {"gestureDuration": 2.0}
+    assert errors(caplog, logging.WARNING) == [
+        "ALPreferenceManager animate-behaviour: getValue failed for selectedRange (corrupt "
+        "entry); taken as not set"]
 
 
 def test_store_writes_the_preference_then_chooses(log):
@@ -153,7 +216,8 @@ def test_unknown_names_and_failed_stores_change_nothing(log):
     with pytest.raises(presets_module.PresetError,
                        match="there is no preset 'wild'|there is no preset wild"):
         presets.select("wild")
-    with pytest.raises(presets_module.PresetError, match="the presets are: calm, lively"):
+    with pytest.raises(presets_module.PresetError,
+                       match="the presets are: calm, neutral, lively"):
         presets.store("wild")
     preferences.fail = "disk full"
     with pytest.raises(presets_module.PresetError, match="not stored.*disk full"):

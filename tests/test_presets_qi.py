@@ -48,7 +48,7 @@ def test_presets_and_the_start_preset_from_the_owners_preferences(deploy, caplog
     with caplog.at_level(logging.ERROR, logger="test.service"):
         deployment, service = start(deploy, {"preset": "calm", "gestureDuration": 2.0,
                                              "selectedRange": "2"})
-    assert service.getPresets() == ["calm", "lively"]
+    assert service.getPresets() == ["calm", "neutral", "lively"]
     assert service.getPreset() == "calm"
     # The bad preference: one line with the usual message, then ignored.
     assert "ALPreferenceManager animate-behaviour: selectedRange = 2 is not allowed: a " \
@@ -97,6 +97,16 @@ def test_set_preset_reaches_each_groups_next_call_with_no_jump(deploy):
     # No jump: each group's calls chain exactly across the switch.
     for names in (joints.ARM_JOINTS, joints.LEG_JOINTS):
         checks.check_chained(motion.trajectories, names)
+
+
+def test_a_file_without_presets_offers_the_built_in_ones(deploy):
+    # Issue 14 4: the tablet page showed no buttons and setPreset("calm") returned 0.
+    deployment = deploy(behaviour="hands", services=WITH_PREFERENCES)
+    service = deployment.start()
+    assert service.getPresets() == ["calm", "neutral", "lively"]
+    assert service.setPreset("calm") == 1
+    assert service.getPreset() == "calm"
+    assert deployment.wait_until(lambda: deployment.preset_changes == ["calm"])
 
 
 @pytest.mark.parametrize("name", ["wild", "", "Calm", " calm", 7, ["calm"]])

@@ -323,24 +323,14 @@ def test_banner_heartbeat_and_verbose_lines(deploy, caplog):
     assert "trajectory upper: 20 waypoints" in caplog.text
 
 
-class NaoqiLog(object):
-    """Stands in for the ``qi`` module make_logger forwards records through, keeping
-    what would reach NAOqi's log."""
-
-    def __init__(self):
-        self.logger = qi_double.Logger(logs.CATEGORY)
-
-    def Logger(self, category):  # noqa: N802 (qi's name)
-        return self.logger
-
-
 @pytest.fixture
 def package_logger(tmpdir):
-    """The package's own logger writing to a fresh log file, as on the robot."""
+    """The package's own logger writing to a fresh log file, as on the robot, and what
+    it sends NAOqi's log (a stand-in ``qi`` module keeps it)."""
     path = str(tmpdir.join(logs.LOG_FILE_NAME))
-    naoqi = NaoqiLog()
+    naoqi = qi_double.module()
     logger = logs.make_logger(False, log_path=path, qi_module=naoqi)
-    yield logger, path, naoqi.logger.records
+    yield logger, path, naoqi.logging.records
     for handler in list(logger.handlers):
         logger.removeHandler(handler)
         handler.close()
@@ -380,6 +370,6 @@ def test_a_flood_of_hostile_calls_keeps_the_log_small_and_its_history(deploy, pa
     refusals = [line for line in text.splitlines() if "refused" in line]
     assert len(refusals) == log_guard.BURST + 1
     assert all(len(line) < 250 for line in refusals)
-    forwarded = [message for _level, message in naoqi_records if "refused" in message]
+    forwarded = [message for _level, message in naoqi_records() if "refused" in message]
     assert len(forwarded) == log_guard.BURST + 1
     assert deployment.client.service("AnimateBehaviour").setActivation("enabled") == 1

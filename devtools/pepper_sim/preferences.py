@@ -4,10 +4,13 @@ Python 2.7/3 single-source (used in-process by the Python 2.7 tests).
 
 ALPreferenceManager, as NAOqi 2.5's API documents it (alpreferencemanagerproxy.h) and
 apps use it: settings are (domain, setting) -> value and survive reboots;
-``getValue(domain, setting)`` returns the value, or None (an empty ALValue) for a setting
-never set; ``setValue``, ``removeValue``, ``removeDomainValues``, ``getValueList(domain)``
-(a list of [setting, value]) and ``getDomainList()``. Values keep the type they were
-set with (qicli passes numbers as numbers; the robot's web page stores text).
+``getValue(domain, setting)`` returns the value; ``setValue``, ``removeValue``,
+``removeDomainValues``, ``getValueList(domain)`` (a list of [setting, value]) and
+``getDomainList()``. Values keep the type they were set with (qicli passes numbers as
+numbers; the robot's web page stores text). What ``getValue`` gives for a setting never
+set is not documented: None (an empty ALValue) here by default, or "" or a RuntimeError
+(``unset``); ``broken`` makes the settings it names fail alone, as a setting NAOqi cannot
+read would.
 
 ALTabletService: ``showWebview(url)`` and ``hideWebview()`` return True; the page shown
 is recorded.
@@ -19,15 +22,26 @@ import threading
 from pepper_sim.motion import wait_until
 
 
+# ``unset`` value that makes getValue of a setting never set raise.
+RAISES = "raises"
+
+
 class FakePreferenceManager(object):
     """Preferences in memory: ``values`` ((domain, setting) -> value) and ``calls``
     ([(method, args)], in order). ``fail`` (a message) makes every call raise
-    RuntimeError with it, as a crashing NAOqi service would."""
+    RuntimeError with it, as a crashing NAOqi service would. ``unset``: what getValue
+    gives for a setting never set: None (default), "" or RAISES (a RuntimeError naming
+    it). ``broken`` ({(domain, setting): message}): getValue of those settings raises
+    RuntimeError with the message."""
 
-    def __init__(self, values=None):
+    def __init__(self, values=None, unset=None, broken=None):
+        if unset not in (None, "", RAISES):
+            raise ValueError("unset must be None, \"\" or RAISES, got %r" % (unset,))
         self.values = dict(values or {})
         self.calls = []
         self.fail = None
+        self.unset = unset
+        self.broken = dict(broken or {})
         self._lock = threading.Lock()
 
     def _record(self, method, *args):
@@ -39,7 +53,14 @@ class FakePreferenceManager(object):
     def getValue(self, domain, setting):  # noqa: N802 (NAOqi's names)
         self._record("getValue", domain, setting)
         with self._lock:
-            return self.values.get((domain, setting))
+            if (domain, setting) in self.broken:
+                raise RuntimeError(self.broken[(domain, setting)])
+            if (domain, setting) in self.values:
+                return self.values[(domain, setting)]
+            if self.unset == RAISES:
+                raise RuntimeError("ALPreferenceManager::getValue: no setting %s in domain %s"
+                                   % (setting, domain))
+            return self.unset
 
     def setValue(self, domain, setting, value):  # noqa: N802
         self._record("setValue", domain, setting, value)

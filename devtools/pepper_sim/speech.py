@@ -13,7 +13,9 @@ waiting one: the current one raises ``ALTextToSpeech/TextInterrupted`` 1 (docume
 for stopAll), TextDone 1 and Status [taskId, "stopped"]; a waiting one only Status
 "stopped". ``say`` returns normally after a stop (NAOqi does not say it raises).
 Choices where NAOqi is silent: the rate (SECONDS_PER_CHARACTER); the task ids (our own
-counter); the order of the events raised together (as listed); whether TextStarted 0 /
+counter); the order of the events raised together (as listed); whether TextDone follows
+TextInterrupted (by default it does; ``done_after_interruption=False`` leaves it out,
+so that an engine can be tested both ways); whether TextStarted 0 /
 TextDone 0 are raised too: the docs call their values "True if the speaking task is in
 progress / done", so with ``falling_edges=True`` a text raises TextDone 0 before
 TextStarted 1 and TextStarted 0 before TextDone 1 (default off: only the 1s). An engine
@@ -91,14 +93,16 @@ class Gesture(_Record):
 class FakeTextToSpeech(object):
     """ALTextToSpeech stand-in. ``clock`` (default wall time) times speech and records;
     ``memory`` (a FakeMemory) receives the events; ``seconds_per_character`` sets the
-    rate; ``falling_edges`` also raises the 0 values (see the module).
+    rate; ``falling_edges`` also raises the 0 values; ``done_after_interruption`` False
+    raises no TextDone after TextInterrupted (see the module). Both are attributes a test
+    may change.
 
     Records: ``calls`` (Call(time, method, args)), ``utterances`` (Utterance per text,
     in request order). Test helpers (hidden over qi): ``wait_for``, ``said``.
     """
 
     def __init__(self, clock=None, memory=None, seconds_per_character=SECONDS_PER_CHARACTER,
-                 falling_edges=False):
+                 falling_edges=False, done_after_interruption=True):
         if not seconds_per_character >= 0.0:
             raise ValueError("seconds_per_character must be >= 0, got %r"
                              % (seconds_per_character,))
@@ -106,6 +110,7 @@ class FakeTextToSpeech(object):
         self.memory = memory
         self.seconds_per_character = float(seconds_per_character)
         self.falling_edges = bool(falling_edges)
+        self.done_after_interruption = bool(done_after_interruption)
         self._cond = threading.Condition(threading.RLock())
         self._ids = itertools.count(1)
         self._waiting = []  # Utterances asked and not started, oldest first
@@ -182,7 +187,8 @@ class FakeTextToSpeech(object):
                 self._raise(TEXT_STARTED, 0)
             if stopped:
                 self._raise(TEXT_INTERRUPTED, 1)
-            self._raise(TEXT_DONE, 1)
+            if self.done_after_interruption or not stopped:
+                self._raise(TEXT_DONE, 1)
             self._raise(STATUS, [task, "stopped" if stopped else "done"])
         finally:  # the next text starts only after this one's events
             with self._cond:

@@ -8,9 +8,11 @@ table (``scripts/update_readme_config.py``). A bad file raises
 :class:`ConfigurationError` whose message names each bad key, its value and what is
 allowed: ``<source>: <key> = <value> is not allowed: <allowed>; ...``.
 
-Presets (the ``[presets]`` section, one ``[[name]]`` subsection each) override only the
-motion keys they name (the rows whose ``preset`` is true); each is checked at load on top of the
-file's values, its problems named ``presets.<name>.<key>``.
+Presets override only the motion keys they name (the rows whose ``preset`` is true). Three
+are built in (BUILT_IN_PRESETS, the ``presets`` row's default); the file's ``[presets]``
+section, one ``[[name]]`` subsection each, replaces a built-in of the same name or adds
+one after them. Each is checked at load on top of the file's values, its problems named
+``presets.<name>.<key>``.
 :meth:`Configuration.with_values` gives the configuration with some values replaced,
 checked the same way (presets, owner preferences).
 """
@@ -149,10 +151,11 @@ class Key(object):
             return ("Pepper joint names other than HeadYaw and HeadPitch, each = an angle in "
                     "rad inside the joint's limits")
         if self.kind == PRESETS:
-            return ("up to %d [[name]] subsections (letters, digits, _ and -, at most 24), "
-                    "each setting only %s" % (MAX_PRESETS, ", ".join(_PRESET_KEYS)))
+            return ("at most %d presets with the %d built-in ones: [[name]] subsections "
+                    "(letters, digits, _ and -, at most 24) each setting only %s"
+                    % (MAX_PRESETS, len(BUILT_IN_PRESETS), ", ".join(_PRESET_KEYS)))
         if self.kind == PRESET:
-            return "empty or the name of a [[preset]] of the [presets] section"
+            return "empty or the name of a preset (built in or of the [presets] section)"
         what = {FLOAT: "a number", INTEGER: "a whole number",
                 FLOAT_LIST: "%d numbers" % len(self.items or ())}[self.kind]
         if self.unit:
@@ -244,8 +247,6 @@ class Key(object):
             return "Stand posture but %s" % ", ".join(
                 "%s %s" % (joint, value[joint]) for joint in sorted(value))
         if self.kind == PRESETS:
-            if not value:
-                return "none"
             return "; ".join("%s: %s" % (name, ", ".join(
                 "%s = %s" % (key, ROWS[key].format(item)) for key, item in overrides.items())
                 or "the file's values") for name, overrides in value.items())
@@ -268,6 +269,20 @@ PRESETS_KEY = "presets"
 _PRESET_KEYS = ("rotMaximumRange", "selectedRange", "armMaximumRange", "handMaximumRange",
                 "legMaximumRange", "gestureDuration", "numPoints", "numPointsLeg",
                 "legRepeatFactor", "maxVelocityFraction")
+
+
+def _preset(rot_maximum_range, selected_range, gesture_duration):
+    return collections.OrderedDict([("rotMaximumRange", rot_maximum_range),
+                                    ("selectedRange", selected_range),
+                                    ("gestureDuration", gesture_duration)])
+
+
+# Why these values: README, "Presets". In _PRESET_KEYS order, as loading keeps a preset.
+BUILT_IN_PRESETS = collections.OrderedDict([
+    ("calm", _preset(0.15, 0.3, 1.6)),  # the specification's "subtle" end, slower
+    ("neutral", _preset(0.3, 0.5, 1.0)),  # the specification's defaults, by name
+    ("lively", _preset(0.45, 0.7, 0.7)),  # the "noticeable" end, faster
+])
 
 TABLE = (
     Key("platform", "platform", CHOICE, "robot", choices=PLATFORMS,
@@ -342,11 +357,13 @@ TABLE = (
     Key("home", "home_overrides", JOINT_ANGLES, {},
         description="`Joint = angle` lines (rad) overriding Pepper's Stand posture, the "
                     "default home."),
-    Key(PRESETS_KEY, "presets", PRESETS, collections.OrderedDict(),
+    Key(PRESETS_KEY, "presets", PRESETS, BUILT_IN_PRESETS,
         needs=_PRESET_KEYS,
-        description="Named sets of motion keys, one `[[name]]` subsection each; a preset "
-                    "overrides only the keys it names, the others keep the file's values. "
-                    "Chosen by `preset`, the owner's preferences or `setPreset`."),
+        description="Named sets of motion keys; a preset overrides only the keys it names, "
+                    "the others keep the file's values. `calm`, `neutral` and `lively` are "
+                    "built in; a `[[name]]` subsection of the file replaces the built-in "
+                    "of that name or adds a preset after them. Chosen by `preset`, the "
+                    "owner's preferences or `setPreset`."),
     Key("preset", "preset", PRESET, "", needs=[PRESETS_KEY],
         description="The preset Pepper starts with; empty: none, the file's values (the "
                     "owner's `preset` preference comes first)."),
@@ -480,11 +497,12 @@ def _parsed_preset(raw, prefix):
 
 
 def _check_presets(row, section, values):
-    """The [presets] section: each [[name]] parsed and checked on top of ``values``."""
+    """The presets (the built-in ones with the file's [presets] section over them): each
+    [[name]] parsed and checked on top of ``values``."""
     kept, problems = collections.OrderedDict(), []
     if len(section) > MAX_PRESETS:
-        problems.append("%s holds %d presets, more than %d" % (row.name, len(section),
-                                                              MAX_PRESETS))
+        problems.append("%s holds %d presets with the %d built-in ones, more than %d" % (
+            row.name, len(section), len(BUILT_IN_PRESETS), MAX_PRESETS))
     for name in list(section)[:MAX_PRESETS]:
         label = "%s.%s" % (row.name, shown_value(name))
         if not PRESET_NAME.match(name):
@@ -569,7 +587,8 @@ def from_mapping(values, source="<defaults>"):
 def from_configobj(parsed, source):
     """Validate a parsed ConfigObj; return the Configuration or raise ConfigurationError."""
     problems = _misplaced(parsed)
-    presets = _plain(parsed.pop(PRESETS_KEY, {}))
+    presets = collections.OrderedDict(BUILT_IN_PRESETS)  # the file's replace or add to them
+    presets.update(_plain(parsed.pop(PRESETS_KEY, {})))
     result = parsed.validate(Validator(), preserve_errors=True)
     failed = set()
     if result is not True:

@@ -1,5 +1,6 @@
 """ALAutonomousLife's BackgroundMovement: suspended while the animation runs (its breathing
-would fight our motions) and restored, once, if this package turned it off.
+would fight our motions) and restored, once, if this package turned it off, unless
+Autonomous Life is disabled or in safeguard by then.
 
 Autonomous Life resets every autonomous ability each time it enters a state or reinforces
 the current one (whenever any activity starts or stops), so ``keep_suspended`` runs again
@@ -12,6 +13,9 @@ import threading
 
 BACKGROUND_MOVEMENT = "BackgroundMovement"
 STATE_KEY = "AutonomousLife/State"
+# Autonomous Life's states in which BackgroundMovement must stay off (nothing autonomous
+# moves Pepper there).
+STILL_STATES = ("disabled", "safeguard")
 
 
 class BackgroundMovementKeeper(object):
@@ -49,10 +53,25 @@ class BackgroundMovementKeeper(object):
             self._changed = True
 
     def restore(self):
-        """Turn BackgroundMovement back on if this keeper turned it off; raises
-        RuntimeError if ALAutonomousLife refuses (the keeper then still owes it)."""
+        """Turn BackgroundMovement back on if this keeper turned it off, unless Autonomous
+        Life is disabled or in safeguard; raises RuntimeError if ALAutonomousLife refuses
+        or its state cannot be read (the keeper then still owes it)."""
         with self._lock:
             if not self._changed:
+                return
+            try:
+                state = self._life.getState()
+            except RuntimeError as err:
+                raise RuntimeError("%s left off: ALAutonomousLife.getState failed (%s), and "
+                                   "turning it on in the disabled or safeguard state would "
+                                   "move Pepper" % (BACKGROUND_MOVEMENT, err))
+            if state in STILL_STATES:
+                # Life turned it off itself when it entered this state, and resets every
+                # ability to the next state's configuration when it leaves: nothing is
+                # owed, and turning it on now would make Pepper breathe where it must not.
+                self._changed = False
+                self._log.info("Autonomous Life is %s: ALAutonomousLife's %s left off"
+                               % (state, BACKGROUND_MOVEMENT))
                 return
             self._life.setAutonomousAbilityEnabled(BACKGROUND_MOVEMENT, True)
             self._changed = False

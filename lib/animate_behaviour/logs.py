@@ -24,23 +24,37 @@ def default_log_path():
     return os.path.join(directory, LOG_FILE_NAME)
 
 
-class QiLogHandler(logging.Handler):
-    """Forwards records to ``qi.Logger(category)``; debug maps to qi's verbose level."""
+def _native(text):
+    """``text`` as the ``str`` pylog takes: UTF-8 bytes for Python 2's unicode (qi 1.8.3
+    refuses unicode), unchanged otherwise."""
+    return text if isinstance(text, str) else text.encode("utf-8")
 
-    def __init__(self, qi_logger):
+
+class QiLogHandler(logging.Handler):
+    """Forwards records to NAOqi's log through ``qi_logging`` (the ``qi.logging`` module)
+    under ``category``; debug maps to qi's verbose level.
+
+    Every qi version (NAOqi 2.5's, 1.8.3, 3.1.5) has ``qi.logging.pylog(level, category,
+    message, file, function, line)`` and the level constants; ``qi.Logger`` calls it after
+    walking ``inspect.stack()`` to find the caller, for every line, which is slow on
+    Pepper's Atom. The record already knows where it was logged from, so it goes to
+    pylog directly: the one place that depends on qi's logging API.
+    """
+
+    def __init__(self, qi_logging, category):
         logging.Handler.__init__(self)
-        self._qi_logger = qi_logger
+        self._pylog = qi_logging.pylog
+        self._category = category
+        # Highest first: a record goes out at the qi level of the first threshold it reaches.
+        self._levels = ((logging.ERROR, qi_logging.ERROR), (logging.WARNING, qi_logging.WARNING),
+                        (logging.INFO, qi_logging.INFO), (logging.NOTSET, qi_logging.VERBOSE))
 
     def emit(self, record):
-        message = self.format(record)
-        if record.levelno >= logging.ERROR:
-            self._qi_logger.error(message)
-        elif record.levelno >= logging.WARNING:
-            self._qi_logger.warning(message)
-        elif record.levelno >= logging.INFO:
-            self._qi_logger.info(message)
-        else:
-            self._qi_logger.verbose(message)
+        level = next(qi_level for threshold, qi_level in self._levels
+                     if record.levelno >= threshold)
+        self._pylog(level, self._category, _native(self.format(record)),
+                    _native(record.pathname), _native(record.funcName or "<function>"),
+                    record.lineno)
 
 
 def make_logger(verbose, log_path=None, qi_module=None):
@@ -57,7 +71,7 @@ def make_logger(verbose, log_path=None, qi_module=None):
     logger = logging.Logger(CATEGORY, logging.DEBUG if verbose else logging.INFO)
     logger.propagate = False
     if qi_module is not None:
-        logger.addHandler(QiLogHandler(qi_module.Logger(CATEGORY)))
+        logger.addHandler(QiLogHandler(qi_module.logging, CATEGORY))
     path = log_path or default_log_path()
     try:
         directory = os.path.dirname(path)

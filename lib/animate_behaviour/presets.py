@@ -5,7 +5,10 @@ read once at start), the selected preset, the configuration file, the defaults. 
 ``preset`` preference chooses the start preset (before the file's ``preset`` key); any
 other configuration key set there replaces the file's value for every preset. A
 preference that does not fit is logged at error level with the configuration's usual
-message and ignored. Without ALPreferenceManager (the simulator) the file alone counts.
+message and ignored. NAOqi does not document what ``getValue`` gives for a setting never
+set: None, "" and an error count as not set, setting by setting (the errors are logged
+in one warning line, the other settings still count). Without ALPreferenceManager (the
+simulator) the file alone counts.
 """
 from __future__ import absolute_import, division, print_function
 
@@ -43,7 +46,8 @@ class Presets(object):
     # -- reading ---------------------------------------------------------------------
 
     def names(self):
-        """The presets, in the file's order."""
+        """The presets: the built-in ones (those the file replaces in their place), then
+        the file's others, in its order."""
         return list(self._file.presets)
 
     @property
@@ -76,7 +80,7 @@ class Presets(object):
     def _known(self, name):
         if name not in self._file.presets:
             raise PresetError("there is no preset %s; the presets are: %s" % (
-                config_module.shown_value(name), ", ".join(self.names()) or "none"))
+                config_module.shown_value(name), ", ".join(self.names())))
 
     def select(self, name):
         """Choose the preset ``name``; PresetError if there is none of that name."""
@@ -122,18 +126,24 @@ class Presets(object):
             self._log.info("no ALPreferenceManager: the configuration comes from %s alone"
                            % self._file.source)
             return {}, self._file.preset
-        try:
-            raw = collections.OrderedDict()
-            for row in config_module.TABLE:
-                if row.kind not in config_module.SECTIONS:
-                    value = self._preferences.getValue(DOMAIN, row.name)
-                    if value is not None:  # NAOqi's answer for a setting never set
-                        raw[row.name] = value
-        except RuntimeError as err:
-            self._log.error("cannot read the owner's preferences (ALPreferenceManager."
-                            "getValue failed: %s); the configuration comes from %s alone"
-                            % (err, self._file.source))
-            return {}, self._file.preset
+        raw = collections.OrderedDict()
+        failures = collections.OrderedDict()  # error text -> the settings that gave it
+        for row in config_module.TABLE:
+            if row.kind in config_module.SECTIONS:
+                continue
+            # Each setting alone: an error costs that setting only (see the module).
+            try:
+                value = self._preferences.getValue(DOMAIN, row.name)
+            except RuntimeError as err:
+                failures.setdefault(str(err), []).append(row.name)
+                continue
+            if value is not None and value != "":
+                raw[row.name] = value
+        if failures:  # a warning: NAOqi may answer so for a setting never set
+            self._log.warning("%s: getValue failed for %s; taken as not set" % (
+                PREFERENCES, "; ".join("%s (%s)" % (", ".join(settings),
+                                                    config_module.shown_value(error))
+                                       for error, settings in failures.items())))
         start = self._file.preset
         if PRESET_SETTING in raw:
             wanted = raw.pop(PRESET_SETTING)
@@ -143,8 +153,7 @@ class Presets(object):
                 self._log.error(
                     "%s/%s = %s is not allowed: one of %s; ignored, starting with %s" % (
                         PREFERENCES, PRESET_SETTING, config_module.shown_value(wanted),
-                        ", ".join(self.names()) or "(no presets in the file)",
-                        start or "no preset"))
+                        ", ".join(self.names()), start or "no preset"))
         preferred = {}
         for key in raw:
             value, problem = config_module.ROWS[key].parse(raw[key], name="%s/%s" % (

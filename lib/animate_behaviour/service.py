@@ -89,8 +89,8 @@ class AnimateBehaviourService(object):
 
     @qi.bind(returnType=qi.List(qi.String), paramsType=[], methodName="getPresets")
     def get_presets(self):
-        """The presets' names, in the configuration file's order (the shipped file has
-        "calm", "neutral" and "lively")."""
+        """The presets' names: the built-in "calm", "neutral" and "lively", then those
+        the configuration file adds, in its order."""
         return self._presets.names()
 
     @qi.bind(returnType=qi.String, paramsType=[], methodName="getPreset")

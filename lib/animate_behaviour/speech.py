@@ -2,9 +2,11 @@
 
 ALAnimatedSpeech speaks through ALTextToSpeech and plays its gestures as animations that
 wait for busy joints, so while Pepper speaks the arms and hands are left to it. Speech
-counts from ``TextStarted`` = 1 to ``TextDone`` = 1, and for each task id of ``Status``
-from "enqueued" or "started" to "done", "stopped" or "thrown". A task id never heard of
-again stops counting after STALE_AFTER s, so a lost event cannot freeze the arms.
+counts from ``TextStarted`` = 1 to ``TextDone`` = 1 or ``TextInterrupted`` = 1 (NAOqi
+raises it when a text is stopped, by ``stopAll`` for example, and does not say whether
+``TextDone`` follows), and for each task id of ``Status`` from "enqueued" or "started"
+to "done", "stopped" or "thrown". A task id never heard of again stops counting after
+STALE_AFTER s, so a lost Status event cannot freeze the arms.
 """
 from __future__ import absolute_import, division, print_function
 
@@ -12,8 +14,9 @@ import threading
 
 TEXT_STARTED = "ALTextToSpeech/TextStarted"
 TEXT_DONE = "ALTextToSpeech/TextDone"
+TEXT_INTERRUPTED = "ALTextToSpeech/TextInterrupted"
 STATUS = "ALTextToSpeech/Status"
-KEYS = (TEXT_STARTED, TEXT_DONE, STATUS)
+KEYS = (TEXT_STARTED, TEXT_DONE, TEXT_INTERRUPTED, STATUS)
 SPEAKING = ("enqueued", "started")
 FINISHED = ("done", "stopped", "thrown")
 STALE_AFTER = 60.0  # s
@@ -35,10 +38,11 @@ class SpeechWatch(object):
         self._tasks = {}  # task id -> clock time of its last "enqueued"/"started"
 
     def subscribe(self, subscriptions):
-        """Subscribe to ALTextToSpeech's three events through ``subscriptions``
+        """Subscribe to ALTextToSpeech's four events through ``subscriptions``
         (memory_events.MemorySubscriptions)."""
         subscriptions.subscribe(TEXT_STARTED, self.on_text_started)
         subscriptions.subscribe(TEXT_DONE, self.on_text_done)
+        subscriptions.subscribe(TEXT_INTERRUPTED, self.on_text_done)
         subscriptions.subscribe(STATUS, self.on_status)
 
     @property
@@ -66,6 +70,7 @@ class SpeechWatch(object):
             self._update(lambda now: setattr(self, "_text", True))
 
     def on_text_done(self, value):
+        """``TextDone`` or ``TextInterrupted``: either ends the text."""
         if _is_one(value):
             self._update(lambda now: setattr(self, "_text", False))
 
