@@ -137,4 +137,13 @@ def main(argv=None, qi_module=None):
         # destroying a socket a client (a tablet, qicli) still holds open.
         session.close()
         stop.close()
-    return 1 if lost.is_set() else 0
+    if lost.is_set():
+        # Our service may still be registered on the side of the NAOqi that went away, and
+        # libqi 3.1.5's exit-time teardown can then deadlock: it joins its event loop
+        # holding the GIL while the loop waits for the GIL to release our service. Nothing
+        # is left to restore on a robot we cannot reach: leave without that teardown.
+        logs.close_logger(logger)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(1)
+    return 0
