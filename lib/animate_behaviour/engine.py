@@ -43,11 +43,14 @@ WORKER_STOP_TIMEOUT = 10.0
 # How long (s of the engine's clock) enabling waits for every group to reach home before
 # announcing "enabled" anyway.
 READY_TIMEOUT = 30.0
-# Every MONITOR_PERIOD s the monitor reads the motor temperatures and checks that
-# BackgroundMovement is still off (also at once on each AutonomousLife/State event, which
-# is when Autonomous Life resets it): a hot motor warms over minutes, and a reset missed
-# for two seconds only lets Pepper breathe between our calls.
-MONITOR_PERIOD = 2.0
+# The monitor reads the motor temperatures every HEAT_PERIOD s (a motor warms over
+# minutes). It checks that BackgroundMovement is still off at once on each
+# AutonomousLife/State event (Autonomous Life resets its abilities when it enters or
+# reinforces a state), and also every LIFE_PERIOD s in case a reset came without one, or
+# every HEAT_PERIOD s when the event cannot be watched: a missed reset only lets Pepper
+# breathe between our calls.
+HEAT_PERIOD = 2.0
+LIFE_PERIOD = 10.0
 
 
 class EngineClosed(RuntimeError):
@@ -104,7 +107,8 @@ class Round(object):
     """One enabled period: its stop signal, its workers, its monitor, and the tuning its
     workers plan with (``tuning``, replaced by MotionEngine.retune)."""
 
-    def __init__(self, number, motion, tuning, clock, log, status, heat, speech, keeper):
+    def __init__(self, number, motion, tuning, clock, log, status, heat, speech, keeper,
+                 life_period):
         self.number = number
         self.stop = clock.event()
         self.motion = motion
@@ -118,6 +122,7 @@ class Round(object):
         self._send_lock = threading.Lock()
         self._speech = speech
         self._keeper = keeper
+        self._life_period = life_period
         self._monitor_wake = clock.event()
         self._monitor = clock.thread(self._watch, "animateBehaviour.monitor#%d" % number)
 
@@ -179,23 +184,28 @@ class Round(object):
         return left
 
     def _watch(self):
-        """Every MONITOR_PERIOD s, and at once when woken (an Autonomous Life state
-        change): keep BackgroundMovement off; read the motor temperatures when due."""
+        """Read the motor temperatures every HEAT_PERIOD s; keep BackgroundMovement off
+        when woken (an Autonomous Life state event) and every life period."""
         clock = self.clock
-        last_heat = None
+        last_heat = last_life = None
         while not self.stop.is_set():
+            woken = self._monitor_wake.is_set()
             self._monitor_wake.clear()
             now = clock.now()
             try:
-                self._keeper.keep_suspended()
-                if last_heat is None or clock.elapsed(last_heat, now) >= MONITOR_PERIOD:
+                if woken or last_life is None or \
+                        clock.elapsed(last_life, now) >= self._life_period:
+                    last_life = now
+                    self._keeper.keep_suspended()
+                if last_heat is None or clock.elapsed(last_heat, now) >= HEAT_PERIOD:
                     last_heat = now
                     if self.heat.read():
                         self.notify()
             except Exception as err:  # noqa: the monitor must outlive a broken NAOqi
                 self.log.error("monitor: %s: %s" % (type(err).__name__, err))
-            clock.wait(self._monitor_wake,
-                       MONITOR_PERIOD - clock.elapsed(last_heat, clock.now()))
+            now = clock.now()
+            clock.wait(self._monitor_wake, min(HEAT_PERIOD - clock.elapsed(last_heat, now),
+                                               self._life_period - clock.elapsed(last_life, now)))
 
 
 class MotionEngine(object):
@@ -227,6 +237,8 @@ class MotionEngine(object):
         self._status = status_module.Status()
         self._keeper = BackgroundMovementKeeper(autonomous_life, logger)
         self._subscriptions = MemorySubscriptions(memory, logger) if memory is not None else None
+        # How often BackgroundMovement is checked without an AutonomousLife/State event.
+        self._life_period = LIFE_PERIOD if memory is not None else HEAT_PERIOD
         self._speech = None
         if memory is not None and config.yield_to_speech:
             self._speech = SpeechWatch(self._clock, self._notify_round)
@@ -248,7 +260,8 @@ class MotionEngine(object):
             self._subscriptions.subscribe(STATE_KEY, self._on_life_state)
         except RuntimeError as err:
             self._log.error("cannot watch %s (%s): BackgroundMovement is re-checked every "
-                            "%.0f s only" % (STATE_KEY, err, MONITOR_PERIOD))
+                            "%.0f s only" % (STATE_KEY, err, HEAT_PERIOD))
+            self._life_period = HEAT_PERIOD
         if self._speech is not None:
             try:
                 self._speech.subscribe(self._subscriptions)
@@ -414,7 +427,8 @@ class MotionEngine(object):
         heat = heat_module.HeatMonitor(self._memory, watched, tuning.config.cool_down_time,
                                        self._clock, self._log)
         round_ = Round(next(self._rounds), self._motion, tuning, self._clock, self._log,
-                       self._status, heat, self._speech, self._keeper)
+                       self._status, heat, self._speech, self._keeper,
+                       self._life_period)
         self._status.reset([group.name for group in groups]
                            + ([BaseWorker.name] if moves_base else []))
         for group in groups:
