@@ -9,8 +9,12 @@ trajectory; the base turns with moveTo whatever else moves; "disabled" kills eve
 using the animated joints (killTasksUsingResources) and stops any move (stopMove), then
 goes home. No yielding, no speech, no heat. Registers the qi service
 ``SpecificationBaseline`` with ``setActivation(string) -> int`` like AnimateBehaviour's.
-Runs until SIGINT/SIGTERM. Benchmark tooling: never shipped.
+Runs until SIGINT/SIGTERM, on Python 2.7 or 3 (make benchmark runs it on both lanes),
+waiting as the package does (animate_behaviour.clock, the runner's StopRequest) so that
+both ways pay the same for their waits. Benchmark tooling: never shipped.
 """
+from __future__ import absolute_import, division, print_function
+
 import argparse
 import os
 import signal
@@ -26,6 +30,7 @@ import qi  # noqa: E402
 from animate_behaviour import clock as clock_module  # noqa: E402
 from animate_behaviour import config as config_module  # noqa: E402
 from animate_behaviour import groups, joints, trajectory  # noqa: E402
+from animate_behaviour.runner import StopRequest  # noqa: E402
 
 SERVICE_NAME = "SpecificationBaseline"
 BASE_PAUSE = (2.0, 5.0)  # s, in multiples of gestureDuration, as the package's
@@ -40,7 +45,7 @@ class Baseline(object):
         self._clock = clock
         self._rng = np.random.RandomState(1)
         self._groups = groups.build(config, joints.URDF_LIMITS)
-        self._stop = threading.Event()
+        self._stop = clock.event()
         self._stop.set()
         self._threads = []
         self._lock = threading.Lock()
@@ -108,11 +113,10 @@ def main():
     baseline = Baseline(session.service("ALMotion"), config,
                         clock_module.ScaledClock(arguments.time_scale))
     service_id = session.registerService(SERVICE_NAME, baseline)
-    stop = threading.Event()
+    stop = StopRequest()
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_args: stop.set())
-    while not stop.wait(0.5):
-        pass
+    stop.wait()
     baseline.set_activation("disabled")
     session.unregisterService(service_id)
     session.close()

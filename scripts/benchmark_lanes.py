@@ -1,0 +1,136 @@
+"""What the runner costs on Pepper's interpreter and on a PC's, beside the specification's way.
+
+    make benchmark        (or: PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_lanes.py)
+
+For each lane (2.7: Pepper's Python with libqi 1.8.3 and numpy 1.8.0; 3.9: libqi 3.1.5)
+and each mode (the package's runner; scripts/spec_baseline.py, the specification's way),
+a process animates the same simulated NAOqi (pepper_sim over a loopback qi session,
+served by this Python 3.9 process) at the specification's defaults:
+
+* CPU (% of one core) of the process while animating and while disabled, in real time,
+  from the scheduler's per-thread counters (bench_runs.CpuMeter);
+* stop latency (wall ms): setActivation("disabled") to its first kill of a running call
+  (killTask; the specification's way: killTasksUsingResources);
+* enable-to-first-call (wall ms): setActivation("enabled"), with Pepper at home, to its
+  first angleInterpolation;
+* seam gap (wall ms): from an arm call's return to that arm's next call, at a faster
+  time scale for enough seams (bench_runs.seam_gaps).
+
+p50 / p99 / max (samples), beside the goals of issue 14. Figures, not assertions. Runs in
+about three minutes; ``--quick`` shortens every phase (rougher figures).
+"""
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+
+from bench_runs import LANES, MODES, CpuMeter, animating, at, seam_gaps
+
+from animate_behaviour import joints  # noqa: E402 (bench_runs puts lib/ on the path)
+
+KILLS = {"animate-behaviour": ("killTask",), "specification": ("killTasksUsingResources",)}
+# Wall s per robot s for the seams: ours seam every 2 s call (every 0.1 wall s at 0.05),
+# the specification's way every 100 s trajectory (every 0.2 wall s at 0.002).
+SEAM_SCALE = {"animate-behaviour": 0.05, "specification": 0.002}
+GOALS = (("CPU animating (% core)", "<= 0.2"), ("CPU disabled (% core)", "<= 0.06"),
+         ("stop latency (ms)", "p99 <= 10"), ("enable-to-first-call (ms)", "p99 <= 50"),
+         ("arm seam gap (ms)", "p99 <= 20"))
+
+
+def settled_home(motion, since):
+    """Whether every call since record ``since`` has ended and nothing moves."""
+    return all(record.end is not None for record in motion.trajectories[since:])
+
+
+def measure_real_time(mode, python, config_path, seconds, toggles):
+    """(CPU disabled %, CPU animating %, stop latencies ms, enable latencies ms)."""
+    with animating(mode, config_path, 1.0, activate=False, python=python) as (
+            robot, runner, _app):
+        motion = robot.motion
+        time.sleep(2.0)  # past the start-up
+        with CpuMeter(runner.process.pid) as disabled:
+            time.sleep(seconds)
+        runner.service.setActivation("enabled")
+        time.sleep(3.0)  # past the first calls
+        with CpuMeter(runner.process.pid) as animating_cpu:
+            time.sleep(seconds)
+        stops, enables = [], []
+        for _ in range(toggles):  # enabled, into its calls: disable, then enable at home
+            count, calls = len(motion.trajectories), len(motion.calls)
+            asked = time.monotonic()
+            # The specification's way goes home within this call, ours after it.
+            runner.service.setActivation("disabled")
+            motion.wait_for(lambda: any(call.method in KILLS[mode]
+                                        for call in motion.calls[calls:]), 30.0)
+            kill = next(call for call in motion.calls[calls:] if call.method in KILLS[mode])
+            stops.append((kill.time - asked) * 1000.0)
+            motion.wait_for(lambda: len(motion.trajectories) > count
+                            and settled_home(motion, count), 30.0)  # home, and still
+            calls = len(motion.calls)
+            asked = time.monotonic()
+            runner.service.setActivation("enabled")
+            motion.wait_for(lambda: any(call.method == "angleInterpolation"
+                                        for call in motion.calls[calls:]), 30.0)
+            first = next(call for call in motion.calls[calls:]
+                         if call.method == "angleInterpolation")
+            enables.append((first.time - asked) * 1000.0)
+            motion.wait_for(lambda: False, 0.5)  # into its calls
+        return disabled.percent, animating_cpu.percent, stops, enables
+
+
+def measure_seams(mode, python, config_path, seconds):
+    with animating(mode, config_path, SEAM_SCALE[mode], python=python) as (
+            robot, _runner, _app):
+        time.sleep(seconds)
+    return seam_gaps(robot.motion.trajectories, joints.STAND_POSTURE,
+                     rests=mode == "animate-behaviour")["arms"]
+
+
+def quantiles(values):
+    if not values:
+        return "n/a"
+    ordered = sorted(values)
+    return "%.1f / %.1f / %.1f (%d)" % (statistics.median(ordered), at(ordered, 0.99),
+                                        ordered[-1], len(ordered))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="shorter phases, rougher figures")
+    arguments = parser.parse_args()
+    seconds, toggles, seam_seconds = (4.0, 8, 3.0) if arguments.quick else (15.0, 30, 8.0)
+    config = tempfile.NamedTemporaryFile("w", suffix=".ini", delete=False)
+    config.write("# the specification's defaults\n")
+    config.close()
+    started = time.monotonic()
+    columns = []
+    try:
+        for lane, python in LANES:
+            if not os.path.exists(python):
+                print("lane %s: %s is missing (run scripts/setup.sh)" % (lane, python))
+                continue
+            for mode in MODES:
+                disabled, animating_cpu, stops, enables = measure_real_time(
+                    mode, python, config.name, seconds, toggles)
+                seams = measure_seams(mode, python, config.name, seam_seconds)
+                columns.append(("%s %s" % (lane, "ours" if mode == MODES[0] else "spec"),
+                                ["%.3f" % animating_cpu, "%.3f" % disabled, quantiles(stops),
+                                 quantiles(enables), quantiles(seams)]))
+    finally:
+        os.unlink(config.name)
+    print("Runner cost per lane (2.7: libqi 1.8.3 + numpy 1.8.0 as on Pepper; 3.9: libqi "
+          "3.1.5), the specification's defaults, pepper_sim over qi; latencies p50 / p99 / max "
+          "(samples); ours = animate-behaviour, spec = the specification's way")
+    width = max(len(values[index]) for _name, values in columns for index in range(5)) + 2
+    print("  %-26s %-10s" % ("", "goal") + "".join("%-*s" % (width, name)
+                                                   for name, _values in columns))
+    for index, (label, goal) in enumerate(GOALS):
+        print("  %-26s %-10s" % (label, goal) + "".join(
+            "%-*s" % (width, values[index]) for _name, values in columns))
+    print("(%.0f s)" % (time.monotonic() - started))
+
+
+if __name__ == "__main__":
+    main()
