@@ -26,4 +26,5 @@ benchmark: setup
 	.venv/bin/python scripts/benchmark.py
 	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_service.py
 	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_citizen.py
+	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_lanes.py
 	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_motion.py
