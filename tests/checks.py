@@ -10,6 +10,12 @@ from animate_behaviour.group_worker import HOME_MIN_DURATION
 PEAK_TO_MEAN_SPEED = 1.5
 
 
+# The joints of each group (groups.TABLE's rows: the left arm, the right arm, the legs).
+GROUPS = (tuple(name for name in joints.ARM_JOINTS + joints.HAND_JOINTS if name[0] == "L"),
+          tuple(name for name in joints.ARM_JOINTS + joints.HAND_JOINTS if name[0] == "R"),
+          joints.LEG_JOINTS)
+
+
 def is_home_move(record, config=None):
     """A home move sends one waypoint per joint, at home (``config``'s, by default the
     Stand posture); random calls never do."""

@@ -11,7 +11,7 @@ UPPER = joints.ARM_JOINTS + joints.HAND_JOINTS
 
 def group_for(names, **values):
     loaded = config.from_mapping(values)
-    return groups.JointGroup("upper", names, loaded, joints.URDF_LIMITS)
+    return groups.JointGroup("leftArm", names, loaded, joints.URDF_LIMITS)
 
 
 def stand(names):

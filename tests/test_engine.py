@@ -120,12 +120,11 @@ def test_home_first_then_random_waypoints_inside_the_bounds(robots):
     robot.wait_random(10)
     records = list(robot.motion.trajectories)
     # Each group goes home first, before any of its random waypoints.
-    for group in ("upper", "legs"):
-        mine = [record for record in records
-                if (record.names[0] in joints.LEG_JOINTS) == (group == "legs")]
+    for group in checks.GROUPS:
+        mine = [record for record in records if record.names[0] in group]
         checks.check_home_move(mine[0], robot.config)
         assert not any(checks.is_home_move(record, robot.config) for record in mine[1:])
-    assert sorted(name for record in records[:2] for name in record.names) == \
+    assert sorted(name for record in records[:3] for name in record.names) == \
         sorted(joints.ANIMATED_JOINTS)
     for record in checks.random_ones(records, robot.config):
         checks.check_angles_in_seed_bounds(record, robot.config)
@@ -197,9 +196,10 @@ def test_a_segment_longer_than_max_call_duration_is_cut(robots):
     robot = robots("hands", motion=KinematicMotion(time_scale=0.05), gestureDuration="3.0",
                    maxCallDuration="1.0")
     robot.enable()
-    robot.wait_random(9)
+    robot.wait_random(14)
     robot.disable()
-    randoms = checks.random_ones(robot.motion.trajectories, robot.config)
+    randoms = [record for record in checks.random_ones(robot.motion.trajectories, robot.config)
+               if record.names == ["LHand"]]
     for first, second, third in zip(randoms[0:6:3], randoms[1:6:3], randoms[2:6:3]):
         for record in (first, second, third):
             assert record.times[0] == pytest.approx([1.0])
@@ -468,6 +468,7 @@ class HangingMotion(KinematicMotion):
 
     def angleInterpolation(self, names, angles, times, absolute):
         if len(times[0]) > 1 and not self.hanging.is_set():
+            self.hung = names
             self.hanging.set()
             self._record("angleInterpolation", (names,))
             self.release.wait(TIMEOUT)
@@ -484,8 +485,9 @@ def test_a_call_that_never_returns_does_not_block_disabling(robots, monkeypatch,
         assert motion.hanging.wait(TIMEOUT)
         with caplog.at_level(logging.ERROR, logger="test.engine"):
             robot.disable()
-        assert "ALMotion.angleInterpolation (upper) did not return" in caplog.text
-        assert robot.engine.report()["groups"]["upper"]["state"] == "home"
+        group = "leftArm" if motion.hung == ["LHand"] else "rightArm"
+        assert "ALMotion.angleInterpolation (%s) did not return" % group in caplog.text
+        assert robot.engine.report()["groups"][group]["state"] == "home"
     finally:
         motion.release.set()
 
@@ -505,11 +507,15 @@ def test_reenabling_while_a_call_hangs_never_makes_a_second_sender(robots, monke
     released = len(motion.trajectories)
     assert motion.wait_for(lambda: len(motion.trajectories) >= released + 10, TIMEOUT)
     robot.disable()
-    # One sender: each call was asked for after the one before it returned; a second
-    # sender's call would have been asked for while another held the joints.
-    ours = [record for record in motion.trajectories if record.start is not None]
-    for previous, following in zip(ours, ours[1:]):
-        assert following.requested >= previous.end, (previous, following)
+    # One sender per group: each call was asked for after the group's call before it
+    # returned; a second sender's call would have been asked for while another held the
+    # joints.
+    for group in checks.GROUPS[:2]:  # the hands: the arms' groups
+        ours = [record for record in motion.trajectories
+                if record.start is not None and record.names[0] in group]
+        assert len(ours) > 3, group
+        for previous, following in zip(ours, ours[1:]):
+            assert following.requested >= previous.end, (previous, following)
 
 
 class NoMotion(object):
@@ -548,13 +554,14 @@ def test_a_worker_that_fails_says_so_and_leaves_its_part_home(robots, caplog):
     with caplog.at_level(logging.ERROR, logger="test.engine"):
         robot.enable()
         assert robot.motion.wait_for(lambda: "base turns stopped" in caplog.text
-                                     and "group upper stopped" in caplog.text, TIMEOUT)
-        robot.wait_random(2)  # the legs go on
-    assert "group upper stopped: TypeError: broken binding" in caplog.text
+                                     and "group leftArm stopped" in caplog.text, TIMEOUT)
+        robot.wait_random(2)  # the right arm and the legs go on
+    assert "group leftArm stopped: TypeError: broken binding" in caplog.text
     assert "base turns stopped: TypeError: broken binding" in caplog.text
     report = robot.engine.report()
-    assert report["groups"]["upper"]["state"] == "home"
+    assert report["groups"]["leftArm"]["state"] == "home"
     assert report["base"]["state"] == "home"
+    assert report["groups"]["rightArm"]["state"] == "animating"
     assert report["groups"]["legs"]["state"] == "animating"
     robot.disable()
 

@@ -213,7 +213,7 @@ def wait_for_status(pepper, part, predicate):
 
 
 def stepped_aside(caplog, part):
-    """The reasons the verbose log gave for ``part`` ("group upper", "base") stepping
+    """The reasons the verbose log gave for ``part`` ("group leftArm", "base") stepping
     aside."""
     prefix = "%s steps aside: " % part
     return [record.getMessage()[len(prefix):] for record in caplog.records
@@ -229,8 +229,10 @@ def test_another_apps_arm_move_waits_at_most_one_call_and_we_step_aside(pepper, 
     for _ in range(3):
         wait_robot_seconds(pepper, 3.0 + 4.0 * rng.uniform())
         motion.angleInterpolation(WAVE_NAMES, WAVE_ANGLES, [[1.0], [1.0]], True)
-        entry = wait_for_status(pepper, "upper", lambda e: e["state"] == "yielding")
+        entry = wait_for_status(pepper, "leftArm", lambda e: e["state"] == "yielding")
         assert entry["yieldingTo"] == "another app"
+        # The right arm is a group of its own: a left-arm gesture leaves it animating.
+        assert pepper.status()["groups"]["rightArm"]["state"] == "animating"
     wait_robot_seconds(pepper, 3.0)
     disable(pepper)
     waves = [record for record in pepper.motion.trajectories if record.angles == WAVE_ANGLES]
@@ -252,8 +254,13 @@ def test_another_apps_arm_move_waits_at_most_one_call_and_we_step_aside(pepper, 
         checks.check_speed(first, start, pepper.config)
         resumed += 1
     assert resumed  # the crossing takes a round trip's luck, not three
+    for wave in waves:  # the right arm went on with its calls while the left one waited
+        assert [record for record in moved(pepper.motion.trajectories)
+                if "RShoulderPitch" in record.names and not record.killed
+                and record.start < wave.end and record.end > wave.start]
     assert pepper.status()["counters"]["yields"] >= 3
-    reasons = stepped_aside(caplog, "group upper")
+    assert not stepped_aside(caplog, "group rightArm")
+    reasons = stepped_aside(caplog, "group leftArm")
     assert len(reasons) >= 3
     for reason in reasons:  # which one depends on when the wave came
         assert reason == "another app's task holds its joints" or \
@@ -273,7 +280,8 @@ def test_an_animated_speech_gesture_starts_at_once_and_the_arms_wait_for_the_end
         done = threading.Event()
         saying = threading.Thread(target=lambda: (speech.say(text), done.set()))
         saying.start()
-        wait_for_status(pepper, "upper", lambda e: e.get("yieldingTo") == "speech")
+        for arm in ("leftArm", "rightArm"):  # speech frees both arms
+            wait_for_status(pepper, arm, lambda e: e.get("yieldingTo") == "speech")
         assert pepper.status()["groups"]["legs"]["state"] != "yielding"  # legs go on
         saying.join(TIMEOUT)
         assert done.is_set()
@@ -288,7 +296,8 @@ def test_an_animated_speech_gesture_starts_at_once_and_the_arms_wait_for_the_end
     killed = [r for r in pepper.motion.trajectories if r.killed]
     assert killed and all(r.killed_by == "killTask" for r in killed)
     assert not [gesture for gesture in gestures if gesture.trajectory.killed]
-    assert "Pepper speaks with gestures" in stepped_aside(caplog, "group upper")
+    for arm in ("leftArm", "rightArm"):
+        assert "Pepper speaks with gestures" in stepped_aside(caplog, "group " + arm)
     assert "Pepper speaks with gestures" not in stepped_aside(caplog, "group legs")
 
 
@@ -301,13 +310,13 @@ def test_the_arms_resume_after_speech_stopped_without_text_done(pepper):
     tts = pepper.service("ALTextToSpeech")
     saying = threading.Thread(target=tts.say, args=("x" * 2000,))  # 140 s unless stopped
     saying.start()
-    wait_for_status(pepper, "upper", lambda e: e.get("yieldingTo") == "speech")
+    wait_for_status(pepper, "leftArm", lambda e: e.get("yieldingTo") == "speech")
     tts.stopAll()
     saying.join(TIMEOUT)
     stopped = pepper.tts.utterances[0].end
     assert pepper.tts.utterances[0].stopped
     assert pepper.memory.values_of("ALTextToSpeech/TextDone") == []
-    wait_for_status(pepper, "upper", lambda e: e["state"] == "animating")
+    wait_for_status(pepper, "leftArm", lambda e: e["state"] == "animating")
     assert pepper.motion.wait_for(lambda: [
         record for record in pepper.motion.trajectories
         if "LShoulderPitch" in record.names and record.requested > stopped], TIMEOUT)
@@ -403,8 +412,9 @@ def test_a_hot_joint_sends_its_group_home_to_rest_until_cool(pepper):
     memory = pepper.service("ALMemory")
     key = "Device/SubDeviceList/RShoulderPitch/Temperature/Sensor/Status"
     memory.insertData(key, 2)
-    hot = wait_for_status(pepper, "upper", lambda e: e["state"] == "hot")
+    hot = wait_for_status(pepper, "rightArm", lambda e: e["state"] == "hot")
     assert hot["hot"] == ["RShoulderPitch"]
+    assert pepper.status()["groups"]["leftArm"]["state"] != "hot"
     assert pepper.status()["groups"]["legs"]["state"] != "hot"
     assert pepper.motion.wait_for(lambda: any(
         checks.is_home_move(record, pepper.config) and "RShoulderPitch" in record.names
@@ -415,7 +425,7 @@ def test_a_hot_joint_sends_its_group_home_to_rest_until_cool(pepper):
                 if "RShoulderPitch" in record.names]
     cooled = pepper.motion.clock.now()
     memory.insertData(key, 0)
-    wait_for_status(pepper, "upper", lambda e: e["state"] == "animating")
+    wait_for_status(pepper, "rightArm", lambda e: e["state"] == "animating")
     assert pepper.motion.wait_for(lambda: [
         record for record in pepper.motion.trajectories[rested:]
         if "RShoulderPitch" in record.names], TIMEOUT)
@@ -439,7 +449,8 @@ def test_a_hot_leg_stops_the_legs_and_the_base(pepper):
     assert not [call for call in later if call.method == "moveTo"]
     assert not [call for call in later if call.method == "angleInterpolation"
                 and "KneePitch" in call.args[0] and len(call.args[1][0]) > 1]
-    assert pepper.status()["groups"]["upper"]["state"] == "animating"
+    assert pepper.status()["groups"]["leftArm"]["state"] == "animating"
+    assert pepper.status()["groups"]["rightArm"]["state"] == "animating"
     disable(pepper)
 
 

@@ -30,9 +30,11 @@ def test_groups_never_touch_the_head_nor_share_a_joint(behaviour, platform):
 
 def test_groups_per_behaviour_on_the_robot():
     robot = joints.ANIMATED_JOINTS
-    assert named("hands", robot) == {"upper": ["LHand", "RHand"]}
+    assert named("hands", robot) == {"leftArm": ["LHand"], "rightArm": ["RHand"]}
     body = named("body", robot)
-    assert set(body["upper"]) == set(joints.ARM_JOINTS + joints.HAND_JOINTS)
+    assert body["leftArm"] == ["LShoulderPitch", "LShoulderRoll", "LElbowYaw", "LElbowRoll",
+                               "LWristYaw", "LHand"]
+    assert body["rightArm"] == [name.replace("L", "R", 1) for name in body["leftArm"]]
     assert body["legs"] == ["HipRoll", "HipPitch", "KneePitch"]
     assert groups.joint_groups("rotation", robot) == []
     assert named("all", robot) == body
@@ -41,10 +43,11 @@ def test_groups_per_behaviour_on_the_robot():
 
 
 def test_hands_flex_through_elbow_roll_and_wrist_yaw_without_hand_actuators():
-    assert named("hands", NO_HANDS) == {"upper": ["LElbowRoll", "LWristYaw", "RElbowRoll",
-                                                  "RWristYaw"]}
+    assert named("hands", NO_HANDS) == {"leftArm": ["LElbowRoll", "LWristYaw"],
+                                        "rightArm": ["RElbowRoll", "RWristYaw"]}
     # With the arms moving too, the flex joints are owned once.
-    assert set(named("all", NO_HANDS)["upper"]) == set(joints.ARM_JOINTS)
+    both = named("all", NO_HANDS)
+    assert set(both["leftArm"] + both["rightArm"]) == set(joints.ARM_JOINTS)
 
 
 class Limits(object):

@@ -398,7 +398,7 @@ def test_plot_shades_where_a_part_yielded_and_draws_the_other_app_apart(tmpdir):
     brown = (140, 86, 75)  # tab:brown, the other app's records
     plain = colours("animate-behaviour", None)
     start = motion.trajectories[1].start  # clock time; waypoint times are from there
-    busy = colours("other app", {"upper": [[start + 2.5, start + 3.5, "speech"]], "legs": [],
+    busy = colours("other app", {"rightArm": [[start + 2.5, start + 3.5, "speech"]], "legs": [],
                                  "base": []})
     assert speech_shade in busy and speech_shade not in plain
     assert brown in busy and brown not in plain

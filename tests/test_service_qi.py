@@ -320,7 +320,7 @@ def test_banner_heartbeat_and_verbose_lines(deploy, caplog):
     for line in deployment.config.describe():
         assert line in caplog.text
     assert beat.levels[0] == logging.INFO
-    assert "trajectory upper: 20 waypoints" in caplog.text
+    assert "trajectory leftArm: 20 waypoints" in caplog.text
 
 
 @pytest.fixture

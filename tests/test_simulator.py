@@ -16,7 +16,7 @@ import qi  # noqa: E402
 from PIL import Image  # noqa: E402
 
 from animate_behaviour import config as config_module  # noqa: E402
-from animate_behaviour import joints  # noqa: E402
+from animate_behaviour import base_worker, joints  # noqa: E402
 from pepper_bullet import render, scenario, summary  # noqa: E402
 from pepper_bullet.physics import SIMULATED_JOINTS, Sample  # noqa: E402
 from pepper_bullet.robot import BulletRobot  # noqa: E402
@@ -245,18 +245,20 @@ def test_another_app_s_wave_and_drive_go_through_untouched(busy):
 
 
 def test_the_busy_run_records_when_each_part_yielded(busy):
-    _run, _config, figures, report = busy
+    _run, config, figures, report = busy
     gesture, = figures["other_app"]["gestures"]
     drive, = figures["other_app"]["drives"]
-    speech = [interval for interval in figures["yields"].get("upper", ())
+    speech = [interval for interval in figures["yields"].get("rightArm", ())
               if interval[2] == "speech"]
     # getStatus is polled every 0.1 s; the wave lasts 2 s, the speech longer.
     assert speech and speech[0][0] <= gesture["start"] + 0.2, report
     assert speech[0][1] >= gesture["start"] + 2.0, report
     base = [interval for interval in figures["yields"].get("base", ())
             if interval[2] == "another app"]
-    # Seen within a pause's poll (0.5 s) and ours (0.1 s); held until the quiet time is over.
-    assert base and base[0][0] <= drive["start"] + 0.7, report
+    # Seen when our pause between turns ends (it asks ALMotion nothing before), so at most
+    # a longest pause after the drive began; held until the quiet time after it is over.
+    longest_pause = base_worker.PAUSE[1] * config.gesture_duration
+    assert base and base[0][0] <= drive["start"] + longest_pause + 0.2, report
     assert base[0][1] >= drive["start"] + drive["seconds"] + 0.9, report
     assert "legs" not in figures["yields"], report  # the legs went on
     assert figures["scenario"] == "busy"

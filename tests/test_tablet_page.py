@@ -42,6 +42,9 @@ PRESET_ORDER = ["calm", "neutral", "lively"]
 # The page retries a missing service or a lost connection every 3 s.
 RETRY_TIMEOUT = 15.0
 PREFERENCE = ("animate-behaviour", "preset")
+# The status line's words for Pepper animating, and for the arms stepping aside for speech.
+MOVING = "Moving — left arm: animating, right arm: animating"
+YIELDING_TO_SPEECH = "left arm: yielding to speech, right arm: yielding to speech, legs: animating"
 
 
 def ordered_presets():
@@ -174,7 +177,7 @@ def test_the_switch_enables_pepper_and_the_page_shows_it_moving(deployment, tabl
     assert deployment.robot.motion.calls_to("angleInterpolation")
     tablet.wait(lambda: tablet.pressed("#activation"), "the switch does not show it on")
     assert "enabled" in tablet.text("#activation")
-    tablet.wait(lambda: tablet.status_starts("Moving — arms: animating"),
+    tablet.wait(lambda: tablet.status_starts(MOVING),
                 "the status never said Pepper moves")
     assert "legs: " in tablet.text("#status") and "base: " in tablet.text("#status")
     tablet.wait(lambda: "motion calls" in tablet.text("#counters"), "no counters shown")
@@ -326,7 +329,7 @@ def test_the_status_says_the_arms_yield_while_another_app_speaks(deployment, tab
     tablet.open()
     tablet.wait_ready()
     tablet.find("#activation").click()
-    tablet.wait(lambda: tablet.status_starts("Moving — arms: animating"),
+    tablet.wait(lambda: tablet.status_starts(MOVING),
                 "not moving")
     text = "Hello, I am Pepper."
     # About 10 s of wall time at the deployment's time scale: longer than any wait here.
@@ -334,11 +337,11 @@ def test_the_status_says_the_arms_yield_while_another_app_speaks(deployment, tab
         text)
     other_app = deployment.more_clients(1)[0].service("ALTextToSpeech")
     speaking = other_app.say(text, _async=True)
-    tablet.wait(lambda: "arms: yielding to speech, legs: animating" in tablet.text("#status"),
+    tablet.wait(lambda: YIELDING_TO_SPEECH in tablet.text("#status"),
                 "the status never said the arms yield to speech")
     assert service.getActivation() == "enabled"
     tablet.snapshot()
     other_app.stopAll()
     speaking.value(int(TIMEOUT * 1000))
-    tablet.wait(lambda: tablet.status_starts("Moving — arms: animating"),
+    tablet.wait(lambda: tablet.status_starts(MOVING),
                 "the arms never resumed")

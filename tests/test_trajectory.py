@@ -32,7 +32,7 @@ def test_random_bounds_are_clipped_at_the_limits():
 
 
 def test_random_points_stay_inside_the_bounds_of_each_joint():
-    _loaded, group = group_for("upper", joints.ARM_JOINTS + joints.HAND_JOINTS)
+    _loaded, group = group_for("leftArm", joints.ARM_JOINTS + joints.HAND_JOINTS)
     points = trajectory.random_points(group, 5000, np.random.RandomState(3))
     assert points.shape == (5000, len(group.names))
     assert np.all(points >= group.lower) and np.all(points <= group.upper)
@@ -42,7 +42,7 @@ def test_random_points_stay_inside_the_bounds_of_each_joint():
 
 
 def test_random_points_never_repeat_across_trajectories():
-    _loaded, group = group_for("upper", joints.ARM_JOINTS)
+    _loaded, group = group_for("leftArm", joints.ARM_JOINTS)
     rng = np.random.RandomState(4)
     first = trajectory.random_points(group, 100, rng)
     second = trajectory.random_points(group, 100, rng)
@@ -90,7 +90,7 @@ def test_timed_keeps_the_gesture_duration_for_slow_moves():
 
 
 def test_timed_stretches_segments_that_would_be_too_fast():
-    _loaded, group = group_for("upper", ["LShoulderPitch", "LWristYaw"])
+    _loaded, group = group_for("leftArm", ["LShoulderPitch", "LWristYaw"])
     start = group.home
     far = group.home + np.array([1.0, 0.0])
     times, stretched = trajectory.timed(far[np.newaxis, :], start, group, 0.1, 0.2)
@@ -100,7 +100,7 @@ def test_timed_stretches_segments_that_would_be_too_fast():
 
 
 def test_timed_speeds_never_exceed_the_fraction_and_times_increase():
-    _loaded, group = group_for("upper", joints.ARM_JOINTS + joints.HAND_JOINTS)
+    _loaded, group = group_for("leftArm", joints.ARM_JOINTS + joints.HAND_JOINTS)
     rng = np.random.RandomState(6)
     start = group.home
     for _ in range(20):
@@ -115,7 +115,7 @@ def test_timed_speeds_never_exceed_the_fraction_and_times_increase():
 
 
 def test_group_home_uses_overrides():
-    _loaded, group = group_for("upper", ["LShoulderPitch"], home={"LShoulderPitch": "1.0"})
+    _loaded, group = group_for("leftArm", ["LShoulderPitch"], home={"LShoulderPitch": "1.0"})
     assert group.home[0] == 1.0
     assert group.lower[0] < 1.0 < group.upper[0]
 

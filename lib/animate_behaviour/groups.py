@@ -31,13 +31,17 @@ class GroupRow(object):
         self.still_while_base_turns = still_while_base_turns
 
 
-def _upper_members(behaviour, platform_joints):
-    names = []
-    if behaviour in ("body", "all"):
-        names.extend(joints.ARM_JOINTS + joints.HAND_JOINTS)
-    if behaviour in ("hands", "all"):
-        names.extend(joints.hand_joints(platform_joints))
-    return names
+def _arm_members(side):
+    """The members of ``side``'s ("L" or "R") arm group: its arm and hand, or its hand's
+    joints alone for ``hands``."""
+    def members(behaviour, platform_joints):
+        names = []
+        if behaviour in ("body", "all"):
+            names.extend(joints.ARM_JOINTS + joints.HAND_JOINTS)
+        if behaviour in ("hands", "all"):
+            names.extend(joints.hand_joints(platform_joints))
+        return [name for name in names if name.startswith(side)]
+    return members
 
 
 def _leg_members(behaviour, _platform_joints):
@@ -74,8 +78,12 @@ def _clearance_check(group, config, limits, home):
     return clearance.ClearanceCheck(group.names, home, leg_bounds, clearance_model.COEFFICIENTS)
 
 
+# Each arm is a group of its own: it moves on its own timing and steps aside on its own
+# (another app's right-arm gesture leaves the left arm animating).
 TABLE = (
-    GroupRow("upper", _upper_members, _random_waypoints,
+    GroupRow("leftArm", _arm_members("L"), _random_waypoints,
+             checks=(_clearance_check,), still_while_base_turns=False),
+    GroupRow("rightArm", _arm_members("R"), _random_waypoints,
              checks=(_clearance_check,), still_while_base_turns=False),
     GroupRow("legs", _leg_members, _leg_waypoints,
              checks=(_lean_check,), still_while_base_turns=True),
