@@ -26,6 +26,7 @@
         <File name="joints" src="lib/animate_behaviour/joints.py" />
         <File name="lean" src="lib/animate_behaviour/lean.py" />
         <File name="life" src="lib/animate_behaviour/life.py" />
+        <File name="lifelike" src="lib/animate_behaviour/lifelike.py" />
         <File name="log_guard" src="lib/animate_behaviour/log_guard.py" />
         <File name="logs" src="lib/animate_behaviour/logs.py" />
         <File name="memory_events" src="lib/animate_behaviour/memory_events.py" />

@@ -58,6 +58,10 @@ Definitions (the thresholds are the constants below, each with its reason):
   with two bumps about -2.3. Moves cut by the run's ends are left out. Figure: median.
 * RMS offset from home per joint (rad): how far the motion goes, so that styles are
   compared at equal amplitude.
+* Breathing line while holding: the same, on each ShoulderPitch with its arm's moves
+  cut out and each hold centred on its mean: the breath as a watcher sees it, between
+  moves (in the whole run the moves' own power at the breath's frequency hides a breath
+  kept slow enough never to read as a move).
 * Breathing line: each ShoulderPitch angle (mean removed), spectrum as for the clock
   line but divided by its mean over BREATHING_BAND around fb = breathsPerMinute / 60 Hz,
   leaving out the line itself (the band is narrow: with the line in it, a pure sine
@@ -354,6 +358,32 @@ def breathing_line(angles, rate, breaths_per_minute):
                  (BREATHING_BAND[0] * breath, BREATHING_BAND[1] * breath), beside=True)
 
 
+def holds(mask):
+    """(start, end) sample index pairs of the runs where ``mask`` is true."""
+    edges = np.diff(np.concatenate([[0], np.asarray(mask, dtype=int), [0]]))
+    return list(zip(np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)))
+
+
+def breathing_line_holding(angles, speed, rate, breaths_per_minute):
+    """The breathing line as a watcher sees the breath, between the moves: each
+    ShoulderPitch with its arm's moves cut out (set to zero) and each of the arm's holds
+    centred on its mean, then as breathing_line."""
+    resting = chain_moving(speed)
+    signals = []
+    for chain, members in chains_of(list(angles)).items():
+        for name in members:
+            if name.endswith("ShoulderPitch"):
+                values = np.zeros(len(angles[name]))
+                for start, end in holds(~resting[chain]):
+                    values[start:end] = angles[name][start:end] - angles[name][start:end].mean()
+                signals.append(values)
+    if not signals or not np.any(signals):
+        return float("nan")  # no ShoulderPitch holds still: nothing to see
+    breath = breaths_per_minute / 60.0
+    return _line(signals, rate, (breath,),
+                 (BREATHING_BAND[0] * breath, BREATHING_BAND[1] * breath), beside=True)
+
+
 def sparc(profile, rate, padlevel=SPARC_PADLEVEL, cutoff=SPARC_CUTOFF,
           amplitude=SPARC_AMPLITUDE):
     """Spectral arc length of a speed profile sampled at ``rate`` Hz (Balasubramanian et
@@ -420,6 +450,8 @@ def figures(angles, rate, home, gesture_duration, breaths_per_minute):
         ("moves", len(sparcs)),
         ("RMS offset mean", float(np.mean(list(offsets.values())))),
         ("breathing line", float(breathing_line(angles, rate, breaths_per_minute))),
+        ("breathing line holding", breathing_line_holding(angles, speed, rate,
+                                                          breaths_per_minute)),
         ("peaks per chain", collections.OrderedDict(
             (chain, float(np.mean([peaks[name] for name in members])))
             for chain, members in chains_of(list(peaks)).items())),

@@ -67,6 +67,7 @@ ROWS = (
     ("moves (SPARC)", "moves", "", "", "%d"),
     ("RMS offset, mean (rad)", "RMS offset mean", "equal", "", "%.3f"),
     ("breathing line", "breathing line", "", "", "%.1f"),
+    ("breathing line holding", "breathing line holding", "", "", "%.1f"),
 )
 
 

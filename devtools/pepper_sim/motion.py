@@ -48,7 +48,7 @@ import threading
 
 from animate_behaviour import joints
 from animate_behaviour.clock import ScaledClock, monotonic
-from animate_behaviour.trajectory import wrap_angle
+from animate_behaviour.trajectory import ease, wrap_angle
 
 try:
     STRING_TYPES = (basestring,)  # noqa: F821  (Python 2)
@@ -238,11 +238,6 @@ def clear_records(cond, *records):
         cond.notify_all()
 
 
-def ease(fraction):
-    """Cubic ease from 0 to 1 with zero slope at both ends; its peak slope is 1.5, the
-    package's trajectory.PEAK_TO_MEAN_SPEED. ``fraction`` is clipped to [0, 1]."""
-    fraction = min(max(fraction, 0.0), 1.0)
-    return fraction * fraction * (3.0 - 2.0 * fraction)
 
 
 def eased_angle(times, angles, start_angle, sim_time):

@@ -110,6 +110,7 @@ class Round(object):
     def __init__(self, number, motion, tuning, clock, log, status, heat, speech, keeper,
                  life_period):
         self.number = number
+        self.origin = clock.now()  # when the round began: the breath's phase counts from it
         self.stop = clock.event()
         self.motion = motion
         self.tuning = tuning

@@ -29,7 +29,7 @@ import threading
 
 import numpy as np
 
-from animate_behaviour import own_call, status as status_module, steps, trajectory
+from animate_behaviour import own_call, status as status_module, steps, styles, trajectory
 from animate_behaviour.speech import STALE_AFTER
 from animate_behaviour.worker_thread import WorkerThread
 
@@ -140,51 +140,51 @@ class GroupWorker(WorkerThread):
         if np.allclose(start, self._group.home, atol=MOVED_TOLERANCE):
             # Home already (enabled again, say): the first random call goes out at once.
             self.ready.set()
-            plan = self._random_plan(start)
+            plan = self._random_plan(start, self._now())
         else:
             plan = self._home_plan(start)  # the first random plan is made meanwhile
-        upcoming = Prefetch("animateBehaviour.%s.plan" % self.name, self._random_plan,
-                            plan.end)
+        upcoming = self._plan_after(plan)
         while True:
             disruption = self._execute(plan)
             if disruption == RETUNED:
                 upcoming.result()  # planned with the old tuning too
-                plan = self._random_plan(self._expected)
-                upcoming = Prefetch("animateBehaviour.%s.plan" % self.name,
-                                    self._random_plan, plan.end)
-                continue
-            if disruption is None:
+                plan = self._random_plan(self._expected, self._now())
+            elif disruption is None:
                 if plan.kind == "trajectory":
                     self._round.status.count("trajectories")
                 self.ready.set()
                 plan = upcoming.result()
-                upcoming = Prefetch("animateBehaviour.%s.plan" % self.name,
-                                    self._random_plan, plan.end)
-                continue
-            self.ready.set()
-            upcoming.result()  # one planner at a time on this group's random generator
-            if disruption.reason == STOPPING or not self._recover(disruption):
-                return
-            start = self._measured()
-            self._expected = start
-            plan = self._random_plan(start)
-            upcoming = Prefetch("animateBehaviour.%s.plan" % self.name, self._random_plan,
-                                plan.end)
+            else:
+                self.ready.set()
+                upcoming.result()  # one planner at a time on this group's random generator
+                if disruption.reason == STOPPING or not self._recover(disruption):
+                    return
+                start = self._measured()
+                self._expected = start
+                plan = self._random_plan(start, self._now())
+            upcoming = self._plan_after(plan)
 
     # -- plans -------------------------------------------------------------------------
 
-    def _random_plan(self, start):
+    def _now(self):
+        """Robot seconds since the round began (the breath's phase counts from there)."""
+        return self._clock.elapsed(self._round.origin, self._clock.now())
+
+    def _plan_after(self, plan):
+        """The random plan that follows ``plan``, made on a thread of its own while
+        ``plan`` (about to start) plays."""
+        return Prefetch("animateBehaviour.%s.plan" % self.name, self._random_plan, plan.end,
+                        self._now() + steps.duration(plan.steps))
+
+    def _random_plan(self, start, at):
+        """The current style's plan from ``start`` (angles) beginning at robot time ``at``."""
         tuning = self._round.tuning
         config = tuning.config
-        points, times, stretched = trajectory.plan(tuning.groups[self.name], config, self._rng,
-                                                   start)
-        plan = steps.cut(start, points, times, config.max_call_duration)
+        planned, end, summary = styles.ROWS[config.motion_style].plan(
+            tuning.groups[self.name], config, self._rng, start, at)
         if config.verbose:
-            self._log.debug("trajectory %s: %d waypoints over %.1f s in %d calls, %d stretched "
-                            "for speed" % (self.name, len(points), times[-1],
-                                           sum(isinstance(s, steps.Move) for s in plan),
-                                           stretched))
-        return Plan("trajectory", plan, points[-1], tuning)
+            self._log.debug("trajectory %s: %s" % (self.name, summary))
+        return Plan("trajectory", planned, end, tuning)
 
     def _home_plan(self, start):
         tuning = self._round.tuning
@@ -296,8 +296,9 @@ class GroupWorker(WorkerThread):
 
     def _call(self, step):
         self._round.status.set(self.name, status_module.ANIMATING)
-        names = self._group.names
-        angles = [[float(angle) for angle in column] for column in step.angles.T]
+        commanded = range(len(self._group.names)) if step.joints is None else step.joints
+        names = [self._group.names[index] for index in commanded]
+        angles = [[float(angle) for angle in step.angles[:, index]] for index in commanded]
         times = [float(time) for time in step.times]
         call = own_call.OwnCall(self._motion, "angleInterpolation",
                                 (list(names), angles, [times] * len(names), True),

@@ -1,7 +1,9 @@
 """The joint groups: one row of :data:`TABLE` each, and the groups built from them.
 
-A row says which joints a group owns for a behaviour, how its waypoints are drawn, what
-they must also respect and whether the group holds still while the base turns. The
+A row says which joints a group owns for a behaviour, whether it moves in the
+specification's leg pattern (a few random moves at the start of each chunk, home for the
+rest) or freely, what its waypoints must also respect and whether the group holds still
+while the base turns. How its motion is planned is the motion style's (styles.py). The
 engine makes one worker per group built by :func:`build`; nothing else names a group.
 Adding a group is adding a row.
 """
@@ -16,17 +18,19 @@ class GroupRow(object):
     """One row of the group table.
 
     name: the group's name (getStatus, logs); members(behaviour, platform_joints): the
-    joints it would own; waypoints(group, config, rng, start): numPoints waypoints, shape
-    (numPoints, joints), reached from ``start``; checks: factories ``check(group, config, limits, home)`` returning a
-    waypoint check (acceptable(points) -> mask, convex) or None when it does not apply;
-    still_while_base_turns: its calls and the base's turns never overlap (NAOqi allows
-    leg motion during a move only under a strict HipPitch/KneePitch relation).
+    joints it would own; chunked: it moves in the specification's leg chunk pattern
+    (numPointsLeg random waypoints at the start of each chunk, home for the rest), else
+    anywhere in its bounds at any time; checks: factories ``check(group, config, limits,
+    home)`` returning a waypoint check (acceptable(points) -> mask, convex) or None when
+    it does not apply; still_while_base_turns: its calls and the base's turns never
+    overlap (NAOqi allows leg motion during a move only under a strict
+    HipPitch/KneePitch relation).
     """
 
-    def __init__(self, name, members, waypoints, checks, still_while_base_turns):
+    def __init__(self, name, members, chunked, checks, still_while_base_turns):
         self.name = name
         self.members = members
-        self.waypoints = waypoints
+        self.chunked = chunked
         self.checks = checks
         self.still_while_base_turns = still_while_base_turns
 
@@ -46,16 +50,6 @@ def _arm_members(side):
 
 def _leg_members(behaviour, _platform_joints):
     return list(joints.LEG_JOINTS) if behaviour in ("body", "all") else []
-
-
-def _random_waypoints(group, config, rng, start):
-    return trajectory.random_points(group, config.num_points, rng, start)
-
-
-def _leg_waypoints(group, config, rng, _start):
-    """The specification's leg chunk pattern."""
-    return trajectory.leg_points(group, config.num_points, config.leg_chunk_size,
-                                 config.num_points_leg, config.leg_repeat_factor, rng)
 
 
 def _lean_check(group, _config, _limits, home):
@@ -81,11 +75,11 @@ def _clearance_check(group, config, limits, home):
 # Each arm is a group of its own: it moves on its own timing and steps aside on its own
 # (another app's right-arm gesture leaves the left arm animating).
 TABLE = (
-    GroupRow("leftArm", _arm_members("L"), _random_waypoints,
+    GroupRow("leftArm", _arm_members("L"), chunked=False,
              checks=(_clearance_check,), still_while_base_turns=False),
-    GroupRow("rightArm", _arm_members("R"), _random_waypoints,
+    GroupRow("rightArm", _arm_members("R"), chunked=False,
              checks=(_clearance_check,), still_while_base_turns=False),
-    GroupRow("legs", _leg_members, _leg_waypoints,
+    GroupRow("legs", _leg_members, chunked=True,
              checks=(_lean_check,), still_while_base_turns=True),
 )
 ROWS = dict((row.name, row) for row in TABLE)

@@ -25,9 +25,14 @@ import numpy as np
 _SLACK = 1e-9
 
 
-class Move(collections.namedtuple("Move", "angles times")):
+class Move(collections.namedtuple("Move", "angles times joints")):
     """One call: ``angles`` (waypoints, joints) reached at ``times`` (s from the call's
-    start, strictly increasing, the last one the call's duration)."""
+    start, strictly increasing, the last one the call's duration). ``joints``: the
+    indices of the joints the call commands (None: all); the others hold, and their
+    columns repeat where they are."""
+
+    def __new__(cls, angles, times, joints=None):
+        return super(Move, cls).__new__(cls, angles, times, joints)
 
     @property
     def duration(self):
@@ -78,6 +83,11 @@ def cut(start, points, times, max_call_duration):
         previous = point
     flush()
     return result
+
+
+def duration(steps):
+    """How long ``steps`` last (s), seams between calls left out."""
+    return sum(step.duration for step in steps)
 
 
 def end_of(steps, start):

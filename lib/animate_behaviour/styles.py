@@ -1,19 +1,57 @@
 """Motion styles: how each joint group's motion is planned, one row of :data:`TABLE` each.
 
-The configuration's ``motionStyle`` names a row. ``specification`` is the
-specification's generator (numPoints random waypoints gestureDuration apart, the legs'
-chunk pattern); ``lifelike`` gives each arm and the legs random timings of their own:
-rest-to-rest moves, holds that send no call, and breathing.
+The configuration's ``motionStyle`` names a row. Adding a style is adding a row: its
+name, what it does (README, banner, tablet) and its planner.
 """
 from __future__ import absolute_import, division, print_function
 
 SPECIFICATION = "specification"
 LIFELIKE = "lifelike"
-# (name, what it does), the default first.
-DESCRIPTIONS = (
-    (SPECIFICATION, "the specification's generator: numPoints random waypoints "
-                    "gestureDuration apart, every group on the same clock"),
-    (LIFELIKE, "each arm and the legs on random timings of their own: rest-to-rest moves "
-               "around gestureDuration long, holds that send no call, and breathing"),
+
+
+class StyleRow(object):
+    """One row of the style table.
+
+    name: what ``motionStyle`` calls it; description: what it does, in words;
+    plan(group, config, rng, start, at): the steps (animate_behaviour.steps) that animate
+    ``group`` (groups.JointGroup) from ``start`` (its commanded angles, rad) beginning at
+    robot time ``at`` (s since the round began), as (steps, where they leave the joints,
+    a line for the verbose log).
+    """
+
+    def __init__(self, name, description, plan):
+        self.name = name
+        self.description = description
+        self.plan = plan
+
+
+# The planners import numpy when they first plan, not here: the configuration reads this
+# table, and the build checks that it loads with the standard library and lib/ alone.
+
+
+def _specification(group, config, rng, start, _at):
+    """One of the specification's trajectories, cut into calls of maxCallDuration."""
+    from animate_behaviour import steps, trajectory
+    points, times, stretched = trajectory.plan(group, config, rng, start)
+    cut = steps.cut(start, points, times, config.max_call_duration)
+    return cut, points[-1], "%d waypoints over %.1f s in %d calls, %d stretched for speed" % (
+        len(points), times[-1], sum(isinstance(step, steps.Move) for step in cut), stretched)
+
+
+def _lifelike(group, config, rng, start, at):
+    from animate_behaviour import lifelike
+    return lifelike.plan(group, config, rng, start, at)
+
+
+TABLE = (
+    StyleRow(SPECIFICATION, "the specification's generator: numPoints random waypoints "
+                            "gestureDuration apart, every group on the same clock",
+             _specification),
+    StyleRow(LIFELIKE, "each arm and the legs on random timings of their own: rest-to-rest "
+                       "moves around gestureDuration long, holds that send no call, and "
+                       "breathing", _lifelike),
 )
-NAMES = tuple(name for name, _description in DESCRIPTIONS)
+ROWS = dict((row.name, row) for row in TABLE)
+# The names, the default first; (name, description) pairs.
+NAMES = tuple(row.name for row in TABLE)
+DESCRIPTIONS = tuple((row.name, row.description) for row in TABLE)

@@ -28,6 +28,14 @@ SEGMENT_FRACTIONS = np.array([0.25, 0.5, 0.75])
 BASE_HEADING_FULL_RANGE = 0.5
 
 
+def ease(fraction):
+    """The cubic ease from 0 to 1 with zero slope at both ends (3u^2 - 2u^3), ``fraction``
+    clipped to [0, 1]: how ALMotion is taken to move from key to key (its peak slope is
+    PEAK_TO_MEAN_SPEED)."""
+    fraction = min(max(fraction, 0.0), 1.0)
+    return fraction * fraction * (3.0 - 2.0 * fraction)
+
+
 def random_offset(limit, max_range, selected_range):
     """SRO of Table 1 (rad): (max - min) * maxRange * selectedRange / 2."""
     return (limit.maximum - limit.minimum) * max_range * selected_range / 2.0
@@ -89,9 +97,13 @@ def leg_points(group, num_points, chunk_size, random_per_chunk, chunks, rng):
 
 def plan(group, config, rng, start):
     """One of the specification's trajectories for ``group`` (groups.JointGroup) from
-    ``start``: numPoints waypoints drawn the way its row says, and their
-    velocity-limited times. Returns (points, times, number of stretched segments)."""
-    points = group.row.waypoints(group, config, rng, start)
+    ``start``: numPoints waypoints, in the leg chunk pattern where its row says so, and
+    their velocity-limited times. Returns (points, times, number of stretched segments)."""
+    if group.row.chunked:
+        points = leg_points(group, config.num_points, config.leg_chunk_size,
+                            config.num_points_leg, config.leg_repeat_factor, rng)
+    else:
+        points = random_points(group, config.num_points, rng, start)
     times, stretched = timed(points, start, group, config.gesture_duration,
                              config.max_velocity_fraction)
     return points, times, stretched
