@@ -6,7 +6,7 @@ import sys
 import pytest
 from configobj import ConfigObj
 
-from animate_behaviour import config, joints, trajectory
+from animate_behaviour import config, joints, styles, trajectory
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHIPPED = os.path.join(ROOT, "config", config.CONFIG_FILE_NAME)
@@ -58,6 +58,60 @@ def test_shipped_file_sets_every_key_of_the_table():
     raw = ConfigObj(SHIPPED, interpolation=False)
     assert set(raw.scalars) == set(config.KEYS) - set(["home", "presets"])
     assert raw.sections == ["presets"]
+
+
+def test_shipped_file_holds_the_issue_13_keys_and_their_defaults():
+    shipped = config.load(SHIPPED)
+    assert shipped.motion_style == "specification" == styles.NAMES[0]  # today's generator
+    assert shipped.breathing is True
+    assert shipped.breaths_per_minute == 14.0
+
+
+def test_the_motion_style_row_offers_the_styles_and_says_what_each_does():
+    row = config.ROWS["motionStyle"]
+    assert row.choices == styles.NAMES == ("specification", "lifelike")
+    for name, words in styles.DESCRIPTIONS:
+        assert "`%s`: %s" % (name, words) in row.description
+    assert row.allowed == "one of specification, lifelike (any case)"
+
+
+def test_the_issue_13_keys_are_set_like_the_others(tmpdir):
+    loaded = config.load(write(tmpdir, "motionStyle = Lifelike\nbreathing = false\n"
+                                       "breathsPerMinute = 8\n"))
+    assert (loaded.motion_style, loaded.breathing, loaded.breaths_per_minute) == \
+        ("lifelike", False, 8.0)
+    assert "motionStyle = lifelike" in loaded.describe()
+    assert config.from_mapping({"breathsPerMinute": "20"}).breaths_per_minute == 20.0
+
+
+def test_presets_may_set_the_motion_style_and_breathing(tmpdir):
+    # They are motion keys: a preset may choose the style as well as scale it.
+    loaded = config.load(write(tmpdir, "[presets]\n[[sleepy]]\nmotionStyle = LIFELIKE\n"
+                                       "breathing = true\nbreathsPerMinute = 10\n"
+                                       "selectedRange = 0.2\n"))
+    assert list(loaded.presets["sleepy"].items()) == [
+        ("selectedRange", 0.2), ("motionStyle", "lifelike"), ("breathing", True),
+        ("breathsPerMinute", 10.0)]
+    sleepy = loaded.with_values(loaded.presets["sleepy"], "sleepy")
+    assert (sleepy.motion_style, sleepy.breathing, sleepy.breaths_per_minute,
+            sleepy.selected_range) == ("lifelike", True, 10.0, 0.2)
+    assert loaded.motion_style == "specification"  # the file's own value is untouched
+    for key in ("motionStyle", "breathing", "breathsPerMinute"):
+        assert config.ROWS[key].preset, key
+        assert key in config.ROWS["presets"].allowed
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("motionStyle = natural", "presets.p.motionStyle = natural is not allowed: one of "
+                              "specification, lifelike (any case)"),
+    ("breathsPerMinute = 30", "presets.p.breathsPerMinute = 30 is not allowed: a number of "
+                              "breaths per minute in [8, 20]"),
+    ("breathing = sometimes", "presets.p.breathing = sometimes is not allowed: true or false"),
+])
+def test_a_preset_with_a_bad_style_key_is_refused_like_the_file(tmpdir, text, expected):
+    with pytest.raises(config.ConfigurationError) as raised:
+        config.load(write(tmpdir, "[presets]\n[[p]]\n%s\n" % text))
+    assert expected in str(raised.value)
 
 
 def test_the_table_has_one_complete_row_per_key():
@@ -143,6 +197,12 @@ def test_home_override(tmpdir):
     ("numPoints = 10\nlegRepeatFactor = 4\nnumPointsLeg = -1", "numPointsLeg = -1 is not allowed: a whole number in [0, numPoints // legRepeatFactor] (the leg chunk size)"),
     ("numPoints = 10\nlegRepeatFactor = 4\nnumPointsLeg = 3", "numPointsLeg = 3 is not allowed"),
     ("platform = gazebo", "platform = gazebo is not allowed: one of robot, simulator"),
+    ("motionStyle = natural", "motionStyle = natural is not allowed: one of specification, lifelike (any case)"),
+    ("motionStyle = ", "motionStyle = '' is not allowed: one of specification, lifelike"),
+    ("breathing = maybe", "breathing = maybe is not allowed: true or false"),
+    ("breathsPerMinute = 7.9", "breathsPerMinute = 7.9 is not allowed: a number of breaths per minute in [8, 20] (people at rest breathe about 12-20 times a minute and NAOqi's own breathing defaults to 12, below 8 a breath no longer reads as breathing, above 20 it reads as panting)"),
+    ("breathsPerMinute = 20.5", "breathsPerMinute = 20.5 is not allowed: a number of breaths per minute in [8, 20]"),
+    ("breathsPerMinute = fast", "breathsPerMinute = fast is not allowed: a number of breaths per minute in [8, 20]"),
     ("behaviour = dance", "behaviour = dance is not allowed: one of body, hands, rotation, all"),
     ("verboseMode = maybe", "verboseMode = maybe is not allowed: true or false"),
     ("maxVelocityFraction = 0", "maxVelocityFraction = 0.0 is not allowed"),
@@ -168,7 +228,8 @@ def test_missing_and_unparsable_files(tmpdir):
 
 def test_describe_names_every_key_for_the_banner():
     lines = config.from_mapping({}).describe()
-    for key in ("platform", "behaviour", "verboseMode", "rotMaximumRange", "selectedRange",
+    for key in ("platform", "behaviour", "motionStyle", "breathing", "breathsPerMinute",
+                "verboseMode", "rotMaximumRange", "selectedRange",
                 "armMaximumRange", "handMaximumRange", "legMaximumRange", "gestureDuration",
                 "numPoints", "numPointsLeg", "legRepeatFactor", "maxVelocityFraction",
                 "maxCallDuration", "yieldQuietTime", "yieldToSpeech", "coolDownTime",

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from animate_behaviour import config, joints
+from animate_behaviour import config, joints, styles
 
 # The sane bounds every loaded configuration must keep, stated here apart from the
 # table so that the table cannot loosen them unnoticed (issue 7).
@@ -29,6 +29,7 @@ SCALAR_BOUNDS = {
     "max_call_duration": (0.1, 10.0),
     "yield_quiet_time": (0.0, 60.0),
     "cool_down_time": (0.0, 3600.0),
+    "breaths_per_minute": (8.0, 20.0),
 }
 LIST_BOUNDS = {"arm_maximum_range": (5, 0.0, 1.0), "leg_maximum_range": (3, 0.0, 0.15)}
 
@@ -73,6 +74,8 @@ def near_list(count, low, high):
 PLAUSIBLE = {
     "platform": st.sampled_from(["robot", "Simulator", " ROBOT ", "gazebo"]),
     "behaviour": st.sampled_from(["all", "HANDS", "body", "rotation", "dance"]),
+    "motionStyle": st.sampled_from(["specification", "Lifelike", " LIFELIKE ", "natural"]),
+    "breathing": st.sampled_from(["true", "false", "on", "maybe"]),
     "verboseMode": st.sampled_from(["true", "false", "yes", "maybe"]),
     "yieldToSpeech": st.sampled_from(["true", "false", "off", "2"]),
     "numPointsLeg": near(0, 20, whole=True),
@@ -158,6 +161,7 @@ def check_sane(loaded, presets=True):
     assert 0 <= loaded.num_points_leg <= loaded.leg_chunk_size
     assert loaded.platform in config.PLATFORMS and loaded.behaviour in config.BEHAVIOURS
     assert loaded.verbose in (True, False) and loaded.yield_to_speech in (True, False)
+    assert loaded.motion_style in styles.NAMES and loaded.breathing in (True, False)
     assert loaded.platform_joints and set(loaded.platform_joints) <= set(joints.ANIMATED_JOINTS)
     for joint, angle in loaded.home.items():
         limit = joints.URDF_LIMITS[joint]
@@ -192,6 +196,7 @@ def test_any_file_loads_sanely_or_raises_configuration_error(folder, data):
     "rotMaximumRange = nan", "selectedRange = -inf", "legMaximumRange = 0.1, nan, 0.1",
     "armMaximumRange = inf, 0.2, 0.2, 0.35, 0.2", "[home]\nLHand = nan",
     "maxCallDuration = inf", "yieldQuietTime = 1e308", "coolDownTime = nan",
+    "breathsPerMinute = nan", "breathsPerMinute = inf",
 ])
 def test_issue_7_absurd_numbers_are_refused(folder, text):
     path = os.path.join(folder, config.CONFIG_FILE_NAME)

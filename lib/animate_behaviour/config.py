@@ -23,7 +23,7 @@ import math
 import os
 import re
 
-from animate_behaviour import joints, log_guard
+from animate_behaviour import joints, log_guard, styles
 from animate_behaviour.third_party import (ConfigObj, ConfigObjError, ValidateError, Validator,
                                            flatten_errors)
 
@@ -268,7 +268,8 @@ PRESETS_KEY = "presets"
 # The motion keys presets may set.
 _PRESET_KEYS = ("rotMaximumRange", "selectedRange", "armMaximumRange", "handMaximumRange",
                 "legMaximumRange", "gestureDuration", "numPoints", "numPointsLeg",
-                "legRepeatFactor", "maxVelocityFraction")
+                "legRepeatFactor", "maxVelocityFraction", "motionStyle", "breathing",
+                "breathsPerMinute")
 
 
 def _preset(rot_maximum_range, selected_range, gesture_duration):
@@ -290,6 +291,20 @@ TABLE = (
     Key("behaviour", "behaviour", CHOICE, "all", choices=BEHAVIOURS,
         description="What moves: `body` (arms, hands, hips and knee), `hands`, `rotation` "
                     "(the base) or `all`."),
+    Key("motionStyle", "motion_style", CHOICE, styles.SPECIFICATION, choices=styles.NAMES,
+        description="How the motion is planned. %s. Presets scale amplitude and tempo in "
+                    "either style." % ". ".join("`%s`: %s" % (name, words)
+                                                 for name, words in styles.DESCRIPTIONS)),
+    Key("breathing", "breathing", BOOLEAN, True,
+        description="`lifelike` only: a slow, small rise and fall of both ShoulderPitch (and "
+                    "a trace of HipPitch) at `breathsPerMinute`, kept through holds and "
+                    "moves; `false`: holds send no call at all."),
+    Key("breathsPerMinute", "breaths_per_minute", FLOAT, 14.0, bounds=(8.0, 20.0),
+        unit="breaths per minute",
+        why="people at rest breathe about 12-20 times a minute and NAOqi's own breathing "
+            "defaults to 12, below 8 a breath no longer reads as breathing, above 20 it "
+            "reads as panting",
+        description="How fast Pepper breathes in `lifelike` with `breathing`."),
     Key("verboseMode", "verbose", BOOLEAN, False,
         description="`true`: debug log lines per trajectory and per step aside (why: "
                     "speech, another app's task or move)."),
