@@ -390,9 +390,17 @@ def test_an_older_style_answer_arriving_late_does_not_replace_the_style_shown(de
     tablet.wait(lambda: tablet.bridge.held() == 1, "the page did not ask for the style")
     assert other_app.setMotionStyle("specification") == 1  # asked again, held too
     tablet.wait(lambda: tablet.bridge.held() == 2, "the page did not ask again")
-    tablet.bridge.release_newest()  # "specification", what the page shows already
+
+    def read():
+        """Wait until the page has read the answers sent so far: two status polls (one a
+        second) after them, it has for certain."""
+        polls = tablet.bridge.answered("getStatus")
+        tablet.wait(lambda: tablet.bridge.answered("getStatus") >= polls + 2, "no status poll")
+    # The newer answer, "specification", shows what the page shows already: nothing tells
+    # when the page has read it, so the older one waits until it has for certain (sent
+    # together, they may be read in either order).
+    tablet.bridge.release_newest()
+    read()
     tablet.bridge.release_newest()  # the older answer, "lifelike", arrives last
-    # Two status polls after the older answer was sent, the page has read it for certain.
-    polls = tablet.bridge.answered("getStatus")
-    tablet.wait(lambda: tablet.bridge.answered("getStatus") >= polls + 2, "no status poll")
+    read()
     assert tablet.style_shown() == ["specification"]
