@@ -36,6 +36,7 @@
         <File name="speech" src="lib/animate_behaviour/speech.py" />
         <File name="status" src="lib/animate_behaviour/status.py" />
         <File name="steps" src="lib/animate_behaviour/steps.py" />
+        <File name="styles" src="lib/animate_behaviour/styles.py" />
         <File name="tablet" src="lib/animate_behaviour/tablet.py" />
         <File name="third_party" src="lib/animate_behaviour/third_party.py" />
         <File name="trajectory" src="lib/animate_behaviour/trajectory.py" />
