@@ -8,6 +8,7 @@ import pytest
 
 from animate_behaviour import config as config_module
 from animate_behaviour import presets as presets_module
+from animate_behaviour import styles
 from pepper_sim.preferences import RAISES, FakePreferenceManager
 
 DOMAIN = presets_module.DOMAIN
@@ -140,6 +141,10 @@ def test_preferences_choose_the_start_preset_and_come_before_everything(log):
     ("behaviour", "dance", "behaviour = dance is not allowed: one of body, hands"),
     ("armMaximumRange", [0.1, 0.2], "armMaximumRange = 0.1, 0.2 is not allowed: 5 numbers"),
     ("preset", "wild", "preset = wild is not allowed: one of calm, neutral, lively"),
+    ("motionStyle", "natural", "motionStyle = natural is not allowed: one of specification, "
+                               "lifelike (any case)"),
+    ("breathsPerMinute", "30", "breathsPerMinute = 30 is not allowed: a number of breaths per "
+                               "minute in [8, 20]"),
 ])
 def test_a_bad_preference_is_logged_with_the_usual_message_and_ignored(caplog, log, setting,
                                                                        value, words):
@@ -199,8 +204,8 @@ def test_store_writes_the_preference_then_chooses(log):
     preferences = FakePreferenceManager()
     presets = make(preferences)
     heard = []
-    presets.add_listener(lambda name, configuration: heard.append(
-        (name, configuration.selected_range)))
+    presets.add_listener(lambda configuration, previous: heard.append(
+        (configuration.preset, configuration.selected_range)))
     presets.store("lively")
     assert preferences.values[(DOMAIN, "preset")] == "lively"
     assert presets.current == "lively" and heard == [("lively", 0.7)]
@@ -212,7 +217,8 @@ def test_unknown_names_and_failed_stores_change_nothing(log):
     preferences = FakePreferenceManager()
     presets = make(preferences)
     heard = []
-    presets.add_listener(lambda name, configuration: heard.append(name))
+    presets.add_listener(lambda configuration, previous: heard.append(
+        configuration.preset))
     with pytest.raises(presets_module.PresetError,
                        match="there is no preset 'wild'|there is no preset wild"):
         presets.select("wild")
@@ -229,7 +235,8 @@ def test_unknown_names_and_failed_stores_change_nothing(log):
 def test_choosing_the_current_preset_says_nothing(log):
     presets = make()
     heard = []
-    presets.add_listener(lambda name, configuration: heard.append(name))
+    presets.add_listener(lambda configuration, previous: heard.append(
+        configuration.preset))
     presets.select("calm")
     presets.select("lively")
     presets.select("lively")
@@ -239,8 +246,8 @@ def test_choosing_the_current_preset_says_nothing(log):
 def test_concurrent_choices_reach_the_listeners_in_the_order_they_won(log):
     presets = make()
     heard = []
-    presets.add_listener(lambda name, configuration: heard.append(
-        (name, configuration.gesture_duration)))
+    presets.add_listener(lambda configuration, previous: heard.append(
+        (configuration.preset, configuration.gesture_duration)))
     start = threading.Event()
 
     def choose(index):
@@ -259,3 +266,120 @@ def test_concurrent_choices_reach_the_listeners_in_the_order_they_won(log):
     assert all(first[0] != second[0] for first, second in zip(heard, heard[1:]))
     assert all(duration == {"calm": 1.6, "lively": 0.7}[name] for name, duration in heard)
     assert heard[-1][0] == presets.current
+
+
+# -- the motion style (issue 13) -------------------------------------------------------
+
+# A preset that sets the style, one that sets it back, one that leaves it alone.
+STYLED = {"sleepy": {"motionStyle": "lifelike", "selectedRange": "0.2"},
+          "exact": {"motionStyle": "specification", "selectedRange": "0.6"},
+          "lively": {"selectedRange": "0.7"}}
+
+
+def styled(preferences=None, **values):
+    return make(preferences, presets=STYLED, preset="", **values)
+
+
+def listen(presets):
+    """What the listeners hear: (preset, style, style before) per change."""
+    heard = []
+    presets.add_listener(lambda configuration, previous: heard.append(
+        (configuration.preset, configuration.motion_style, previous.motion_style)))
+    return heard
+
+
+def test_the_style_comes_from_the_run_time_choice_preferences_preset_file_defaults(log):
+    assert make().style == "specification"  # the default
+    assert make(motionStyle="lifelike").style == "lifelike"  # the file
+    presets = styled(motionStyle="lifelike")
+    presets.select("exact")
+    assert presets.style == "specification"  # the preset over the file
+    preferences = FakePreferenceManager({(DOMAIN, "motionStyle"): "lifelike"})
+    presets = styled(preferences)
+    assert presets.preferred == {"motionStyle": "lifelike"}
+    assert presets.style == "lifelike"  # the preference over the file
+    presets.select("exact")
+    assert presets.style == "lifelike"  # and over every preset
+    assert presets.configuration().selected_range == 0.6
+    presets.choose_style("specification")
+    assert presets.style == "specification"  # the run-time choice over the preference
+    assert presets.configuration().motion_style == "specification"
+
+
+def test_a_chosen_style_reaches_the_listeners_and_presets_keep_it(log):
+    presets = make()
+    heard = listen(presets)
+    presets.choose_style("lifelike")
+    calm = presets.configuration()
+    assert heard == [("calm", "lifelike", "specification")]
+    assert (calm.motion_style, calm.selected_range, calm.gesture_duration, calm.num_points) \
+        == ("lifelike", 0.3, 1.6, 50)  # the preset's amplitude and tempo, the file's rest
+    presets.select("lively")
+    lively = presets.configuration()
+    assert (lively.motion_style, lively.selected_range, lively.preset) == \
+        ("lifelike", 0.7, "lively")  # presets scale amplitude and tempo in either style
+    assert heard[-1] == ("lively", "lifelike", "lifelike")
+    presets.choose_style("lifelike")  # no change: nothing to hear
+    presets.select("lively")
+    assert len(heard) == 2
+    presets.choose_style("specification")
+    assert heard[-1] == ("lively", "specification", "lifelike")
+    assert presets.configuration().selected_range == 0.7
+
+
+def test_a_preset_that_sets_the_style_changes_it_unless_one_was_chosen_at_run_time(log):
+    presets = styled()
+    heard = listen(presets)
+    presets.select("sleepy")
+    presets.select("lively")
+    assert heard == [("sleepy", "lifelike", "specification"),
+                     ("lively", "specification", "lifelike")]
+    presets.choose_style("specification")  # already the style: a choice, no change
+    assert len(heard) == 2
+    presets.select("sleepy")
+    assert presets.style == "specification"  # the run-time choice stays
+    assert presets.configuration().selected_range == 0.2
+    assert heard[-1] == ("sleepy", "specification", "specification")
+
+
+@pytest.mark.parametrize("name", ["Lifelike", "", "natural", " lifelike", 7, None,
+                                  ["lifelike"]])
+def test_unknown_styles_are_refused_and_change_nothing(log, name):
+    presets = make()
+    heard = listen(presets)
+    before = presets.configuration()
+    with pytest.raises(presets_module.StyleError,
+                       match="there is no motion style .*; the styles are: specification, "
+                             "lifelike$"):
+        presets.choose_style(name)
+    assert presets.configuration() is before and heard == []
+    presets.select("lively")  # no style was chosen: the preset's (the file's) counts
+    assert presets.style == "specification"
+
+
+def test_concurrent_styles_and_presets_reach_the_listeners_in_the_order_they_won(log):
+    presets = styled()
+    heard = []
+    presets.add_listener(lambda configuration, previous: heard.append(
+        (configuration, previous)))
+    start = threading.Event()
+
+    def choose(index):
+        start.wait()
+        for step in range(40):
+            if (index + step) % 2:
+                presets.choose_style(styles.NAMES[step % 2])
+            else:
+                presets.select(["sleepy", "lively"][step % 2])
+    threads = [threading.Thread(target=choose, args=(index,)) for index in range(8)]
+    for thread in threads:
+        thread.start()
+    start.set()
+    for thread in threads:
+        thread.join(10.0)
+    assert heard
+    # Each change starts from the one heard before it, and the last one heard stays.
+    for (_configuration, previous), (before, _previous) in zip(heard[1:], heard):
+        assert previous is before
+    assert heard[-1][0] is presets.configuration()
+    assert all(configuration.motion_style in styles.NAMES for configuration, _ in heard)

@@ -59,6 +59,7 @@ class Deployment(object):
         self.other_clients = []
         self.changes = []
         self.preset_changes = []
+        self.style_changes = []
         self._changed = threading.Condition()
 
     def start(self, activate=False, show_on_tablet=False):
@@ -68,6 +69,8 @@ class Deployment(object):
             lambda state: self._record(self.changes, state))
         self.preset_link = self.service.presetChanged.connect(
             lambda name: self._record(self.preset_changes, name))
+        self.style_link = self.service.motionStyleChanged.connect(
+            lambda style: self._record(self.style_changes, style))
         return self.service
 
     def _record(self, received, value):
@@ -154,7 +157,8 @@ def test_typed_api_as_qicli_and_qimessaging_see_it(deploy):
                 "setProperty", "properties", "registerEventWithSignature", "isStatsEnabled",
                 "enableStats", "stats", "clearStats", "isTraceEnabled", "enableTrace"))
     assert ours == set(["setActivation", "getActivation", "getStatus", "getPresets", "getPreset",
-                        "setPreset", "storePreset"])
+                        "setPreset", "storePreset", "setMotionStyle", "getMotionStyle",
+                        "getMotionStyles"])
     assert methods["getStatus"]["returnSignature"] == "s"
     assert "maxCallDuration" in methods["getStatus"]["description"]
     assert methods["getPresets"]["returnSignature"] == "[s]"
@@ -165,6 +169,14 @@ def test_typed_api_as_qicli_and_qimessaging_see_it(deploy):
         assert "maxCallDuration" in methods[name]["description"] or \
             "ALPreferenceManager" in methods[name]["description"]
     assert signals["presetChanged"]["signature"] == "(s)"
+    assert (methods["setMotionStyle"]["parametersSignature"],
+            methods["setMotionStyle"]["returnSignature"]) == ("(s)", "i")
+    assert "lifelike" in methods["setMotionStyle"]["description"]
+    assert "maxCallDuration" in methods["setMotionStyle"]["description"]
+    assert methods["getMotionStyle"]["returnSignature"] == "s"
+    assert methods["getMotionStyles"]["returnSignature"] == "[s]"
+    assert signals["motionStyleChanged"]["signature"] == "(s)"
+    assert "motionStyle" in methods["getStatus"]["description"]
 
 
 @pytest.mark.parametrize("state", ["Enabled", "on", "", " enabled", 3])

@@ -111,6 +111,14 @@ class TabletPage(object):
         return [button.get_attribute("data-preset") for button in self.preset_buttons()
                 if button.get_attribute("aria-pressed") == "true"]
 
+    def style_buttons(self):
+        return self.driver.find_elements(By.CSS_SELECTOR, "#styles button")
+
+    def style_shown(self):
+        """The motion styles whose button is pressed."""
+        return [button.get_attribute("data-style") for button in self.style_buttons()
+                if button.get_attribute("aria-pressed") == "true"]
+
     def status_starts(self, text):
         return self.text("#status").startswith(text)
 
@@ -345,3 +353,57 @@ def test_the_status_says_the_arms_yield_while_another_app_speaks(deployment, tab
     speaking.value(int(TIMEOUT * 1000))
     tablet.wait(lambda: tablet.status_starts(MOVING),
                 "the arms never resumed")
+
+
+def test_the_style_switch_chooses_the_motion_style_and_follows_other_apps(deployment, tablet):
+    service = deployment.start()
+    tablet.open()
+    tablet.wait_ready()
+    assert [(button.get_attribute("id"), button.text) for button in tablet.style_buttons()] \
+        == [("style-specification", "Specification"), ("style-lifelike", "Lifelike")]
+    tablet.wait(lambda: tablet.style_shown() == ["specification"], "getMotionStyle not shown")
+    tablet.find("#style-lifelike").click()
+    tablet.wait(lambda: service.getMotionStyle() == "lifelike", "setMotionStyle was not called")
+    tablet.wait(lambda: tablet.style_shown() == ["lifelike"], "lifelike is not pressed")
+    assert tablet.highlighted() == []  # the presets are another choice
+
+    other_app = deployment.more_clients(1)[0].service("AnimateBehaviour")
+    assert other_app.setMotionStyle("specification") == 1
+    tablet.wait(lambda: tablet.style_shown() == ["specification"],
+                "motionStyleChanged was not followed")
+    tablet.find("#style-lifelike").click()
+    tablet.wait(lambda: tablet.style_shown() == ["lifelike"], "lifelike is not pressed again")
+    # A preset scales the chosen style: the switch stays where it is.
+    tablet.find("#preset-calm").click()
+    tablet.wait(lambda: tablet.highlighted() == ["calm"], "calm is not highlighted")
+    assert service.getMotionStyle() == "lifelike"
+    assert tablet.style_shown() == ["lifelike"]
+    assert not tablet.find("#message").is_displayed()
+
+
+def test_an_older_style_answer_arriving_late_does_not_replace_the_style_shown(deployment,
+                                                                            tablet):
+    deployment.start()
+    tablet.open()
+    tablet.wait_ready()
+    tablet.wait(lambda: tablet.style_shown() == ["specification"], "getMotionStyle not shown")
+    other_app = deployment.more_clients(1)[0].service("AnimateBehaviour")
+    tablet.bridge.hold_answers("getMotionStyle")
+    assert other_app.setMotionStyle("lifelike") == 1  # the page asks: "lifelike", held
+    tablet.wait(lambda: tablet.bridge.held() == 1, "the page did not ask for the style")
+    assert other_app.setMotionStyle("specification") == 1  # asked again, held too
+    tablet.wait(lambda: tablet.bridge.held() == 2, "the page did not ask again")
+
+    def read():
+        """Wait until the page has read the answers sent so far: two status polls (one a
+        second) after them, it has for certain."""
+        polls = tablet.bridge.answered("getStatus")
+        tablet.wait(lambda: tablet.bridge.answered("getStatus") >= polls + 2, "no status poll")
+    # The newer answer, "specification", shows what the page shows already: nothing tells
+    # when the page has read it, so the older one waits until it has for certain (sent
+    # together, they may be read in either order).
+    tablet.bridge.release_newest()
+    read()
+    tablet.bridge.release_newest()  # the older answer, "lifelike", arrives last
+    read()
+    assert tablet.style_shown() == ["specification"]

@@ -75,7 +75,7 @@ class ServiceHost(object):
         self._service = AnimateBehaviourService(self._engine, presets, self._log)
         self._listen(self._engine, self._service.announce)
         self._listen(presets, self._retune)
-        self._listen(presets, self._service.announce_preset)
+        self._listen(presets, self._service.announce_changes)
         self._engine.start()
         try:
             self._service_id = self._session.registerService(SERVICE_NAME, self._service)
@@ -130,9 +130,17 @@ class ServiceHost(object):
         speaker.add_listener(callback)
         self._disconnects.append(lambda: speaker.remove_listener(callback))
 
-    def _retune(self, name, config):
-        self._log.info("preset %s chosen: %s" % (name, ", ".join(
-            "%s = %s" % (key, value) for key, value in sorted(config.presets[name].items()))))
+    def _retune(self, config, previous):
+        """Log what a preset or a run-time style changed, and hand the engine the
+        configuration."""
+        changes = []
+        if config.preset != previous.preset:
+            changes.append("preset %s chosen: %s" % (config.preset, ", ".join(
+                "%s = %s" % (key, value)
+                for key, value in sorted(config.presets[config.preset].items()))))
+        if config.motion_style != previous.motion_style:
+            changes.append("motion style now %s" % config.motion_style)
+        self._log.info("; ".join(changes))
         self._engine.retune(config)
 
     def _service_or_none(self, name, optional=False):

@@ -1,7 +1,9 @@
-"""Presets and the owner's preferences: which configuration the engine goes by.
+"""Presets, the owner's preferences and the run-time style: which configuration the
+engine goes by.
 
-Highest first: the owner's preferences (ALPreferenceManager, domain ``animate-behaviour``,
-read once at start), the selected preset, the configuration file, the defaults. The
+Highest first: the motion style chosen at run time (setMotionStyle, until the service
+stops), the owner's preferences (ALPreferenceManager, domain ``animate-behaviour``, read
+once at start), the selected preset, the configuration file, the defaults. The
 ``preset`` preference chooses the start preset (before the file's ``preset`` key); any
 other configuration key set there replaces the file's value for every preset. A
 preference that does not fit is logged at error level with the configuration's usual
@@ -16,6 +18,7 @@ import collections
 import threading
 
 from animate_behaviour import config as config_module
+from animate_behaviour import styles
 
 DOMAIN = "animate-behaviour"
 PRESET_SETTING = "preset"
@@ -26,10 +29,15 @@ class PresetError(RuntimeError):
     """A preset cannot be chosen or stored; the message says why."""
 
 
+class StyleError(RuntimeError):
+    """A motion style cannot be chosen; the message says why."""
+
+
 class Presets(object):
     """The presets of ``config`` (the file's Configuration) with the owner's preferences
     read through ``preferences`` (an ALPreferenceManager proxy, or None), logging on
-    ``logger``. Thread-safe; listeners hear of each change in the order of the changes."""
+    ``logger``, and the motion style chosen at run time. Thread-safe; listeners hear of
+    each change of the configuration in the order of the changes."""
 
     def __init__(self, config, preferences, logger):
         self._file = config
@@ -42,6 +50,8 @@ class Presets(object):
         self._configurations = collections.OrderedDict(
             (name, self._combined(name, preferred)) for name in [""] + list(config.presets))
         self._current = start
+        self._style = None  # the style chosen at run time; None: the configuration's own
+        self._effective = self._configurations[start]
 
     # -- reading ---------------------------------------------------------------------
 
@@ -56,10 +66,16 @@ class Presets(object):
         with self._lock:
             return self._current
 
+    @property
+    def style(self):
+        """The motion style the engine goes by (the configuration's motion_style)."""
+        return self.configuration().motion_style
+
     def configuration(self):
-        """The configuration of the selected preset, preferences applied."""
+        """The configuration the engine goes by: the selected preset's, preferences
+        applied, with the style chosen at run time over them."""
         with self._lock:
-            return self._configurations[self._current]
+            return self._effective
 
     def describe(self):
         """Lines for the start-up banner."""
@@ -71,7 +87,8 @@ class Presets(object):
     # -- choosing --------------------------------------------------------------------
 
     def add_listener(self, callback):
-        """Call ``callback(name, configuration)`` after each change of preset."""
+        """Call ``callback(configuration, previous)`` after each change of the
+        configuration the engine goes by (another preset, another style)."""
         self._listeners.append(callback)
 
     def remove_listener(self, callback):
@@ -83,16 +100,37 @@ class Presets(object):
                 config_module.shown_value(name), ", ".join(self.names())))
 
     def select(self, name):
-        """Choose the preset ``name``; PresetError if there is none of that name."""
+        """Choose the preset ``name``; PresetError if there is none of that name. A style
+        chosen at run time stays: presets scale amplitude and tempo in either style."""
         self._known(name)
         with self._lock:
-            if name == self._current:
-                return
-            self._current = name
-            configuration = self._configurations[name]
-            # Under the lock: concurrent choices reach the listeners in the order they won.
+            self._change(name, self._style)
+
+    def choose_style(self, name):
+        """Go by the motion style ``name`` (one of styles.NAMES) until the service stops,
+        whatever the preferences, the preset or the file say; StyleError if there is
+        none of that name."""
+        if name not in styles.NAMES:
+            raise StyleError("there is no motion style %s; the styles are: %s" % (
+                config_module.shown_value(name), ", ".join(styles.NAMES)))
+        with self._lock:
+            self._change(self._current, styles.NAMES[styles.NAMES.index(name)])
+
+    def _change(self, name, style):
+        """Go by the preset ``name`` and the run-time ``style`` (None: none chosen); the
+        listeners hear the configuration if it changed. Called under the lock, so
+        concurrent choices reach the listeners in the order they won."""
+        if (name, style) == (self._current, self._style):
+            return
+        previous = self._effective
+        configuration = self._configurations[name]
+        if style is not None and style != configuration.motion_style:
+            configuration = configuration.with_values(
+                {"motionStyle": style}, "%s, setMotionStyle" % configuration.source)
+        self._current, self._style, self._effective = name, style, configuration
+        if configuration is not previous:
             for callback in list(self._listeners):
-                callback(name, configuration)
+                callback(configuration, previous)
 
     def store(self, name):
         """Choose the preset ``name`` and store it as the owner's ``preset`` preference, so

@@ -5,14 +5,15 @@ import json
 
 import qi
 
-from animate_behaviour import log_guard
+from animate_behaviour import log_guard, styles
 from animate_behaviour.engine import STATES, EngineClosed
-from animate_behaviour.presets import PresetError
+from animate_behaviour.presets import PresetError, StyleError
 
 SERVICE_NAME = "AnimateBehaviour"
 # The kinds of line refusals are counted under when they come too often.
 REFUSED = "setActivation refused"
 PRESET_REFUSED = "preset refused"
+STYLE_REFUSED = "setMotionStyle refused"
 
 try:
     _STRING_TYPES = (str, unicode)  # noqa: F821 (Python 2.7 on the robot)
@@ -21,17 +22,21 @@ except NameError:
 
 
 class AnimateBehaviourService(object):
-    """Switches Pepper's idle animation on and off and chooses how lively it is.
+    """Switches Pepper's idle animation on and off and chooses how lively it is and how
+    its motion is planned.
 
     Signal ``activationChanged(string)``: emitted with "enabled" once Pepper has
     reached home and started moving, and with "disabled" once it has stopped and
     returned home.
     Signal ``presetChanged(string)``: emitted with the preset's name each time another
     preset is chosen (setPreset, storePreset).
+    Signal ``motionStyleChanged(string)``: emitted with the motion style each time the
+    style Pepper goes by changes (setMotionStyle, or a preset that sets one).
     """
 
     activationChanged = qi.Signal("(s)")
     presetChanged = qi.Signal("(s)")
+    motionStyleChanged = qi.Signal("(s)")
 
     def __init__(self, engine, presets, logger, refusals=None):
         """``presets``: presets.Presets; ``refusals``: the log_guard.Throttle refusals are
@@ -82,10 +87,13 @@ class AnimateBehaviourService(object):
         temperature status >= 1) when hot; "counters": trajectories completed, ALMotion
         calls sent (each holds its joints at most maxCallDuration s), base turns
         completed, yields to another app or to speech, since the service started.
-        "preset": the preset chosen ("" for none).
+        "preset": the preset chosen ("" for none); "motionStyle": the motion style
+        Pepper goes by ("specification" or "lifelike", see setMotionStyle).
         """
         report = self._engine.report()
-        report["preset"] = self._presets.current
+        configuration = self._presets.configuration()  # one read: preset and style agree
+        report["preset"] = configuration.preset
+        report["motionStyle"] = configuration.motion_style
         return json.dumps(report)
 
     @qi.bind(returnType=qi.List(qi.String), paramsType=[], methodName="getPresets")
@@ -108,7 +116,8 @@ class AnimateBehaviourService(object):
         follows it (within maxCallDuration s, 2 by default), continuing from where the
         joints are, with no jump. Returns 1 when chosen, 0 for an unknown name (logged).
         The owner's preferences still come first for the keys they set."""
-        return self._choose(name, self._presets.select, "setPreset")
+        return self._choose(name, self._presets.select, "setPreset", PRESET_REFUSED,
+                            self._presets.names())
 
     @qi.bind(returnType=qi.Int32, paramsType=[qi.String], methodName="storePreset")
     def store_preset(self, name):
@@ -116,18 +125,49 @@ class AnimateBehaviourService(object):
         (ALPreferenceManager, domain "animate-behaviour") so that Pepper starts with it
         after a reboot or a package update. Returns 1 when chosen and stored, 0 for an
         unknown name or when it cannot be stored (logged; nothing changes then)."""
-        return self._choose(name, self._presets.store, "storePreset")
+        return self._choose(name, self._presets.store, "storePreset", PRESET_REFUSED,
+                            self._presets.names())
+
+    @qi.bind(returnType=qi.List(qi.String), paramsType=[], methodName="getMotionStyles")
+    def get_motion_styles(self):
+        """The motion styles: "specification" (the default), then "lifelike" (see
+        setMotionStyle)."""
+        return list(styles.NAMES)
+
+    @qi.bind(returnType=qi.String, paramsType=[], methodName="getMotionStyle")
+    def get_motion_style(self):
+        """The motion style Pepper goes by now, one of getMotionStyles(): the one
+        setMotionStyle chose, else the owner's "motionStyle" preference, else the
+        preset's, else the configuration file's."""
+        return self._presets.style
+
+    @qi.bind(returnType=qi.Int32, paramsType=[qi.String], methodName="setMotionStyle")
+    def set_motion_style(self, style):
+        """Choose how Pepper's motion is planned until the service stops: style is one of
+        getMotionStyles(): "specification" (the specification's generator: random
+        waypoints gestureDuration s apart, every joint group on the same clock) or
+        "lifelike" (each arm and the legs on random timings of their own: rest-to-rest
+        moves, holds that send no call, breathing). It comes before the owner's
+        preferences, the preset and the configuration file; a preset chosen afterwards
+        keeps it (presets scale amplitude and tempo in either style). Each group's next
+        ALMotion call follows it (within maxCallDuration s, 2 by default), continuing from
+        where the joints are, with no jump. Returns 1 when chosen, 0 for anything else
+        (logged; nothing changes then)."""
+        return self._choose(style, self._presets.choose_style, "setMotionStyle",
+                            STYLE_REFUSED, styles.NAMES)
 
     @qi.nobind
-    def _choose(self, name, choose, method):
+    def _choose(self, name, choose, method, kind, names):
+        """1 once ``choose(name)`` has chosen; 0 for a refusal, logged through the
+        throttle as ``kind`` with the value and what is allowed (``names``)."""
         if not isinstance(name, _STRING_TYPES):
-            self._refusals.error(PRESET_REFUSED, "%s(%s) refused: the name must be a string"
-                                 % (method, log_guard.shown(name)))
+            self._refusals.error(kind, "%s(%s) refused: the name must be a string, one of %s"
+                                 % (method, log_guard.shown(name), ", ".join(names)))
             return 0
         try:
             choose(name)
-        except PresetError as err:
-            self._refusals.error(PRESET_REFUSED, "%s(%s) refused: %s"
+        except (PresetError, StyleError) as err:
+            self._refusals.error(kind, "%s(%s) refused: %s"
                                  % (method, log_guard.shown(name), err))
             return 0
         return 1
@@ -138,6 +178,10 @@ class AnimateBehaviourService(object):
         self.activationChanged(state)
 
     @qi.nobind
-    def announce_preset(self, name, _configuration):
-        """Emit presetChanged(name); called by the presets after each change."""
-        self.presetChanged(name)
+    def announce_changes(self, configuration, previous):
+        """Emit presetChanged and motionStyleChanged for what changed from the
+        configuration ``previous``; called by the presets after each change."""
+        if configuration.preset != previous.preset:
+            self.presetChanged(configuration.preset)
+        if configuration.motion_style != previous.motion_style:
+            self.motionStyleChanged(configuration.motion_style)
