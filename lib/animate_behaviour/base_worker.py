@@ -58,10 +58,8 @@ class BaseWorker(WorkerThread):
                     return
                 continue
             legs_and_base = self._round.legs_and_base
-            if not legs_and_base.begin_turn():
-                continue  # our legs are moving: try again after the next pause
             try:
-                disruption = self._legs_taken() or self._turn(
+                disruption = self._claim_turn() or self._legs_taken() or self._turn(
                     trajectory.heading_band(self._config.rot_maximum_range))
             finally:
                 legs_and_base.end_turn()
@@ -100,6 +98,17 @@ class BaseWorker(WorkerThread):
             self._log.error("ALMotion.moveIsActive failed: %s" % err)
             return Disruption(ERROR)
         return None
+
+    def _claim_turn(self):
+        """Wait until our legs are between calls (a call lasts at most maxCallDuration),
+        keeping them there for the turn; STOP if the round stops meanwhile."""
+        while True:
+            self.wake.clear()
+            if self._round.legs_and_base.begin_turn():
+                return None
+            if self._round.stop.is_set():
+                return STOP
+            self._clock.wait(self.wake, None)  # end_legs_move wakes us
 
     def _legs_taken(self):
         """Disruption(OTHER_APP) if a task holds a leg joint while our legs hold none

@@ -59,19 +59,22 @@ class EngineClosed(RuntimeError):
 
 class LegsAndBase(object):
     """Keeps the legs still while the base turns: a legs call and a base turn never run
-    together. Whoever finishes wakes the other (``legs_wake``, ``base_wake``: events of
+    together. A turn that falls due takes the next gap between the legs' calls (the legs
+    then wait for it), so the legs' calls, however frequent, never keep the base from
+    turning. Whoever finishes wakes the other (``legs_wake``, ``base_wake``: events of
     ``clock``, the workers' own once they are added to the round)."""
 
     def __init__(self, clock):
         self._lock = threading.Lock()
         self._legs_moving = False
+        self._turn_due = False
         self._turning = False
         self.legs_wake = clock.event()
         self.base_wake = clock.event()
 
     def begin_legs_move(self):
         with self._lock:
-            if self._turning:
+            if self._turning or self._turn_due:
                 return False
             self._legs_moving = True
             return True
@@ -82,15 +85,21 @@ class LegsAndBase(object):
         self.base_wake.set()
 
     def begin_turn(self):
+        """Start a turn if the legs are between calls; else mark it due, so that they
+        stay between calls once their call ends, and return False."""
         with self._lock:
             if self._legs_moving:
+                self._turn_due = True
                 return False
             self._turning = True
+            self._turn_due = False
             return True
 
     def end_turn(self):
+        """The turn is over, or will not be made after all: the legs may move."""
         with self._lock:
             self._turning = False
+            self._turn_due = False
         self.legs_wake.set()
 
 
@@ -306,9 +315,9 @@ class MotionEngine(object):
             return True
 
     def retune(self, config):
-        """Go by ``config`` from now on (a preset: the same behaviour, platform and home,
-        other motion keys): each group's next call follows it, planned from where the
-        call before left the joints, and the base's next pause and turn."""
+        """Go by ``config`` from now on (a preset or a motion style: the same behaviour,
+        platform and home, other motion keys): each group's next call follows it, planned
+        from where the call before left the joints, and the base's next pause and turn."""
         with self._tuning_lock:
             self._config = config
             if self._tuning is None:

@@ -286,7 +286,7 @@ class GroupWorker(WorkerThread):
                     break
                 if self._round.stop.is_set():
                     return STOP
-                # The base is turning: the legs hold still until its end_turn wakes them.
+                # A turn is due or running: the legs hold still until its end_turn wakes them.
                 self._clock.wait(self.wake, None)
         try:
             return self._call(step)
