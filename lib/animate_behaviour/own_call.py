@@ -18,10 +18,11 @@ tell them apart.
 """
 from __future__ import absolute_import, division, print_function
 
-# getTaskList polls made to find a new call's task id, and the wall time (s) waited
-# before the first one and before the first retry, doubled at each further retry: NAOqi
-# may create the task a moment after it receives the call (and a loaded machine may run
-# the call's thread late).
+# getTaskList polls made to find a new call's task id, and the wall time (s) before the
+# first retry, doubled at each one: NAOqi may create the task a moment after it receives
+# the call (and a loaded machine may run the call's thread late). The first listing goes
+# at once: the sooner two listings agree, the narrower the window in which another app's
+# task (a speech gesture, say) appearing too makes ours unidentifiable.
 IDENTIFY_TRIES = 6
 IDENTIFY_WAIT = 0.001
 
@@ -104,8 +105,6 @@ class OwnCall(object):
     def _identify(self, known_ids):
         wait = IDENTIFY_WAIT
         candidate = None
-        if self.done.wait(wait):  # give NAOqi a moment to make the task: fewer listings
-            return
         for _try in range(IDENTIFY_TRIES):
             try:
                 new = task_ids(self._motion) - known_ids
