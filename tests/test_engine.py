@@ -581,13 +581,13 @@ def test_a_new_tuning_reaches_each_groups_next_call_with_no_jump(robots):
         return [record for record in robot.motion.trajectories if record.start is not None
                 and record.requested > switched and record.names[0] in names
                 and calm_timing(record)]
-    assert robot.motion.wait_for(lambda: len(calm_calls(joints.LEG_JOINTS)) >= 3
-                                 and len(calm_calls(joints.ARM_JOINTS)) >= 3, TIMEOUT)
+    assert robot.motion.wait_for(lambda: all(len(calm_calls(names)) >= 3
+                                             for names in checks.GROUPS), TIMEOUT)
     robot.disable()
     ran = checks.random_ones(robot.motion.trajectories, robot.config)
     # Each group's next call goes by the new tuning (the one running at the switch, at
     # most maxCallDuration long, ends as planned).
-    for names in (joints.LEG_JOINTS, joints.ARM_JOINTS):
+    for names in checks.GROUPS:
         for record in checks.check_switch(ran, switched, names, calm_timing):
             if calm_timing(record):
                 checks.check_angles_in_seed_bounds(record, calm)
@@ -595,8 +595,42 @@ def test_a_new_tuning_reaches_each_groups_next_call_with_no_jump(robots):
     assert any(abs(segment - 0.5) < 1e-9 for record in ran if record.requested < switched
                for segment in checks.segments(record))
     # No jump: each group's calls chain exactly across the switch.
-    for names in (joints.LEG_JOINTS, joints.ARM_JOINTS):
-        checks.check_chained(robot.motion.trajectories, names)
+    checks.check_chained(robot.motion.trajectories)
+
+
+def one_key(record):
+    """A lifelike call: one key per joint (the specification's calls here have three or
+    more: 0.5 s waypoints in calls of up to 2 s)."""
+    return len(record.times[0]) == 1
+
+
+@pytest.mark.parametrize("first, then", [("specification", "lifelike"),
+                                         ("lifelike", "specification")])
+def test_a_style_switch_reaches_each_groups_next_call_with_no_jump(robots, first, then):
+    robot = robots("body", motionStyle=first)
+    robot.enable()
+    robot.wait_random(6)
+    robot.engine.retune(robot.config.with_values({"motionStyle": then}, "switched"))
+    switched = robot.motion.clock.now()
+    is_new = one_key if then == "lifelike" else (lambda record: not one_key(record))
+
+    def new_calls(names):
+        return [record for record in robot.motion.trajectories if record.start is not None
+                and record.requested > switched and record.names[0] in names
+                and is_new(record)]
+    assert robot.motion.wait_for(lambda: all(len(new_calls(names)) >= 3
+                                             for names in checks.GROUPS), TIMEOUT)
+    robot.disable()
+    ran = checks.random_ones(robot.motion.trajectories, robot.config)
+    for names in checks.GROUPS:
+        before = [record for record in ran if record.requested < switched
+                  and record.names[0] in names]
+        assert before and not any(is_new(record) for record in before), names
+        for record in checks.check_switch(ran, switched, names, is_new):
+            checks.check_angles_in_seed_bounds(record, robot.config)
+            checks.check_speed(record, dict(zip(record.names, record.start_angles)),
+                               robot.config)
+    checks.check_chained(robot.motion.trajectories)  # no jump, joint by joint
 
 
 def test_a_new_tuning_changes_the_base_band(robots):

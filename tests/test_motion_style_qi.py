@@ -2,9 +2,9 @@
 getMotionStyles, motionStyleChanged and getStatus, called like a tablet page, another app
 or qicli, with presets and the owner's preferences around them.
 
-What the engine is told is the configuration ServiceHost hands its retune (the lifelike
-generator is another part of the package, tested with the engine): these tests check that
-configuration, not the ALMotion calls.
+Most tests check what the engine is told (the configuration ServiceHost hands its
+retune); the switch test checks the ALMotion calls that follow (the generator itself is
+tested in test_lifelike.py and, with the engine, in test_engine.py).
 """
 from __future__ import absolute_import, division, print_function
 
@@ -15,7 +15,9 @@ import pytest
 
 from animate_behaviour import log_guard, presets
 from pepper_sim.qi_server import ALL_SERVICES
-from test_service_qi import deploy  # noqa: F401 (the fixture)
+from test_service_qi import TIMEOUT, deploy  # noqa: F401 (the fixture)
+
+import checks
 
 DOMAIN = presets.DOMAIN
 WITH_PREFERENCES = ALL_SERVICES + ("ALPreferenceManager",)
@@ -154,3 +156,29 @@ def test_a_flood_of_bad_styles_is_throttled(deploy, caplog, monkeypatch):
                                % (40 - log_guard.BURST)) for line in lines)
     assert any(line.startswith("setPreset('wild') refused") for line in lines)
     assert service.setMotionStyle("lifelike") == 1
+
+
+def test_set_motion_style_reaches_each_groups_next_call_with_no_jump(deploy):
+    deployment, service = start(deploy)  # 0.5 s waypoints: 3 or more keys a call
+    motion = deployment.robot.motion
+    assert service.setActivation("enabled") == 1
+    assert deployment.wait_random(6)
+    assert service.setMotionStyle("lifelike") == 1
+    switched = motion.clock.now()  # the engine was retuned before setMotionStyle returned
+
+    def lifelike(record):
+        return len(record.times[0]) == 1  # one key per joint: a rest or a breath's turn
+
+    def lifelike_calls(names):
+        return [record for record in motion.trajectories if record.start is not None
+                and record.requested > switched and record.names[0] in names
+                and lifelike(record)]
+    assert motion.wait_for(lambda: all(len(lifelike_calls(names)) >= 2
+                                       for names in checks.GROUPS), TIMEOUT)
+    assert service.setActivation("disabled") == 1
+    assert deployment.wait_change("disabled")
+    ran = checks.random_ones(motion.trajectories, deployment.config)
+    for names in checks.GROUPS:
+        for record in checks.check_switch(ran, switched, names, lifelike):
+            checks.check_angles_in_seed_bounds(record, deployment.config)
+    checks.check_chained(motion.trajectories)  # no jump, joint by joint

@@ -82,21 +82,20 @@ def test_set_preset_reaches_each_groups_next_call_with_no_jump(deploy):
         return [record for record in motion.trajectories if record.start is not None
                 and record.requested > switched and record.names[0] in names
                 and follows(record, 1.5)]
-    assert motion.wait_for(lambda: len(calm_calls(joints.ARM_JOINTS)) >= 3
-                           and len(calm_calls(joints.LEG_JOINTS)) >= 2, TIMEOUT)
+    assert motion.wait_for(lambda: all(len(calm_calls(names)) >= 2
+                                       for names in checks.GROUPS), TIMEOUT)
     service.setActivation("disabled")
     assert deployment.wait_change("disabled")
     # Each group's next call goes by calm: the one running at the switch (at most
     # maxCallDuration long) ends as planned, then only calm calls.
     ran = checks.random_ones(motion.trajectories, deployment.config)
-    for names in (joints.ARM_JOINTS, joints.LEG_JOINTS):
+    for names in checks.GROUPS:
         for record in checks.check_switch(ran, switched, names,
                                           lambda record: follows(record, 1.5)):
             if follows(record, 1.5):
                 checks.check_angles_in_seed_bounds(record, calm)
     # No jump: each group's calls chain exactly across the switch.
-    for names in (joints.ARM_JOINTS, joints.LEG_JOINTS):
-        checks.check_chained(motion.trajectories, names)
+    checks.check_chained(motion.trajectories)
 
 
 def test_a_file_without_presets_offers_the_built_in_ones(deploy):
