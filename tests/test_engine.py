@@ -633,6 +633,47 @@ def test_a_style_switch_reaches_each_groups_next_call_with_no_jump(robots, first
     checks.check_chained(robot.motion.trajectories)  # no jump, joint by joint
 
 
+def move_starts(records, names, style):
+    """Clock times at which a group (joints ``names``) began to move: each call of the
+    specification's way, each call moving every joint of the group in the lifelike style
+    (its other calls are breaths)."""
+    return [record.start for record in records if record.start is not None
+            and record.names[0] in names
+            and (style == "specification" or len(record.names) == len(names))]
+
+
+@pytest.mark.parametrize("style", ["specification", "lifelike"])
+def test_lifelike_groups_keep_time_of_their_own_where_the_specification_keeps_one(robots,
+                                                                                  style):
+    robot = robots("body", motionStyle=style, gestureDuration="1.0", numPoints="100",
+                   legRepeatFactor="8", motion=KinematicMotion(time_scale=0.05))
+    robot.enable()
+    began = robot.motion.clock.now()
+    assert robot.motion.wait_for(lambda: robot.motion.clock.elapsed(
+        began, robot.motion.clock.now()) > 60.0, TIMEOUT)
+    robot.disable()
+    records = robot.motion.trajectories
+    tempo = []
+    for names in checks.GROUPS[:2]:  # the arms
+        starts = np.array(move_starts(records, names, style)) / robot.motion.time_scale
+        intervals = np.diff(starts)
+        assert len(intervals) >= 8, names
+        # The share of intervals within 5 % of their median: near 1 on a fixed tempo.
+        median = np.median(intervals)
+        tempo.append(np.mean(np.abs(intervals - median) <= 0.05 * median))
+    left, right = [move_starts(records, names, style) for names in checks.GROUPS[:2]]
+    window = 0.15 * robot.motion.time_scale  # 150 ms of robot time
+    together = np.mean([any(abs(start - other) <= window for other in right)
+                        for start in left])
+    if style == "specification":
+        # One clock: calls of maxCallDuration (a few stretched for speed). Both arms start
+        # in step, and drift apart by the seams only.
+        assert min(tempo) > 0.8, tempo
+    else:
+        # A tempo of their own: moves and holds of random lengths, the arms apart.
+        assert max(tempo) < 0.3 and together < 0.35, (tempo, together)
+
+
 def test_a_new_tuning_changes_the_base_band(robots):
     robot = robots("rotation", rotMaximumRange="0.5", gestureDuration="0.1")
     robot.enable()
