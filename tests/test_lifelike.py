@@ -99,7 +99,7 @@ def test_a_hold_sends_no_call_but_the_breath_and_without_breathing_none():
         _config, plans = planned(seed=3, breathing=breathing)
         for group, plan, _end in plans.values():
             breathing_joints = [index for index, name in enumerate(group.names)
-                                if name.endswith("ShoulderPitch") or name == "HipPitch"]
+                                if name.endswith("ShoulderPitch")]
             for call in calls(plan):
                 if call.joints is not None:
                     assert breathing == "true"

@@ -296,9 +296,9 @@ TABLE = (
                     "either style." % ". ".join("`%s`: %s" % (name, words)
                                                  for name, words in styles.DESCRIPTIONS)),
     Key("breathing", "breathing", BOOLEAN, True,
-        description="`lifelike` only: a slow, small rise and fall of both ShoulderPitch (and "
-                    "a trace of HipPitch) at `breathsPerMinute`, kept through holds and "
-                    "moves; `false`: holds send no call at all."),
+        description="`lifelike` only: a slow, small rise and fall of both ShoulderPitch "
+                    "at `breathsPerMinute`, kept through holds and moves; `false`: holds "
+                    "send no call at all."),
     Key("breathsPerMinute", "breaths_per_minute", FLOAT, 14.0, bounds=(8.0, 20.0),
         unit="breaths per minute",
         why="people at rest breathe about 12-20 times a minute and NAOqi's own breathing "

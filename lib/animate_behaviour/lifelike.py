@@ -22,12 +22,15 @@ legs):
   chunk's time, numPointsLeg moves to random targets and one home, then a long hold at
   home; the cycle lasts a random LEG_CYCLE of the chunk's time, so the legs move no more
   often than the specification's way.
-* **Breathing** (``breathing``, at ``breathsPerMinute``): the breathing joints (each
-  ShoulderPitch, and a trace of HipPitch) follow one breath shared by every group: an
-  inhale, an exhale, each one call eased from rest to rest, then a pause with no call (a
-  breath of 14 a minute is 4.3 s; calls last at most maxCallDuration). During a hold the
-  breathing joint alone gets these calls; a move's key carries the breath's value at the
-  move's end, so the breath goes on from there with no jump.
+* **Breathing** (``breathing``, at ``breathsPerMinute``): both ShoulderPitch follow one
+  breath: an inhale, an exhale, each one call eased from rest to rest, then a pause with
+  no call (a breath of 14 a minute is 4.3 s; calls last at most maxCallDuration). During
+  a hold the shoulder alone gets these calls; a move's key carries the breath's value at
+  the move's end, so the breath goes on from there with no jump. The legs do not
+  breathe: a trace of HipPitch deep enough to see would break their stillness, and
+  breath calls would hold them nearly all the time, when NAOqi allows leg motion during
+  another app's move only under a strict HipPitch/KneePitch relation (navigation may
+  start at any moment); they also cost a fifth more calls.
 
 Every key of every call is thus a rest of the group or a turning point (or rest) of the
 breath: the motion is the same whether ALMotion eases into each key or passes through it
@@ -55,11 +58,11 @@ PLAN_SECONDS = 20.0
 LEG_CYCLE = (0.9, 1.3)
 # Breathing joints: (name suffix, depth at full inhale as a fraction of the joint's
 # half band (Table 1's SRO), its sign). The arms rise forward (away from the pelvis) by
-# about 1.2 degrees of ShoulderPitch at the defaults, the torso leans back by a trace of
-# HipPitch. In proportion to the band, so to the moves: whatever the preset, a breath
-# moves the joint at about a twentieth of a move's speed. One breath for both arms: were
-# it as fast as a tenth of a move, it would read as moves starting together.
-BREATHING = (("ShoulderPitch", 0.1, -1.0), ("HipPitch", 0.05, -1.0))
+# about 1.2 degrees of ShoulderPitch at the defaults. In proportion to the band, so to
+# the moves: whatever the preset, a breath moves the joint at about a twentieth of a
+# move's speed. One breath for both arms: were it as fast as a tenth of a move, it would
+# read as moves starting together.
+BREATHING = (("ShoulderPitch", 0.1, -1.0),)
 # The legs hold at a random target this long, and move this long, in multiples of
 # gestureDuration: the specification's legs pass through their random waypoints
 # gestureDuration apart and spend the rest of a chunk at home, and so do these.
