@@ -40,6 +40,9 @@ STATES = (ENABLED, DISABLED)
 # How long (s) disabling waits for the workers to stop; one stuck in a call that never
 # returns (a dead connection) is then abandoned: it can send nothing more.
 WORKER_STOP_TIMEOUT = 10.0
+# Robot seconds that keep two groups' moves from rest apart: more than the 150 ms within
+# which a watcher sees two onsets as one.
+STAGGER = 0.25
 # How long (s of the engine's clock) enabling waits for every group to reach home before
 # announcing "enabled" anyway.
 READY_TIMEOUT = 30.0
@@ -103,6 +106,28 @@ class LegsAndBase(object):
         self.legs_wake.set()
 
 
+class Onsets(object):
+    """When each group of a round began, or is to begin, its latest move from rest (robot
+    seconds since the round began): a group about to begin one waits until STAGGER after
+    any other group's. Groups moving on timings of their own would otherwise set off
+    together now and then by chance (each about twice a minute), which a watcher reads
+    as one mechanism."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._starts = {}
+
+    def claim(self, name, now):
+        """When (robot s) group ``name``, ready at ``now``, may begin its move; booked."""
+        with self._lock:
+            start = now
+            for other in sorted(at for group, at in self._starts.items() if group != name):
+                if other - STAGGER < start < other + STAGGER:
+                    start = other + STAGGER
+            self._starts[name] = start
+            return start
+
+
 class Tuning(object):
     """A configuration and the joint groups built from it (group name -> JointGroup);
     replaced whole, never changed."""
@@ -128,6 +153,7 @@ class Round(object):
         self.status = status
         self.heat = heat
         self.legs_and_base = LegsAndBase(clock)
+        self.onsets = Onsets()
         self.workers = []
         self._send_lock = threading.Lock()
         self._speech = speech

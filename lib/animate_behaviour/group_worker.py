@@ -76,8 +76,10 @@ class Disruption(collections.namedtuple("Disruption", "reason joints why")):
 
 STOP = Disruption(STOPPING)
 YIELD_TO_SPEECH = Disruption(SPEECH, why="Pepper speaks with gestures")
-# What _execute returns when the plan was made with a tuning that is no longer current.
-RETUNED = "retuned"
+# What _execute returns when the rest of the plan must be made anew from where the joints
+# are: its tuning is no longer current (a preset, a style), or a move began late to keep
+# apart from another group's (the breath of the plan's later keys would be out of phase).
+REPLAN = "replan"
 
 
 class Prefetch(object):
@@ -146,8 +148,8 @@ class GroupWorker(WorkerThread):
         upcoming = self._plan_after(plan)
         while True:
             disruption = self._execute(plan)
-            if disruption == RETUNED:
-                upcoming.result()  # planned with the old tuning too
+            if disruption == REPLAN:
+                upcoming.result()  # planned from the dropped plan's end
                 plan = self._random_plan(self._expected, self._now())
             elif disruption is None:
                 if plan.kind == "trajectory":
@@ -236,23 +238,39 @@ class GroupWorker(WorkerThread):
     # -- executing a plan ----------------------------------------------------------------
 
     def _execute(self, plan):
-        """Run the plan's steps; None when done, RETUNED when a random plan's tuning is
-        no longer current (the joints are then where its last call left them), else the
+        """Run the plan's steps; None when done, REPLAN when the rest of the plan must be
+        made anew (the joints are then where its last call left them), else the
         Disruption that ended it."""
         for step in plan.steps:
             if plan.kind == "trajectory" and plan.tuning is not self._round.tuning:
-                return RETUNED
+                return REPLAN
             # Whether another app holds the joints is asked just before a call is sent.
             disruption = self._disruption(check_resources=False)
             if disruption is not None:
                 return disruption
-            if isinstance(step, steps.Rest):
-                disruption = self._rest(step.duration)
-            else:
-                disruption = self._move(step)
+            late = False
+            if isinstance(step, steps.Move) and step.starts:
+                late, disruption = self._keep_apart()
+            if disruption is None:
+                if isinstance(step, steps.Rest):
+                    disruption = self._rest(step.duration)
+                else:
+                    disruption = self._move(step)
             if disruption is not None:
                 return disruption
+            if late:
+                return REPLAN
         return None
+
+    def _keep_apart(self):
+        """Before a move that starts the group moving: wait (holding, as a rest) until it
+        begins STAGGER s apart from every other group's (round.onsets). Returns (whether
+        it waited, the Disruption that ended the wait or None)."""
+        now = self._now()
+        delay = self._round.onsets.claim(self.name, now) - now
+        if delay <= 0.0:
+            return False, None
+        return True, self._rest(delay)
 
     def _rest(self, duration):
         """Hold still, uncommanded, for ``duration`` s; the joints are free meanwhile."""

@@ -240,7 +240,8 @@ class _Builder(object):
         duration = min(max(duration, self._needed(target)), self._config.max_call_duration)
         end = self._at + self.seconds + duration
         angles = target + self._offset(end)
-        self.steps.append(steps.Move(angles[np.newaxis, :], np.array([duration])))
+        self.steps.append(steps.Move(angles[np.newaxis, :], np.array([duration]),
+                                     starts=True))
         self.pose, self.angles = np.array(target, dtype=float), angles
         self.seconds += duration
         self._moves += 1

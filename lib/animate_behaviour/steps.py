@@ -25,14 +25,16 @@ import numpy as np
 _SLACK = 1e-9
 
 
-class Move(collections.namedtuple("Move", "angles times joints")):
+class Move(collections.namedtuple("Move", "angles times joints starts")):
     """One call: ``angles`` (waypoints, joints) reached at ``times`` (s from the call's
     start, strictly increasing, the last one the call's duration). ``joints``: the
     indices of the joints the call commands (None: all); the others hold, and their
-    columns repeat where they are."""
+    columns repeat where they are. ``starts``: the call starts the group moving after
+    it held still (a watcher sees it set off), so it is kept apart from the other
+    groups' starts."""
 
-    def __new__(cls, angles, times, joints=None):
-        return super(Move, cls).__new__(cls, angles, times, joints)
+    def __new__(cls, angles, times, joints=None, starts=False):
+        return super(Move, cls).__new__(cls, angles, times, joints, starts)
 
     @property
     def duration(self):
