@@ -2,6 +2,7 @@
 SECONDS ?= 30
 BEHAVIOUR ?=
 SCENARIO ?=
+STYLE ?=
 
 .PHONY: setup test demo package choregraphe benchmark
 
@@ -12,7 +13,7 @@ test:
 	bash scripts/test.sh
 
 demo: setup
-	PYTHONPATH=lib:devtools .venv/bin/python devtools/pepper_bullet/demo.py --seconds $(SECONDS) $(if $(BEHAVIOUR),--behaviour $(BEHAVIOUR)) $(if $(SCENARIO),--scenario $(SCENARIO))
+	PYTHONPATH=lib:devtools .venv/bin/python devtools/pepper_bullet/demo.py --seconds $(SECONDS) $(if $(BEHAVIOUR),--behaviour $(BEHAVIOUR)) $(if $(SCENARIO),--scenario $(SCENARIO)) $(if $(STYLE),--style $(STYLE))
 
 package: setup
 	.venv/bin/python tools/build_package.py
