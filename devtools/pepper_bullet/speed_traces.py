@@ -67,10 +67,12 @@ def draw(traces, titles, path):
     chains = [chain for chain in CHAIN_COLOURS
               if any(chain in motion_quality.chains_of(list(trace.speeds))
                      for trace in traces.values())]
-    # One scale per chain across the runs, so that their speeds compare.
+    # One scale per chain across the runs, so that their speeds compare, set by the
+    # animation: the way home after the disable, faster, runs off it.
     tops = dict((chain, 1.05 * max(
-        [trace.speeds[name].max() for trace in traces.values() for name in
-         motion_quality.chains_of(list(trace.speeds)).get(chain, ())] or [1.0]))
+        [trace.speeds[name][trace.times <= trace.disabled_at].max()
+         for trace in traces.values()
+         for name in motion_quality.chains_of(list(trace.speeds)).get(chain, ())] or [1.0]))
         for chain in chains)
     span = (min(trace.times[0] for trace in traces.values()),
             max(trace.times[-1] for trace in traces.values()))
@@ -91,7 +93,7 @@ def draw(traces, titles, path):
             axis.set_ylabel("%s\nrad/s" % chain, fontsize=9)
             axis.tick_params(labelsize=8)
         axes[-1].set_xlabel("simulated s (one line per joint; dashed: disabled, Pepper "
-                            "goes home)", fontsize=9)
+                            "goes home, off the scale)", fontsize=9)
         block.subplots_adjust(left=0.07, right=0.98, top=0.84, bottom=0.14, hspace=0.12)
     figure.savefig(path, dpi=DPI)
     plt.close(figure)
