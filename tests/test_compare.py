@@ -88,6 +88,7 @@ def test_side_by_side_refuses_what_it_cannot_pair():
 # ----------------------------------------------------------------- in qiBullet
 SECONDS = 4.0
 SETTLE = 2.0  # scenario.run's default, after the disable
+STOP_SECONDS = 5.0  # the simulation runs on while the runner exits: under a second, alone
 FRAME_WIDTH, FRAME_HEIGHT = compare.FRAME_SIZE  # px per style
 
 
@@ -104,8 +105,10 @@ def test_the_comparison_writes_both_styles_side_by_side_and_their_speed_traces(t
         assert (config.motion_style, config.behaviour) == (style, "body")
     with Image.open(str(tmp_path / compare.GIF)) as gif:
         assert gif.size == (2 * FRAME_WIDTH + render.DIVIDER_WIDTH, FRAME_HEIGHT)
-        # Every frame is its own (the time label changes), 10 per simulated second.
-        assert abs(gif.n_frames - 10 * (SECONDS + SETTLE)) <= 3
+        # Every frame is its own (the time label changes), 10 per simulated second: the
+        # animation, the settling and the runner's exit (at most STOP_SECONDS).
+        assert 10 * (SECONDS + SETTLE) - 1 <= gif.n_frames <= 10 * (
+            SECONDS + SETTLE + STOP_SECONDS)
         frames = []
         for index in range(gif.n_frames):
             gif.seek(index)
