@@ -1,9 +1,10 @@
 # Entry points. Each target installs what it needs first (scripts/setup.sh is idempotent).
-SECONDS ?= 30
+SECONDS ?=
 BEHAVIOUR ?=
 SCENARIO ?=
+STYLE ?=
 
-.PHONY: setup test demo package choregraphe benchmark
+.PHONY: setup test demo compare package choregraphe benchmark
 
 setup:
 	bash scripts/setup.sh
@@ -12,7 +13,12 @@ test:
 	bash scripts/test.sh
 
 demo: setup
-	PYTHONPATH=lib:devtools .venv/bin/python devtools/pepper_bullet/demo.py --seconds $(SECONDS) $(if $(BEHAVIOUR),--behaviour $(BEHAVIOUR)) $(if $(SCENARIO),--scenario $(SCENARIO))
+	PYTHONPATH=lib:devtools .venv/bin/python devtools/pepper_bullet/demo.py $(if $(SECONDS),--seconds $(SECONDS)) $(if $(BEHAVIOUR),--behaviour $(BEHAVIOUR)) $(if $(SCENARIO),--scenario $(SCENARIO)) $(if $(STYLE),--style $(STYLE))
+
+# The two motion styles side by side: out/compare/styles.gif and speed_traces.png
+# (docs/ holds copies of a run at the defaults).
+compare: setup
+	PYTHONPATH=lib:devtools .venv/bin/python devtools/pepper_bullet/compare.py $(if $(SECONDS),--seconds $(SECONDS)) $(if $(BEHAVIOUR),--behaviour $(BEHAVIOUR))
 
 package: setup
 	.venv/bin/python tools/build_package.py

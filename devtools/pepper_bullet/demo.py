@@ -2,16 +2,17 @@
 
     python devtools/pepper_bullet/demo.py [--seconds N] [--behaviour B] [--out out/demo]
                                           [--config FILE] [--scenario quiet|busy]
+                                          [--style specification|lifelike]
 
-(env SECONDS, BEHAVIOUR and SCENARIO give the defaults of --seconds, --behaviour and
---scenario). Runs pepper_bullet.scenario (the real runner against the simulated robot,
-``platform = simulator``; "busy": another app speaks with a gesture and drives the base
-mid-run), then writes to OUT: pepper.gif (rendered headless, 10 frames per second of
-simulated time), trajectories.png (commanded waypoints and measured angles per moved
-joint, home, the seed's bounds, limits, base heading, the other app's motions in brown,
-shading where a part yielded), summary.json (see
-pepper_bullet.summary), commands.json (every ALMotion record) and runner.log. Prints
-the summary. Exits 1 if the run had a problem.
+(env SECONDS, BEHAVIOUR, SCENARIO and STYLE give the defaults of --seconds, --behaviour,
+--scenario and --style). Runs pepper_bullet.scenario (the real runner against the
+simulated robot, ``platform = simulator``, ``motionStyle`` = the style; "busy": another
+app speaks with a gesture and drives the base mid-run), then writes to OUT: pepper.gif
+(rendered headless, 10 frames per second of simulated time), trajectories.png
+(commanded waypoints and measured angles per moved joint, home, the seed's bounds,
+limits, base heading, the other app's motions in brown, shading where a part yielded),
+summary.json (see pepper_bullet.summary), commands.json (every ALMotion record) and
+runner.log. Prints the summary. Exits 1 if the run had a problem.
 """
 import argparse
 import json
@@ -24,6 +25,7 @@ for _path in (os.path.join(ROOT, "lib"), os.path.join(ROOT, "devtools")):
         sys.path.insert(0, _path)
 
 from animate_behaviour import config as config_module  # noqa: E402
+from animate_behaviour import styles  # noqa: E402
 from pepper_sim import plot  # noqa: E402
 
 from pepper_bullet import render, scenario, summary  # noqa: E402
@@ -44,7 +46,14 @@ def parse_args(argv):
                         default=os.environ.get("SCENARIO") or "quiet",
                         help="busy: another app speaks and drives mid-run (default $SCENARIO "
                              "or quiet)")
-    return parser.parse_args(argv)
+    parser.add_argument("--style", choices=styles.NAMES,
+                        default=os.environ.get("STYLE") or styles.SPECIFICATION,
+                        help="the motion style (default $STYLE or %s)" % styles.SPECIFICATION)
+    args = parser.parse_args(argv)
+    if args.style not in styles.NAMES:  # argparse checks the choices of typed values only
+        parser.error("STYLE=%s is not a motion style: one of %s"
+                     % (args.style, ", ".join(styles.NAMES)))
+    return args
 
 
 def measured_series(samples):
@@ -73,7 +82,7 @@ def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
     run = scenario.run(args.seconds, args.out, config=args.config, behaviour=args.behaviour,
                        camera=render.Camera(), frame_period=FRAME_PERIOD,
-                       scenario=args.scenario)
+                       scenario=args.scenario, style=args.style)
     config = config_module.load(run.config_path)
     if run.samples and run.commands is not None:
         figures = write_outputs(run, config, args.out)

@@ -218,18 +218,28 @@ class OtherApp(object):
             self._problems.append("the other app was still busy at the end")
 
 
-def run(seconds, out_dir, config=DEFAULT_CONFIG, behaviour=None, settle=2.0, camera=None,
-        frame_period=None, report=print, scenario="quiet"):
-    """Animate for ``seconds`` of simulated time, disable, settle, stop; ``scenario`` is
-    "quiet" or "busy" (another app speaks and drives meanwhile). See Run."""
-    if scenario not in SCENARIOS:
-        raise ValueError("unknown scenario %r (known: %s)" % (scenario, ", ".join(SCENARIOS)))
-    os.makedirs(out_dir, exist_ok=True)
+def runner_config(config, out_dir, behaviour=None, style=None):
+    """The configuration the runner gets: ``config`` with ``platform = simulator`` and,
+    when given, ``behaviour`` and ``motionStyle`` = ``style``, written to ``out_dir``
+    (see config_with). Returns its path."""
     settings = {"platform": "simulator"}
     if behaviour:
         settings["behaviour"] = behaviour
-    result = Run(config_with(config, settings, out_dir), os.path.join(out_dir, "runner.log"),
-                 scenario)
+    if style:
+        settings["motionStyle"] = style
+    return config_with(config, settings, out_dir)
+
+
+def run(seconds, out_dir, config=DEFAULT_CONFIG, behaviour=None, settle=2.0, camera=None,
+        frame_period=None, report=print, scenario="quiet", style=None):
+    """Animate for ``seconds`` of simulated time, disable, settle, stop; ``scenario`` is
+    "quiet" or "busy" (another app speaks and drives meanwhile); ``behaviour`` and
+    ``style`` (a motion style) replace the configuration's. See Run."""
+    if scenario not in SCENARIOS:
+        raise ValueError("unknown scenario %r (known: %s)" % (scenario, ", ".join(SCENARIOS)))
+    os.makedirs(out_dir, exist_ok=True)
+    result = Run(runner_config(config, out_dir, behaviour, style),
+                 os.path.join(out_dir, "runner.log"), scenario)
     result.frame_period = frame_period
     env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "lib"))
     wall0 = time.monotonic()

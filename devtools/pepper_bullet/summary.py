@@ -147,6 +147,7 @@ def summarise(run, config):
     last = run.samples[-1]
     return {
         "behaviour": config.behaviour,
+        "motion_style": config.motion_style,
         "platform": config.platform,
         "simulated_seconds": float(last.time),
         "wall_seconds_stepping": float(last.wall),
@@ -181,7 +182,8 @@ def summarise(run, config):
 
 def lines(summary):
     """Human-readable lines of a summary dict."""
-    out = ["simulated %.1f s in %.1f s of stepping (real-time factor %.2f, max lag %.3f s)"
+    out = ["behaviour %s, motion style %s" % (summary["behaviour"], summary["motion_style"]),
+           "simulated %.1f s in %.1f s of stepping (real-time factor %.2f, max lag %.3f s)"
            % (summary["simulated_seconds"], summary["wall_seconds_stepping"],
               summary["real_time_factor"] or 0.0, summary["max_lag_seconds"] or 0.0),
            "trajectories %d (killed %d), base turns %d, limit violations %d"
