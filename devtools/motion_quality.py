@@ -118,10 +118,12 @@ CHAINS = collections.OrderedDict([
 # ----------------------------------------------------------------- motion in
 
 def sample_times(start, end, rate=RATE):
-    """The even grid: start, start + 1/rate, ... up to end (s)."""
+    """The even grid: start, start + 1/rate, ... up to end (s), never past it (the last
+    point may be a rounding error short of its multiple of 1/rate)."""
     if not end > start:
         raise ValueError("end (%r) must come after start (%r)" % (end, start))
-    return start + np.arange(int(math.floor((end - start) * rate + 1e-9)) + 1) / rate
+    grid = start + np.arange(int(math.floor((end - start) * rate + 1e-9)) + 1) / rate
+    return np.minimum(grid, end)
 
 
 def rebuild(records, names, time_of, start, end, model, rate=RATE):

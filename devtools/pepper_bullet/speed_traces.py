@@ -51,12 +51,10 @@ def trace(run):
     if not names:
         raise ValueError("the run moved none of the chains' joints (%s)" % ", ".join(chained))
     times = series["time"]
-    # A sample short of the last: the grid's last point may pass it by a rounding error.
-    end = times[-1] - 1.0 / motion_quality.RATE
     angles = motion_quality.from_measurements(
         times, collections.OrderedDict((name, series["angles"][name]) for name in names),
-        times[0], end)
-    return Trace(motion_quality.sample_times(times[0], end),
+        times[0], times[-1])
+    return Trace(motion_quality.sample_times(times[0], times[-1]),
                  motion_quality.speeds(angles, motion_quality.RATE), run.disabled_at)
 
 
