@@ -188,3 +188,17 @@ def test_the_legs_move_no_more_often_than_the_specifications_chunks():
         # The specification: numPointsLeg random waypoints and a return home per chunk.
         chunks = seconds / (config.leg_chunk_size * config.gesture_duration)
         assert len(moves(plan)) <= (config.num_points_leg + 1) * (chunks + 1)
+
+
+def test_legs_planned_away_from_home_finish_their_visit_first():
+    # A plan made anew mid-cycle (a move kept apart from another group's, a preset)
+    # starts where the legs are: they go home after a short hold, not hold there long.
+    for seed in SEEDS:
+        away = elsewhere(seed)
+        config, plans = planned(seed=seed, start=away)
+        group, plan, _end = plans["legs"]
+        first = moves(plan)[0]
+        assert np.allclose(first.end, group.home)
+        held = sum(step.duration for step in plan[:next(
+            index for index, step in enumerate(plan) if step is first)])
+        assert held <= lifelike.LEG_AWAY[1] * config.gesture_duration + 1e-9

@@ -168,8 +168,12 @@ def plan(group, config, rng, start, at):
 
 def _legs(builder, config, rng):
     """Cycles of the legs' pace until the plan is long enough: a hold at home, then
-    numPointsLeg moves to random targets with holds between, then home."""
+    numPointsLeg moves to random targets with holds between, then home. Legs away from
+    home (a plan made anew mid-cycle) first finish their visit: a short hold, then home."""
     chunk_time = config.leg_chunk_size * config.gesture_duration
+    if not np.array_equal(builder.pose, builder.group.home):
+        builder.hold(rng.uniform(*LEG_AWAY) * config.gesture_duration)
+        builder.move(builder.group.home, _move_duration(config, rng, LEG_MOVE))
     while builder.seconds < PLAN_SECONDS:
         cycle = rng.uniform(*LEG_CYCLE) * chunk_time
         away = [rng.uniform(*LEG_AWAY) * config.gesture_duration
