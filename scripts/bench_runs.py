@@ -30,13 +30,14 @@ SERVICES = {"animate-behaviour": "AnimateBehaviour", "specification": "Specifica
 LANES = (("2.7", os.path.join(ROOT, ".venv27", "bin", "python")), ("3.9", sys.executable))
 
 
-def percentiles(values):
-    """"p50 p99 max (count)" of ``values``."""
+def percentiles(values, number="%7.3f", between=" "):
+    """"p50 p99 max (count)" of ``values``, each as ``number``."""
     if not values:
         return "n/a"
     ordered = sorted(values)
-    return "%7.3f %7.3f %7.3f (%d)" % (statistics.median(ordered), at(ordered, 0.99),
-                                       ordered[-1], len(ordered))
+    figures = [number % value for value in (statistics.median(ordered), at(ordered, 0.99),
+                                            ordered[-1])]
+    return "%s (%d)" % (between.join(figures), len(ordered))
 
 
 def at(ordered, fraction):

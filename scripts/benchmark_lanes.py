@@ -21,12 +21,11 @@ about three minutes; ``--quick`` shortens every phase (rougher figures).
 """
 import argparse
 import os
-import statistics
 import sys
 import tempfile
 import time
 
-from bench_runs import LANES, MODES, CpuMeter, animating, at, seam_gaps
+from bench_runs import LANES, MODES, CpuMeter, animating, percentiles, seam_gaps
 
 from animate_behaviour import joints  # noqa: E402 (bench_runs puts lib/ on the path)
 
@@ -89,11 +88,7 @@ def measure_seams(mode, python, config_path, seconds):
 
 
 def quantiles(values):
-    if not values:
-        return "n/a"
-    ordered = sorted(values)
-    return "%.1f / %.1f / %.1f (%d)" % (statistics.median(ordered), at(ordered, 0.99),
-                                        ordered[-1], len(ordered))
+    return percentiles(values, "%.1f", " / ")
 
 
 def main():

@@ -88,13 +88,25 @@ def segments(record):
     return np.diff([0.0] + list(record.times[0]))
 
 
+def calls_since(records, switched, names):
+    """The calls of a group (``names[0]`` in ``names``) requested after clock time
+    ``switched``, in order."""
+    return [record for record in records if record.start is not None
+            and record.requested > switched and record.names[0] in names]
+
+
+def each_group_went_new(records, switched, is_new, count):
+    """Whether each group has made ``count`` calls the new way since ``switched``."""
+    return all(len([record for record in calls_since(records, switched, names)
+                    if is_new(record)]) >= count for names in GROUPS)
+
+
 def check_switch(records, switched, names, is_new):
     """A group's calls (``names[0]`` in ``names``) requested after a switch made at
     ``switched`` (clock time) go the new way (``is_new(record)``) from the group's next
     call on: at most one old call, sent in the instant of the switch, then only new
     ones. Returns the group's calls after the switch."""
-    mine = [record for record in records if record.start is not None
-            and record.requested > switched and record.names[0] in names]
+    mine = calls_since(records, switched, names)
     new = [is_new(record) for record in mine]
     assert True in new, names
     first = new.index(True)

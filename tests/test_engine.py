@@ -576,13 +576,8 @@ def test_a_new_tuning_reaches_each_groups_next_call_with_no_jump(robots):
 
     def calm_timing(record):
         return all(segment >= 1.5 - 1e-9 for segment in checks.segments(record))
-
-    def calm_calls(names):
-        return [record for record in robot.motion.trajectories if record.start is not None
-                and record.requested > switched and record.names[0] in names
-                and calm_timing(record)]
-    assert robot.motion.wait_for(lambda: all(len(calm_calls(names)) >= 3
-                                             for names in checks.GROUPS), TIMEOUT)
+    assert robot.motion.wait_for(lambda: checks.each_group_went_new(
+        robot.motion.trajectories, switched, calm_timing, 3), TIMEOUT)
     robot.disable()
     ran = checks.random_ones(robot.motion.trajectories, robot.config)
     # Each group's next call goes by the new tuning (the one running at the switch, at
@@ -613,13 +608,8 @@ def test_a_style_switch_reaches_each_groups_next_call_with_no_jump(robots, first
     robot.engine.retune(robot.config.with_values({"motionStyle": then}, "switched"))
     switched = robot.motion.clock.now()
     is_new = one_key if then == "lifelike" else (lambda record: not one_key(record))
-
-    def new_calls(names):
-        return [record for record in robot.motion.trajectories if record.start is not None
-                and record.requested > switched and record.names[0] in names
-                and is_new(record)]
-    assert robot.motion.wait_for(lambda: all(len(new_calls(names)) >= 3
-                                             for names in checks.GROUPS), TIMEOUT)
+    assert robot.motion.wait_for(lambda: checks.each_group_went_new(
+        robot.motion.trajectories, switched, is_new, 3), TIMEOUT)
     robot.disable()
     ran = checks.random_ones(robot.motion.trajectories, robot.config)
     for names in checks.GROUPS:

@@ -168,13 +168,8 @@ def test_set_motion_style_reaches_each_groups_next_call_with_no_jump(deploy):
 
     def lifelike(record):
         return len(record.times[0]) == 1  # one key per joint: a rest or a breath's turn
-
-    def lifelike_calls(names):
-        return [record for record in motion.trajectories if record.start is not None
-                and record.requested > switched and record.names[0] in names
-                and lifelike(record)]
-    assert motion.wait_for(lambda: all(len(lifelike_calls(names)) >= 2
-                                       for names in checks.GROUPS), TIMEOUT)
+    assert motion.wait_for(lambda: checks.each_group_went_new(
+        motion.trajectories, switched, lifelike, 2), TIMEOUT)
     assert service.setActivation("disabled") == 1
     assert deployment.wait_change("disabled")
     ran = checks.random_ones(motion.trajectories, deployment.config)

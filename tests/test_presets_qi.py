@@ -77,13 +77,8 @@ def test_set_preset_reaches_each_groups_next_call_with_no_jump(deploy):
     assert deployment.wait_until(lambda: deployment.preset_changes == ["calm"])
     assert service.getPreset() == "calm"
     calm = preset_config(deployment, "calm")
-
-    def calm_calls(names):
-        return [record for record in motion.trajectories if record.start is not None
-                and record.requested > switched and record.names[0] in names
-                and follows(record, 1.5)]
-    assert motion.wait_for(lambda: all(len(calm_calls(names)) >= 2
-                                       for names in checks.GROUPS), TIMEOUT)
+    assert motion.wait_for(lambda: checks.each_group_went_new(
+        motion.trajectories, switched, lambda record: follows(record, 1.5), 2), TIMEOUT)
     service.setActivation("disabled")
     assert deployment.wait_change("disabled")
     # Each group's next call goes by calm: the one running at the switch (at most
