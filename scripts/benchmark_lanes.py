@@ -21,7 +21,6 @@ about three minutes; ``--quick`` shortens every phase (rougher figures).
 """
 import argparse
 import os
-import sys
 import tempfile
 import time
 
