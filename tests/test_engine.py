@@ -518,6 +518,30 @@ def test_reenabling_while_a_call_hangs_never_makes_a_second_sender(robots, monke
             assert following.requested >= previous.end, (previous, following)
 
 
+class FailingMoveChecks(KinematicMotion):
+    """ALMotion whose first moveIsActive calls fail, as a motion module restarting."""
+
+    def __init__(self, failures):
+        KinematicMotion.__init__(self, time_scale=SCALE)
+        self.failures = failures
+
+    def moveIsActive(self):
+        if self.failures:
+            self.failures -= 1
+            raise RuntimeError("ALMotion is restarting")
+        return KinematicMotion.moveIsActive(self)
+
+
+def test_a_failing_move_check_pauses_the_base_and_it_turns_again(robots, caplog):
+    robot = robots("rotation", gestureDuration="0.2", motion=FailingMoveChecks(3))
+    with caplog.at_level(logging.ERROR, logger="test.engine"):
+        robot.enable()
+        assert robot.motion.wait_for(lambda: len(robot.motion.moves) >= 3, TIMEOUT)
+        robot.disable()
+    assert "ALMotion.moveIsActive failed: ALMotion is restarting" in caplog.text
+    assert "base turns stopped" not in caplog.text
+
+
 class NoMotion(object):
     """ALMotion that fails every call, as when NAOqi's motion module has crashed."""
 

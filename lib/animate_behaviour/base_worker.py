@@ -203,7 +203,14 @@ class BaseWorker(WorkerThread):
         call = own_call.OwnCall(self._motion, "moveTo", (0.0, 0.0, turn), self.wake,
                                 "animateBehaviour.base.call", self._clock)
         self.wake.clear()
-        if not self._round.send(call, lambda: not self._motion.moveIsActive()):
+        # Turns are stopped with stopMove, never by their task's id: no need to find it.
+        try:
+            sent = self._round.send(call, free=lambda: not self._motion.moveIsActive(),
+                                    registered=self._motion.moveIsActive)
+        except RuntimeError as err:
+            self._log.error("ALMotion.moveIsActive failed: %s" % err)
+            return Disruption(ERROR)
+        if not sent:
             return Disruption(OTHER_APP, why="another app's move started first")
         stopped = self._wait_for(call)
         if stopped:

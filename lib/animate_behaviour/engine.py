@@ -162,21 +162,28 @@ class Round(object):
         self._monitor_wake = clock.event()
         self._monitor = clock.thread(self._watch, "animateBehaviour.monitor#%d" % number)
 
-    def send(self, call, free=None):
+    def send(self, call, free=None, registered=None):
         """Send ``call`` (own_call.OwnCall) and find its task id, one call at a time: the
         new id in getTaskList is then never another of our own calls. With ``free`` (a
         callable asking ALMotion whether what the call needs is free: its joints, or no
         move running), first ask once more, so that as little time as possible is left
         for another app to start before our call arrives; returns False (and sends
-        nothing) if it is not free."""
+        nothing) if it is not free. With ``registered`` (a callable asking ALMotion
+        whether the call's task exists), the call is one never stopped by its id: it is
+        not looked for, only waited for, so that the next call's search does not take
+        its task for its own."""
         with self._send_lock:
-            try:
-                known = own_call.task_ids(self.motion)
-            except RuntimeError:
-                known = None  # the robot cannot list tasks: the call cannot be stopped early
+            known = None
+            if registered is None:
+                try:
+                    known = own_call.task_ids(self.motion)
+                except RuntimeError:
+                    pass  # the robot cannot list tasks: the call cannot be stopped early
             if free is not None and not free():
                 return False
             call.start(known)
+            if registered is not None:
+                registered()
             return True
 
     def speech_active(self):
