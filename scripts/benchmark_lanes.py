@@ -16,15 +16,16 @@ served by this Python 3.9 process) at the specification's defaults:
 * seam gap (wall ms): from an arm call's return to that arm's next call, at a faster
   time scale for enough seams (bench_runs.seam_gaps).
 
-p50 / p99 / max (samples), beside the goals of issue 14. Figures, not assertions. Runs in
-about three minutes; ``--quick`` shortens every phase (rougher figures).
+p50 / p99 / max (samples), beside the goals of issue 14, for the package in each motion
+style and for the specification's way. Figures, not assertions. Runs in about six
+minutes; ``--quick`` shortens every phase (rougher figures).
 """
 import argparse
 import os
 import tempfile
 import time
 
-from bench_runs import LANES, MODES, CpuMeter, animating, percentiles, seam_gaps
+from bench_runs import LANES, CpuMeter, animating, percentiles, seam_gaps
 
 from animate_behaviour import joints  # noqa: E402 (bench_runs puts lib/ on the path)
 
@@ -90,33 +91,42 @@ def quantiles(values):
     return percentiles(values, "%.1f", " / ")
 
 
+# The columns of each lane: (heading, mode, configuration file text).
+RUNS = (("ours", "animate-behaviour", "# the specification's defaults\n"),
+        ("ours lifelike", "animate-behaviour", "motionStyle = lifelike\n"),
+        ("spec", "specification", "# the specification's defaults\n"))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="shorter phases, rougher figures")
     arguments = parser.parse_args()
-    seconds, toggles, seam_seconds = (4.0, 8, 3.0) if arguments.quick else (15.0, 30, 8.0)
-    config = tempfile.NamedTemporaryFile("w", suffix=".ini", delete=False)
-    config.write("# the specification's defaults\n")
-    config.close()
+    seconds, toggles, seam_seconds = (4.0, 8, 3.0) if arguments.quick else (12.0, 20, 8.0)
     started = time.monotonic()
     columns = []
-    try:
-        for lane, python in LANES:
-            if not os.path.exists(python):
-                print("lane %s: %s is missing (run scripts/setup.sh)" % (lane, python))
-                continue
-            for mode in MODES:
+    for lane, python in LANES:
+        if not os.path.exists(python):
+            print("lane %s: %s is missing (run scripts/setup.sh)" % (lane, python))
+            continue
+        for heading, mode, text in RUNS:
+            config = tempfile.NamedTemporaryFile("w", suffix=".ini", delete=False)
+            config.write(text)
+            config.close()
+            try:
                 disabled, animating_cpu, stops, enables = measure_real_time(
                     mode, python, config.name, seconds, toggles)
-                seams = measure_seams(mode, python, config.name, seam_seconds)
-                columns.append(("%s %s" % (lane, "ours" if mode == MODES[0] else "spec"),
-                                ["%.3f" % animating_cpu, "%.3f" % disabled, quantiles(stops),
-                                 quantiles(enables), quantiles(seams)]))
-    finally:
-        os.unlink(config.name)
+                # Every lifelike call ends at a rest or a turn of the breath: no seams.
+                seams = quantiles(measure_seams(mode, python, config.name, seam_seconds)) \
+                    if "lifelike" not in text else "n/a: rest to rest"
+            finally:
+                os.unlink(config.name)
+            columns.append(("%s %s" % (lane, heading),
+                            ["%.3f" % animating_cpu, "%.3f" % disabled, quantiles(stops),
+                             quantiles(enables), seams]))
     print("Runner cost per lane (2.7: libqi 1.8.3 + numpy 1.8.0 as on Pepper; 3.9: libqi "
           "3.1.5), the specification's defaults, pepper_sim over qi; latencies p50 / p99 / max "
-          "(samples); ours = animate-behaviour, spec = the specification's way")
+          "(samples); ours = animate-behaviour (in the lifelike style: motionStyle = "
+          "lifelike), spec = the specification's way")
     width = max(len(values[index]) for _name, values in columns for index in range(5)) + 2
     print("  %-26s %-10s" % ("", "goal") + "".join("%-*s" % (width, name)
                                                    for name, _values in columns))
