@@ -52,7 +52,7 @@ READY_TIMEOUT = 30.0
 # reinforces a state), and also every LIFE_PERIOD s in case a reset came without one, or
 # every HEAT_PERIOD s when the event cannot be watched: a missed reset only lets Pepper
 # breathe between our calls.
-HEAT_PERIOD = 2.0
+HEAT_PERIOD = 5.0
 LIFE_PERIOD = 10.0
 
 
