@@ -1,5 +1,6 @@
 """``make compare``: the two motion styles side by side. The frames' composition alone,
 then (with --simulator) the tool run briefly in qiBullet, judged on the files it writes."""
+import math
 import sys
 
 import pytest
@@ -12,7 +13,9 @@ from PIL import Image, ImageChops, ImageColor  # noqa: E402
 
 from animate_behaviour import config as config_module  # noqa: E402
 from animate_behaviour import styles  # noqa: E402
+import motion_quality  # noqa: E402
 from pepper_bullet import compare, render, speed_traces  # noqa: E402
+from pepper_bullet.physics import SIMULATED_JOINTS, Sample  # noqa: E402
 
 WIDTH, HEIGHT = 240, 60  # px of a made-up frame
 LABEL_BAND = 25  # px from the top: the labels; the scene below
@@ -83,6 +86,31 @@ def test_side_by_side_refuses_what_it_cannot_pair():
         render.side_by_side([[frame], [frame]], ["specification"], 0.1)
     with pytest.raises(ValueError, match="a run has no frames"):
         render.side_by_side([[frame], []], ["specification", "lifelike"], 0.1)
+
+
+class StillLegsRun(object):
+    """A made-up scenario.Run: the left arm swings at 0.5 Hz, every other joint rests."""
+
+    def __init__(self, seconds=4.0, period=0.02):
+        self.disabled_at = seconds
+        self.samples = []
+        for step in range(int(seconds / period) + 1):
+            time = step * period
+            measured = [0.3 * math.sin(math.pi * time) if joint == "LShoulderPitch" else 0.0
+                        for joint in SIMULATED_JOINTS]
+            self.samples.append(Sample(time, time, measured, measured, (0.0, 0.0, 0.0), 0.0,
+                                       0))
+
+
+def test_a_chain_that_rested_through_the_run_is_drawn_flat_not_left_out():
+    trace = speed_traces.trace(StillLegsRun(), "body")
+    chains = motion_quality.chains_of(list(trace.speeds))
+    assert set(chains) == {"left arm", "right arm", "legs"}
+    assert max(trace.speeds["LShoulderPitch"]) > 0.5  # 0.3 pi rad/s at its top
+    for joint in chains["legs"] + chains["right arm"]:
+        assert max(abs(trace.speeds[joint])) == 0.0
+    with pytest.raises(ValueError, match="behaviour 'rotation' owns none of the chains' joints"):
+        speed_traces.trace(StillLegsRun(), "rotation")
 
 
 # ----------------------------------------------------------------- in qiBullet

@@ -664,7 +664,7 @@ def test_lifelike_groups_keep_time_of_their_own_where_the_specification_keeps_on
     robot.enable()
     began = robot.motion.clock.now()
     assert robot.motion.wait_for(lambda: robot.motion.clock.elapsed(
-        began, robot.motion.clock.now()) > 60.0, TIMEOUT)
+        began, robot.motion.clock.now()) > 120.0, TIMEOUT)
     robot.disable()
     records = robot.motion.trajectories
     tempo = []
@@ -686,8 +686,10 @@ def test_lifelike_groups_keep_time_of_their_own_where_the_specification_keeps_on
         assert min(tempo) > 0.8, tempo
     else:
         # A tempo of their own: moves and holds of random lengths, and no two groups ever
-        # setting off together (engine.STAGGER apart).
-        assert max(tempo) < 0.3 and together == 0, (tempo, together)
+        # setting off together (engine.STAGGER apart). A move of 1.5-3 s and a hold of 1-5 s
+        # land within 5 % of their median about one time in five (simulated); 60 % of 16
+        # or more is chance less than once in 10^5 runs.
+        assert max(tempo) < 0.6 and together == 0, (tempo, together)
 
 
 def test_groups_book_their_moves_from_rest_apart():

@@ -70,14 +70,14 @@ def run_styles(seconds, out_dir, behaviour, report=print):
     return runs
 
 
-def write_outputs(runs, out_dir):
-    """styles.gif and speed_traces.png of ``runs`` (style -> scenario.Run); returns the
-    GIF's frame count."""
+def write_outputs(runs, behaviour, out_dir):
+    """styles.gif and speed_traces.png of ``runs`` (style -> scenario.Run of
+    ``behaviour``); returns the GIF's frame count."""
     frames = render.side_by_side([run.frames for run in runs.values()], list(runs),
                                  demo.FRAME_PERIOD)
     render.write_gif(frames, os.path.join(out_dir, GIF), demo.FRAME_PERIOD)
     speed_traces.draw(collections.OrderedDict(
-        (style, speed_traces.trace(run)) for style, run in runs.items()),
+        (style, speed_traces.trace(run, behaviour)) for style, run in runs.items()),
         dict((style, styles.ROWS[style].description) for style in runs),
         os.path.join(out_dir, PLOT))
     return len(frames)
@@ -93,7 +93,7 @@ def main(argv=None):
         for problem in problems:
             print("FAILED: %s" % problem)
         return 1
-    count = write_outputs(runs, args.out)
+    count = write_outputs(runs, args.behaviour, args.out)
     print("wrote %s: %s (%d frames, %.1f MB), %s in %.0f s"
           % (args.out, GIF, count, os.path.getsize(os.path.join(args.out, GIF)) / 1e6, PLOT,
              time.monotonic() - started))

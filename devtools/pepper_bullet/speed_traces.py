@@ -16,9 +16,10 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 import motion_quality  # noqa: E402
-from pepper_sim import plot  # noqa: E402
+from animate_behaviour import groups  # noqa: E402
 
 from pepper_bullet import demo  # noqa: E402
+from pepper_bullet.physics import SIMULATED_JOINTS  # noqa: E402
 
 # One colour per chain (matplotlib's first three) for all of its joints' traces.
 CHAIN_COLOURS = collections.OrderedDict([
@@ -42,14 +43,18 @@ class Trace(object):
         self.disabled_at = disabled_at
 
 
-def trace(run):
-    """The Trace of a scenario.Run: every measured sample of the chains' joints the
-    package moved."""
+def trace(run, behaviour):
+    """The Trace of a scenario.Run of ``behaviour``: every measured sample of the chains'
+    joints the package owns, moved or not. A chain that rested through a short run (the
+    lifelike legs may) is drawn flat on its axis, not left out."""
     series = demo.measured_series(run.samples)
     chained = [name for members in motion_quality.CHAINS.values() for name in members]
-    names = [name for name in plot.commanded_joints(run.commands) if name in chained]
+    owned = [name for _row, members in groups.joint_groups(behaviour, SIMULATED_JOINTS)
+             for name in members]
+    names = [name for name in owned if name in chained]
     if not names:
-        raise ValueError("the run moved none of the chains' joints (%s)" % ", ".join(chained))
+        raise ValueError("behaviour %r owns none of the chains' joints (%s)"
+                         % (behaviour, ", ".join(chained)))
     times = series["time"]
     angles = motion_quality.from_measurements(
         times, collections.OrderedDict((name, series["angles"][name]) for name in names),
