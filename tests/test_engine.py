@@ -17,9 +17,11 @@ from animate_behaviour import group_worker, joints, trajectory
 from animate_behaviour.clock import ScaledClock
 from pepper_sim.autonomous_life import FakeAutonomousLife
 from pepper_sim.memory import FakeMemory
-from pepper_sim.motion import KinematicMotion
+from pepper_sim.motion import KinematicMotion, Trajectory
 
 import checks
+
+pytestmark = pytest.mark.usefixtures("no_gc_pauses")  # conftest: timed on the wall clock
 
 TIMEOUT = 10.0
 # 20 waypoints 0.5 s apart: 10 s trajectories sent as five 2 s calls.
@@ -721,3 +723,86 @@ def test_a_new_tuning_changes_the_base_band(robots):
     assert max(abs(heading) for heading in before) > narrow  # it did use the wide band
     assert before and max(abs(heading) for heading in before) <= wide + 1e-9
     assert after and max(abs(heading) for heading in after) <= narrow + 1e-9
+
+
+# Another app's gesture: the left arm raised, far outside our random range.
+WAVE_NAMES = ["LShoulderPitch", "LElbowRoll"]
+WAVE_ANGLES = [[0.2], [-1.2]]
+
+
+def left_arm_steps_aside(caplog):
+    prefix = "group leftArm steps aside: "
+    return [record.getMessage()[len(prefix):] for record in caplog.records
+            if record.getMessage().startswith(prefix)]
+
+
+class GestureInASeam(KinematicMotion):
+    """ALMotion on which another app's 0.5 s left-arm gesture comes and goes between the
+    end of our third left-arm call and our next one, as in a stall of ours (a garbage
+    collection, a loaded robot): areResourcesAvailable never sees it. Our call returns as
+    the gesture ends, 0.5 s late: too little to read as postponed."""
+
+    def __init__(self):
+        KinematicMotion.__init__(self, time_scale=0.05)
+        self.ours = 0
+        self.wave = None
+
+    def angleInterpolation(self, names, angles, times, absolute):
+        KinematicMotion.angleInterpolation(self, names, angles, times, absolute)
+        if "LShoulderPitch" in names and self.wave is None:
+            self.ours += 1
+            if self.ours == 3:
+                self.wave = "coming"
+                KinematicMotion.angleInterpolation(self, WAVE_NAMES, WAVE_ANGLES,
+                                                   [[0.5], [0.5]], True)
+                self.wave = [record for record in self.trajectories
+                             if record.angles == WAVE_ANGLES][0]
+
+
+def test_another_apps_gesture_inside_a_stall_between_our_calls_is_noticed(robots, caplog):
+    motion = GestureInASeam()
+    robot = robots("body", motion=motion)
+    with caplog.at_level(logging.DEBUG, logger="test.engine"):
+        robot.enable()
+        assert motion.wait_for(lambda: isinstance(motion.wave, Trajectory) and [
+            record for record in motion.trajectories if "LShoulderPitch" in record.names
+            and record.start > motion.wave.end], TIMEOUT)
+        robot.disable()
+    wave = motion.wave
+    assert wave.finished and not wave.killed
+    first = [record for record in motion.trajectories
+             if "LShoulderPitch" in record.names and record.start > wave.end][0]
+    # Not from the gesture's end straight on: the quiet time first, then from where it
+    # left the arm.
+    assert (first.start - wave.end) / motion.time_scale >= robot.config.yield_quiet_time - 0.1
+    start = dict(zip(first.names, first.start_angles))
+    assert [start[name] for name in WAVE_NAMES] == [angles[-1] for angles in WAVE_ANGLES]
+    assert left_arm_steps_aside(caplog) == ["its joints were moved while it held none"]
+
+
+class LaggingSensors(KinematicMotion):
+    """ALMotion whose sensors read 0.02 rad off the commanded angles, as a real arm's do
+    under gravity (a tracking error)."""
+
+    def getAngles(self, names, useSensors):
+        angles = KinematicMotion.getAngles(self, names, useSensors)
+        return [angle + 0.02 for angle in angles] if useSensors else angles
+
+
+@pytest.mark.parametrize("style", ["specification", "lifelike"])
+def test_after_stepping_aside_a_tracking_error_is_not_taken_for_another_app(robots, caplog,
+                                                                            style):
+    motion = LaggingSensors(time_scale=0.05)
+    robot = robots("body", motion=motion, motionStyle=style)
+    with caplog.at_level(logging.DEBUG, logger="test.engine"):
+        robot.enable()
+        threading.Event().wait(3.0 * motion.time_scale)
+        motion.angleInterpolation(WAVE_NAMES, WAVE_ANGLES, [[1.0], [1.0]], True)
+        wave = [record for record in motion.trajectories if record.angles == WAVE_ANGLES][0]
+        # Long enough for several holds: each one ends by comparing the commanded angles
+        # with those the group expects.
+        threading.Event().wait(15.0 * motion.time_scale)
+        robot.disable()
+    assert len(left_arm_steps_aside(caplog)) == 1
+    assert len([record for record in motion.trajectories if "LShoulderPitch" in record.names
+                and record.start > wave.end]) >= 3

@@ -53,6 +53,12 @@ CALL_GRACE = 5.0
 # Commanded angles further than this (rad) from where we left them: another app moved
 # the joints while we held no call.
 MOVED_TOLERANCE = 0.01
+# Our next call sent longer than this (robot s) after the last one's planned end (a
+# round trip, a few ms, normally): there was a stall (a garbage collection in NAOqi's
+# shared interpreter, a loaded robot) in which another app's short gesture may have come
+# and gone unseen by areResourcesAvailable, so the commanded angles are checked first,
+# as after a rest.
+LONG_SEAM = 0.2
 # Home moves go as fast as maxVelocityFraction allows, never shorter than this (s).
 HOME_MIN_DURATION = 0.25
 
@@ -117,6 +123,7 @@ class GroupWorker(WorkerThread):
         WorkerThread.__init__(self, round_, rng, self.name, "group %s" % self.name)
         self._expected = None  # where our last call left the joints
         self._verify = False  # check the joints' commanded angles before the next call
+        self._last_call = None  # (clock time sent, planned s) of our last call that played out
         self._hot_logged = ()
 
     # -- life --------------------------------------------------------------------------
@@ -162,7 +169,10 @@ class GroupWorker(WorkerThread):
                 if disruption.reason == STOPPING or not self._recover(disruption):
                     return
                 start = self._measured()
-                self._expected = start
+                # What the next check compares ALMotion's commanded angles with: they, not
+                # the measured ones a tracking error away, stay put while nobody moves.
+                self._expected = self._commanded()
+                self._last_call = None
                 plan = self._random_plan(start, self._now())
             upcoming = self._plan_after(plan)
 
@@ -292,6 +302,11 @@ class GroupWorker(WorkerThread):
         return not np.allclose(commanded, self._expected, atol=MOVED_TOLERANCE)
 
     def _move(self, step):
+        if self._last_call is not None:
+            sent, duration = self._last_call
+            if self._clock.elapsed(sent, self._clock.now()) - duration > LONG_SEAM:
+                self._verify = True
+            self._last_call = None
         if self._verify:
             self._verify = False
             if self._moved_by_someone():
@@ -347,6 +362,7 @@ class GroupWorker(WorkerThread):
             return Disruption(OTHER_APP, why="its %.2f s call took %.2f s: postponed behind "
                               "another app's task" % (step.duration, elapsed))
         self._expected = step.end
+        self._last_call = (call.started, step.duration)
         return None
 
     def _wait_for(self, call, duration):
