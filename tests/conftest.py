@@ -1,8 +1,11 @@
 """Shared test set-up: the package and the dev-side stand-ins on sys.path."""
 from __future__ import absolute_import, division, print_function
 
+import gc
 import os
 import sys
+
+import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 for path in (os.path.join(ROOT, "lib"), os.path.join(ROOT, "devtools")):
@@ -18,7 +21,6 @@ def pytest_addoption(parser):
 def pytest_collection_modifyitems(config, items):
     if config.getoption("--simulator"):
         return
-    import pytest
     skip = pytest.mark.skip(reason="qiBullet simulator test: run with --simulator")
     for item in items:
         if "simulator" in item.keywords:
@@ -29,3 +31,18 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "simulator: needs qiBullet (run with --simulator)")
     # matplotlib 3.9 calls pyparsing names that pyparsing 3.2 deprecates: not ours.
     config.addinivalue_line("filterwarnings", "ignore:'\\w+' deprecated - use")
+
+
+@pytest.fixture(scope="module")
+def no_gc_pauses():
+    """No garbage collection while a module whose tests time the robot on the wall clock
+    runs. By then the test process holds every earlier test's objects (the simulator's,
+    matplotlib's...), and one full collection stops every thread of it, the stand-ins'
+    robot clock running on, for up to 0.3 s: a whole robot second at the tests' time
+    scales, seen as a late event or a call that ran long. Pepper's NAOqi process holds no
+    test suite. Collected once before (with the time it takes, not timed) and after."""
+    gc.collect()
+    gc.disable()
+    yield
+    gc.enable()
+    gc.collect()

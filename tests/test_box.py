@@ -20,6 +20,8 @@ from pepper_sim.preferences import FakeTablet
 
 import checks
 
+pytestmark = pytest.mark.usefixtures("no_gc_pauses")  # conftest: timed on the wall clock
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TIMEOUT = 10.0
 PACKAGE = "animate_behaviour"

@@ -19,6 +19,8 @@ from test_service_qi import TIMEOUT, deploy  # noqa: F401 (the fixture)
 
 import checks
 
+pytestmark = pytest.mark.usefixtures("no_gc_pauses")  # conftest: timed on the wall clock
+
 DOMAIN = presets.DOMAIN
 WITH_PREFERENCES = ALL_SERVICES + ("ALPreferenceManager",)
 # A preset that sets the style, and one that leaves it alone.

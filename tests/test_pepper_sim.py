@@ -25,6 +25,8 @@ from pepper_sim.speech import (END_OF_ANIMATED_SPEECH, GESTURE_JOINTS, GESTURE_R
                                SECONDS_PER_CHARACTER, STATUS, FakeAnimatedSpeech,
                                FakeTextToSpeech)
 
+pytestmark = pytest.mark.usefixtures("no_gc_pauses")  # conftest: timed on the wall clock
+
 TIMEOUT = 10.0  # generous upper bound for anything that should take well under a second
 
 

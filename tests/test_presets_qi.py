@@ -15,6 +15,8 @@ from test_service_qi import TIMEOUT, deploy  # noqa: F401 (the fixture)
 
 import checks
 
+pytestmark = pytest.mark.usefixtures("no_gc_pauses")  # conftest: timed on the wall clock
+
 DOMAIN = presets.DOMAIN
 WITH_PREFERENCES = ALL_SERVICES + ("ALPreferenceManager",)
 # Distinct timings and amplitudes, told apart in the recorded calls.

@@ -23,6 +23,8 @@ from pepper_sim.qi_server import ALL_SERVICES, SimulatedRobot
 
 import checks
 
+pytestmark = pytest.mark.usefixtures("no_gc_pauses")  # conftest: timed on the wall clock
+
 TIMEOUT = 10.0
 # 20 waypoints 0.5 s apart: 10 s trajectories in five 2 s calls, 50 ms of wall time each
 # at the default time scale.
