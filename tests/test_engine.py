@@ -806,3 +806,50 @@ def test_after_stepping_aside_a_tracking_error_is_not_taken_for_another_app(robo
     assert len(left_arm_steps_aside(caplog)) == 1
     assert len([record for record in motion.trajectories if "LShoulderPitch" in record.names
                 and record.start > wave.end]) >= 3
+
+
+class LateRegistration(KinematicMotion):
+    """ALMotion whose first task (of a call of ours) appears only once our second call is
+    sent, too late for the first to be found, and the second's only after two task
+    listings have shown the first's (or once the first has ended, if nobody lists): the
+    second call's search sees one new id, twice, and it is not its own."""
+
+    def __init__(self):
+        KinematicMotion.__init__(self, time_scale=0.25)
+        self.arrivals = []
+        self._second_sent = threading.Event()
+
+    def angleInterpolation(self, names, angles, times, absolute):
+        self.arrivals.append(list(names))
+        if len(self.arrivals) == 1:
+            self._second_sent.wait(TIMEOUT)
+        elif len(self.arrivals) == 2:
+            self._second_sent.set()
+            assert self.wait_for(lambda: len(self._listings_after(self.arrivals[0])) >= 2
+                                 or self._ended(self.arrivals[0]), TIMEOUT)
+        return KinematicMotion.angleInterpolation(self, names, angles, times, absolute)
+
+    def _ended(self, names):
+        return [record for record in self.trajectories
+                if record.names == names and record.end is not None]
+
+    def _listings_after(self, names):
+        started = [record.start for record in self.trajectories if record.names == names]
+        return [call for call in self.calls if call.method == "getTaskList"
+                and started and call.time > started[0]]
+
+
+def test_a_call_whose_task_appears_late_is_never_taken_for_the_next_ones(robots, caplog):
+    motion = LateRegistration()
+    robot = robots("hands", motion=motion)
+    with caplog.at_level(logging.INFO, logger="test.engine"):
+        robot.enable()
+        assert motion.wait_for(lambda: len(motion.trajectories) >= 2, TIMEOUT)
+        robot.disable()
+    first, second = [[record for record in motion.trajectories if record.names == names][0]
+                     for names in motion.arrivals[:2]]
+    # Neither task could be told: each was left to end, and the second call's stop did
+    # not kill the first's task in its place.
+    assert not first.killed and not second.killed
+    assert "rightArm: its running call cannot be told apart" in caplog.text or \
+        "leftArm: its running call cannot be told apart" in caplog.text

@@ -156,6 +156,7 @@ class Round(object):
         self.onsets = Onsets()
         self.workers = []
         self._send_lock = threading.Lock()
+        self._unidentified = []  # our calls sent for identification, task not found
         self._speech = speech
         self._keeper = keeper
         self._life_period = life_period
@@ -164,7 +165,8 @@ class Round(object):
 
     def send(self, call, free=None, registered=None):
         """Send ``call`` (own_call.OwnCall) and find its task id, one call at a time: the
-        new id in getTaskList is then never another of our own calls. With ``free`` (a
+        new id in getTaskList is then never another of our own calls (nor looked for
+        while one of ours whose task was not found in time may still appear). With ``free`` (a
         callable asking ALMotion whether what the call needs is free: its joints, or no
         move running), first ask once more, so that as little time as possible is left
         for another app to start before our call arrives; returns False (and sends
@@ -174,7 +176,12 @@ class Round(object):
         its task for its own."""
         with self._send_lock:
             known = None
-            if registered is None:
+            # An earlier call of ours whose task was not found in time may still appear
+            # in the list, and its id would pass for this call's: this one is then not
+            # looked for either (it cannot be stopped early, but nothing else is killed).
+            self._unidentified = [earlier for earlier in self._unidentified
+                                  if not earlier.done.is_set()]
+            if registered is None and not self._unidentified:
                 try:
                     known = own_call.task_ids(self.motion)
                 except RuntimeError:
@@ -182,6 +189,8 @@ class Round(object):
             if free is not None and not free():
                 return False
             call.start(known)
+            if registered is None and call.task_id is None and not call.done.is_set():
+                self._unidentified.append(call)
             if registered is not None:
                 registered()
             return True

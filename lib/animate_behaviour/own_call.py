@@ -23,7 +23,7 @@ from __future__ import absolute_import, division, print_function
 # the call (and a loaded machine may run the call's thread late). The first listing goes
 # at once: the sooner two listings agree, the narrower the window in which another app's
 # task (a speech gesture, say) appearing too makes ours unidentifiable.
-IDENTIFY_TRIES = 6
+IDENTIFY_TRIES = 8
 IDENTIFY_WAIT = 0.001
 
 
