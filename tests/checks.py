@@ -129,3 +129,16 @@ def check_chained(records, names=None):
             if previous is not None and not previous[0].killed:
                 assert start == previous[1], (joint, previous[0].as_dict(), record.as_dict())
             left[joint] = (record, angles[-1])
+
+
+# Another app's gesture: the left arm raised, far outside our random range.
+WAVE_NAMES = ["LShoulderPitch", "LElbowRoll"]
+WAVE_ANGLES = [[0.2], [-1.2]]
+
+
+def stepped_aside(caplog, part):
+    """The reasons the verbose log gave for ``part`` ("group leftArm", "base") stepping
+    aside."""
+    prefix = "%s steps aside: " % part
+    return [record.getMessage()[len(prefix):] for record in caplog.records
+            if record.getMessage().startswith(prefix)]

@@ -725,17 +725,6 @@ def test_a_new_tuning_changes_the_base_band(robots):
     assert after and max(abs(heading) for heading in after) <= narrow + 1e-9
 
 
-# Another app's gesture: the left arm raised, far outside our random range.
-WAVE_NAMES = ["LShoulderPitch", "LElbowRoll"]
-WAVE_ANGLES = [[0.2], [-1.2]]
-
-
-def left_arm_steps_aside(caplog):
-    prefix = "group leftArm steps aside: "
-    return [record.getMessage()[len(prefix):] for record in caplog.records
-            if record.getMessage().startswith(prefix)]
-
-
 class GestureInASeam(KinematicMotion):
     """ALMotion on which another app's 0.5 s left-arm gesture comes and goes between the
     end of our third left-arm call and our next one, as in a stall of ours (a garbage
@@ -753,10 +742,10 @@ class GestureInASeam(KinematicMotion):
             self.ours += 1
             if self.ours == 3:
                 self.wave = "coming"
-                KinematicMotion.angleInterpolation(self, WAVE_NAMES, WAVE_ANGLES,
+                KinematicMotion.angleInterpolation(self, checks.WAVE_NAMES, checks.WAVE_ANGLES,
                                                    [[0.5], [0.5]], True)
                 self.wave = [record for record in self.trajectories
-                             if record.angles == WAVE_ANGLES][0]
+                             if record.angles == checks.WAVE_ANGLES][0]
 
 
 def test_another_apps_gesture_inside_a_stall_between_our_calls_is_noticed(robots, caplog):
@@ -776,8 +765,10 @@ def test_another_apps_gesture_inside_a_stall_between_our_calls_is_noticed(robots
     # left the arm.
     assert (first.start - wave.end) / motion.time_scale >= robot.config.yield_quiet_time - 0.1
     start = dict(zip(first.names, first.start_angles))
-    assert [start[name] for name in WAVE_NAMES] == [angles[-1] for angles in WAVE_ANGLES]
-    assert left_arm_steps_aside(caplog) == ["its joints were moved while it held none"]
+    assert [start[name] for name in checks.WAVE_NAMES] == [
+        angles[-1] for angles in checks.WAVE_ANGLES]
+    assert checks.stepped_aside(caplog, "group leftArm") == [
+        "its joints were moved while it held none"]
 
 
 class LaggingSensors(KinematicMotion):
@@ -797,13 +788,13 @@ def test_after_stepping_aside_a_tracking_error_is_not_taken_for_another_app(robo
     with caplog.at_level(logging.DEBUG, logger="test.engine"):
         robot.enable()
         threading.Event().wait(3.0 * motion.time_scale)
-        motion.angleInterpolation(WAVE_NAMES, WAVE_ANGLES, [[1.0], [1.0]], True)
-        wave = [record for record in motion.trajectories if record.angles == WAVE_ANGLES][0]
+        motion.angleInterpolation(checks.WAVE_NAMES, checks.WAVE_ANGLES, [[1.0], [1.0]], True)
+        wave = [record for record in motion.trajectories if record.angles == checks.WAVE_ANGLES][0]
         # Long enough for several holds: each one ends by comparing the commanded angles
         # with those the group expects.
         threading.Event().wait(15.0 * motion.time_scale)
         robot.disable()
-    assert len(left_arm_steps_aside(caplog)) == 1
+    assert len(checks.stepped_aside(caplog, "group leftArm")) == 1
     assert len([record for record in motion.trajectories if "LShoulderPitch" in record.names
                 and record.start > wave.end]) >= 3
 

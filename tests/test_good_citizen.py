@@ -46,9 +46,6 @@ SETTINGS = {"behaviour": "all", "yieldQuietTime": "1.0", "coolDownTime": "5.0"}
 # one whose task NAOqi's task list cannot tell from the speech gesture's: both new in the
 # few milliseconds that finding our task's id and hearing TextStarted take.
 CROSSING = 0.01
-# Another app's gesture: the left arm raised, far outside our random range.
-WAVE_NAMES = ["LShoulderPitch", "LElbowRoll"]
-WAVE_ANGLES = [[0.2], [-1.2]]
 
 
 class InProcess(object):
@@ -222,14 +219,6 @@ def wait_for_status(pepper, part, predicate):
     return poll(entry)
 
 
-def stepped_aside(caplog, part):
-    """The reasons the verbose log gave for ``part`` ("group leftArm", "base") stepping
-    aside."""
-    prefix = "%s steps aside: " % part
-    return [record.getMessage()[len(prefix):] for record in caplog.records
-            if record.getMessage().startswith(prefix)]
-
-
 def test_another_apps_arm_move_waits_at_most_one_call_and_we_step_aside(pepper, caplog):
     caplog.set_level(logging.DEBUG, logger="test.citizen")
     pepper = pepper()
@@ -238,16 +227,16 @@ def test_another_apps_arm_move_waits_at_most_one_call_and_we_step_aside(pepper, 
     rng = np.random.RandomState(0)
     for _ in range(3):
         wait_robot_seconds(pepper, 3.0 + 4.0 * rng.uniform())
-        motion.angleInterpolation(WAVE_NAMES, WAVE_ANGLES, [[1.0], [1.0]], True)
+        motion.angleInterpolation(checks.WAVE_NAMES, checks.WAVE_ANGLES, [[1.0], [1.0]], True)
         entry = wait_for_status(pepper, "leftArm", lambda e: e["state"] == "yielding")
         assert entry["yieldingTo"] == "another app"
         # The right arm is a group of its own: a left-arm gesture leaves it animating.
         assert pepper.status()["groups"]["rightArm"]["state"] == "animating"
     wait_robot_seconds(pepper, 3.0)
     disable(pepper)
-    waves = [record for record in pepper.motion.trajectories if record.angles == WAVE_ANGLES]
+    waves = [record for record in pepper.motion.trajectories if record.angles == checks.WAVE_ANGLES]
     mine = [record for record in pepper.motion.trajectories
-            if "LShoulderPitch" in record.names and record.angles != WAVE_ANGLES]
+            if "LShoulderPitch" in record.names and record.angles != checks.WAVE_ANGLES]
     assert len(waves) == 3
     resumed = 0
     for wave in waves:
@@ -255,12 +244,13 @@ def test_another_apps_arm_move_waits_at_most_one_call_and_we_step_aside(pepper, 
         assert robot_seconds(pepper, wave.start - wave.requested) <= pepper.config.max_call_duration + 0.25
         # We moved nothing on those joints while the wave ran nor for yieldQuietTime
         # after it, then resumed from where it left the arm, within the velocity limit.
-        after, exempt = check_stepped_aside(pepper, wave, WAVE_NAMES)
+        after, exempt = check_stepped_aside(pepper, wave, checks.WAVE_NAMES)
         if exempt:
             continue  # a call of ours crossed the wave on its way: NAOqi ran it after
         first = [record for record in after if record in mine][0]
         start = dict(zip(first.names, first.start_angles))
-        assert [start[name] for name in WAVE_NAMES] == [angles[-1] for angles in WAVE_ANGLES]
+        assert [start[name] for name in checks.WAVE_NAMES] == [
+            angles[-1] for angles in checks.WAVE_ANGLES]
         checks.check_speed(first, start, pepper.config)
         resumed += 1
     assert resumed  # the crossing takes a round trip's luck, not three
@@ -273,8 +263,8 @@ def test_another_apps_arm_move_waits_at_most_one_call_and_we_step_aside(pepper, 
                 if "RShoulderPitch" in record.names and not record.killed
                 and record.start < wave.end + waited and record.end > wave.start]
     assert pepper.status()["counters"]["yields"] >= 3
-    assert not stepped_aside(caplog, "group rightArm")
-    reasons = stepped_aside(caplog, "group leftArm")
+    assert not checks.stepped_aside(caplog, "group rightArm")
+    reasons = checks.stepped_aside(caplog, "group leftArm")
     assert len(reasons) >= 3
     for reason in reasons:  # which one depends on when the wave came
         assert reason in ("another app's task holds its joints",
@@ -325,8 +315,8 @@ def test_an_animated_speech_gesture_starts_at_once_and_the_arms_wait_for_the_end
     assert killed and all(r.killed_by == "killTask" for r in killed)
     assert not [gesture for gesture in gestures if gesture.trajectory.killed]
     for arm in ("leftArm", "rightArm"):
-        assert "Pepper speaks with gestures" in stepped_aside(caplog, "group " + arm)
-    assert "Pepper speaks with gestures" not in stepped_aside(caplog, "group legs")
+        assert "Pepper speaks with gestures" in checks.stepped_aside(caplog, "group " + arm)
+    assert "Pepper speaks with gestures" not in checks.stepped_aside(caplog, "group legs")
 
 
 def test_the_arms_resume_after_speech_stopped_without_text_done(pepper):
@@ -379,7 +369,7 @@ def test_another_apps_base_moves_are_never_interrupted(pepper, caplog):
         assert not move.stopped or (move.stopped_by == "moveTo" and during), move
         crossed += bool(during)
     assert crossed < len(theirs)
-    reasons = stepped_aside(caplog, "base")
+    reasons = checks.stepped_aside(caplog, "base")
     # A move within one of our pauses is seen at its end, from where it left the base.
     assert reasons and set(reasons) <= set(["another app moved the base during its pause",
                                              "another app's move started first",
@@ -489,12 +479,12 @@ def test_disabling_never_kills_another_apps_task(pepper):
     motion = pepper.service("ALMotion")
     done = threading.Event()
     wave = threading.Thread(target=lambda: (motion.angleInterpolation(
-        WAVE_NAMES, WAVE_ANGLES, [[3.0], [3.0]], True), done.set()))
+        checks.WAVE_NAMES, checks.WAVE_ANGLES, [[3.0], [3.0]], True), done.set()))
     wave.start()
     pepper.request("disabled")
     wave.join(TIMEOUT)
     assert pepper.engine.wait_settled("disabled", TIMEOUT)
-    waves = [record for record in pepper.motion.trajectories if record.angles == WAVE_ANGLES]
+    waves = [record for record in pepper.motion.trajectories if record.angles == checks.WAVE_ANGLES]
     assert done.is_set() and len(waves) == 1 and waves[0].finished and not waves[0].killed
     assert not [call for call in pepper.motion.calls
                 if call.method in ("killTasksUsingResources", "killAll")]

@@ -243,6 +243,17 @@ def test_choosing_the_current_preset_says_nothing(log):
     assert heard == ["lively"]
 
 
+def race(choose, start, count=8):
+    """Run ``choose(index)`` in ``count`` threads at once: each waits for ``start``, set
+    once all have started; returns when all are done (10 s at most each)."""
+    threads = [threading.Thread(target=choose, args=(index,)) for index in range(count)]
+    for thread in threads:
+        thread.start()
+    start.set()
+    for thread in threads:
+        thread.join(10.0)
+
+
 def test_concurrent_choices_reach_the_listeners_in_the_order_they_won(log):
     presets = make()
     heard = []
@@ -254,12 +265,7 @@ def test_concurrent_choices_reach_the_listeners_in_the_order_they_won(log):
         start.wait()
         for step in range(50):
             presets.select(["calm", "lively"][(index + step) % 2])
-    threads = [threading.Thread(target=choose, args=(index,)) for index in range(8)]
-    for thread in threads:
-        thread.start()
-    start.set()
-    for thread in threads:
-        thread.join(10.0)
+    race(choose, start)
     assert heard, "some choice changed the preset"
     # Each change alternates (a change to the current one is no change), carries the
     # chosen preset's configuration, and the last one heard is the one that stayed.
@@ -371,12 +377,7 @@ def test_concurrent_styles_and_presets_reach_the_listeners_in_the_order_they_won
                 presets.choose_style(styles.NAMES[step % 2])
             else:
                 presets.select(["sleepy", "lively"][step % 2])
-    threads = [threading.Thread(target=choose, args=(index,)) for index in range(8)]
-    for thread in threads:
-        thread.start()
-    start.set()
-    for thread in threads:
-        thread.join(10.0)
+    race(choose, start)
     assert heard
     # Each change starts from the one heard before it, and the last one heard stays.
     for (_configuration, previous), (before, _previous) in zip(heard[1:], heard):
