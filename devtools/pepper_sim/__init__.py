@@ -11,6 +11,10 @@ import os
 # libqi's event loop starts with 3 threads and adds one per 500 ms while they are all
 # busy; a stand-in's blocking multiThreaded calls (angleInterpolation, say) occupy them,
 # delaying ALMemory's signals by hundreds of ms. NAOqi serves ALMotion from a process
-# with many threads, so give the stand-ins' process enough from the start. libqi reads
-# this when the process's first session is created, so it is set at import.
+# with many threads, so give the stand-ins' process enough from the start, and keep them:
+# libqi 3 ends threads idle for 5 s down to QI_EVENTLOOP_MIN_THREADS (default: one per
+# CPU), so after a few quiet seconds a two-core machine served every stand-in call,
+# getTaskList and signal with two threads, behind whichever calls blocked them. libqi
+# reads these when the process's first session is created, so they are set at import.
 os.environ.setdefault("QI_EVENTLOOP_THREAD_COUNT", "32")
+os.environ.setdefault("QI_EVENTLOOP_MIN_THREADS", "32")
