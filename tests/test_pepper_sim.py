@@ -8,6 +8,8 @@ from __future__ import absolute_import, division, print_function
 
 import gc
 import math
+import os
+import subprocess
 import sys
 import threading
 
@@ -872,6 +874,51 @@ def test_qi_concurrent_disjoint_calls_overlap(robot, client):
     records = sorted(robot.motion.trajectories, key=lambda r: r.start)
     assert len(records) == 2 and all(r.finished for r in records)
     assert records[1].start < records[0].end  # they ran at the same time
+
+
+# Run in a process of its own, where libqi ends idle threads within a second (50 ms idle,
+# one per 100 ms ping) rather than 5 s, one per 500 ms. Prints how many of the blocking
+# calls had ended when getTaskList answered, once all had started (libqi logs on stdout
+# too).
+QUIET_SPELL = """
+import sys, threading
+import qi
+from pepper_sim.motion import CHAINS
+from pepper_sim.qi_server import SimulatedRobot
+with SimulatedRobot(time_scale=0.01) as robot:
+    threading.Event().wait(4.0)  # the quiet spell
+    client = qi.Session()
+    client.connect(robot.url)
+    motion = client.service("ALMotion")
+    body = [joint for joint in CHAINS["Body"] if not joint.startswith("Head")]
+    blocking = [motion.angleInterpolation(joint, 0.1, 40.0, True, _async=True)  # 0.4 s
+                for joint in body]
+    started = robot.motion.wait_for(lambda: len(robot.motion.trajectories) == len(body), 10.0)
+    listed = len(motion.getTaskList())
+    ended = len([record for record in robot.motion.trajectories if record.finished])
+    for future in blocking:
+        future.value(10000)
+    client.close()
+    sys.stdout.write("\\nfound: %s %d %d %d\\n" % (started, len(body), listed, ended))
+"""
+
+
+def test_qi_stand_ins_answer_while_calls_block_even_after_a_quiet_spell():
+    # libqi 3 ends event-loop threads left idle down to one per CPU: the stand-ins would
+    # then start blocking calls, answer getTaskList and raise signals only as others end.
+    folder = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = dict(os.environ, QI_EVENTLOOP_THREAD_MAX_IDLE_DURATION="50",
+               QI_EVENTLOOP_PING_TIMEOUT="100",
+               PYTHONPATH=os.pathsep.join(os.path.join(folder, name)
+                                          for name in ("lib", "devtools")))
+    child = subprocess.Popen([sys.executable, "-c", QUIET_SPELL], env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out, err = child.communicate()
+    assert child.returncode == 0, err
+    found = [line for line in out.decode().splitlines() if line.startswith("found: ")]
+    assert found, (out, err)
+    started, calls, listed, ended = found[0].split()[1:]
+    assert started == "True" and listed == calls and ended == "0", found[0]
 
 
 def test_qi_kill_unblocks_remote_call(robot, client):
