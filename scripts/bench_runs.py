@@ -21,6 +21,7 @@ sys.path[:0] = [os.path.join(ROOT, "lib"), os.path.join(ROOT, "devtools")]
 
 import qi  # noqa: E402
 
+import pepper_sim  # noqa: E402
 from pepper_sim.qi_server import SimulatedRobot  # noqa: E402
 
 TIMEOUT = 30.0
@@ -54,7 +55,8 @@ class Process(object):
         # The process runs with libqi's own thread pool, as a user would start it; only
         # the stand-ins' process gets the larger pool (see pepper_sim/__init__.py).
         env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "lib"))
-        env.pop("QI_EVENTLOOP_THREAD_COUNT", None)
+        for name in pepper_sim.THREAD_SETTINGS:
+            env.pop(name, None)
         if mode == "animate-behaviour":
             command = [python, "-m", "animate_behaviour", "--log-file", os.devnull]
         else:

@@ -16,5 +16,6 @@ import os
 # CPU), so after a few quiet seconds a two-core machine served every stand-in call,
 # getTaskList and signal with two threads, behind whichever calls blocked them. libqi
 # reads these when the process's first session is created, so they are set at import.
-os.environ.setdefault("QI_EVENTLOOP_THREAD_COUNT", "32")
-os.environ.setdefault("QI_EVENTLOOP_MIN_THREADS", "32")
+THREAD_SETTINGS = {"QI_EVENTLOOP_THREAD_COUNT": "32", "QI_EVENTLOOP_MIN_THREADS": "32"}
+for _name, _value in THREAD_SETTINGS.items():
+    os.environ.setdefault(_name, _value)
