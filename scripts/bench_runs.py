@@ -52,11 +52,7 @@ class Process(object):
 
     def __init__(self, mode, robot, config_path, time_scale, activate=True,
                  python=sys.executable):
-        # The process runs with libqi's own thread pool, as a user would start it; only
-        # the stand-ins' process gets the larger pool (see pepper_sim/__init__.py).
-        env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "lib"))
-        for name in pepper_sim.THREAD_SETTINGS:
-            env.pop(name, None)
+        env = pepper_sim.runner_environment(os.path.join(ROOT, "lib"))
         if mode == "animate-behaviour":
             command = [python, "-m", "animate_behaviour", "--log-file", os.devnull]
         else:

@@ -21,6 +21,7 @@ sys.path[:0] = [os.path.join(ROOT, "lib"), os.path.join(ROOT, "devtools")]
 
 import qi  # noqa: E402
 
+import pepper_sim  # noqa: E402
 from pepper_sim.qi_server import SimulatedRobot  # noqa: E402
 
 ROUND_TRIPS = 300
@@ -49,7 +50,7 @@ def main():
         runner = subprocess.Popen(
             [sys.executable, "-m", "animate_behaviour", "--qi-url", robot.url,
              "--config", config.name, "--log-file", os.devnull],
-            env=dict(os.environ, PYTHONPATH=os.path.join(ROOT, "lib")),
+            env=pepper_sim.runner_environment(os.path.join(ROOT, "lib")),
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         client = qi.Session()
         client.connect(robot.url)

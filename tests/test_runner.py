@@ -11,6 +11,7 @@ import threading
 import pytest
 import qi
 
+import pepper_sim
 from pepper_sim.qi_server import ALL_SERVICES, SimulatedRobot
 
 import checks
@@ -24,7 +25,7 @@ SCALE = 0.005  # the simulated robot's and the runner's: 2 s calls last 10 ms
 def run(tmpdir, url, config_text=FAST, activate=True, extra=()):
     config = tmpdir.join("animateBehaviourConfiguration.ini")
     config.write(config_text)
-    environment = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "lib"))
+    environment = pepper_sim.runner_environment(os.path.join(ROOT, "lib"))
     command = [sys.executable, "-m", "animate_behaviour", "--qi-url", url,
                "--config", str(config), "--log-file", str(tmpdir.join("runner.log")),
                "--time-scale", str(SCALE)]

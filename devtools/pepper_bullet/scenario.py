@@ -21,6 +21,7 @@ import time
 import qi
 
 from pepper_bullet.robot import BulletRobot
+import pepper_sim
 from pepper_sim import plot
 from pepper_sim.autonomous_life import ABILITIES_BY_STATE
 
@@ -241,7 +242,7 @@ def run(seconds, out_dir, config=DEFAULT_CONFIG, behaviour=None, settle=2.0, cam
     result = Run(runner_config(config, out_dir, behaviour, style),
                  os.path.join(out_dir, "runner.log"), scenario)
     result.frame_period = frame_period
-    env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "lib"))
+    env = pepper_sim.runner_environment(os.path.join(ROOT, "lib"))
     wall0 = time.monotonic()
     with BulletRobot(camera=camera, frame_period=frame_period) as robot, \
             open(result.log_path, "w") as log:

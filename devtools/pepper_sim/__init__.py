@@ -19,3 +19,14 @@ import os
 THREAD_SETTINGS = {"QI_EVENTLOOP_THREAD_COUNT": "32", "QI_EVENTLOOP_MIN_THREADS": "32"}
 for _name, _value in THREAD_SETTINGS.items():
     os.environ.setdefault(_name, _value)
+
+
+def runner_environment(lib_folder):
+    """The environment for a runner process (``python -m animate_behaviour``) started
+    beside the stand-ins: the package on its path and libqi's own thread limits, as a user
+    starts it. With the stand-ins' limits inherited it ran on 32 threads kept alive, which
+    a user's runner never does (its CPU figures rose; one hung at exit)."""
+    environment = dict(os.environ, PYTHONPATH=lib_folder)
+    for name in THREAD_SETTINGS:
+        environment.pop(name, None)
+    return environment
