@@ -24,8 +24,7 @@ for _name, _value in THREAD_SETTINGS.items():
 def runner_environment(lib_folder):
     """The environment for a runner process (``python -m animate_behaviour``) started
     beside the stand-ins: the package on its path and libqi's own thread limits, as a user
-    starts it. With the stand-ins' limits inherited it ran on 32 threads kept alive, which
-    a user's runner never does (its CPU figures rose; one hung at exit)."""
+    starts it, not on the 32 threads kept alive that the stand-ins' limits would give it."""
     environment = dict(os.environ, PYTHONPATH=lib_folder)
     for name in THREAD_SETTINGS:
         environment.pop(name, None)
