@@ -544,6 +544,26 @@ def test_a_failing_move_check_pauses_the_base_and_it_turns_again(robots, caplog)
     assert "base turns stopped" not in caplog.text
 
 
+class LateStopMove(KinematicMotion):
+    """ALMotion whose stopMove arrives just after the running move reached its target on
+    its own (both in the same instant on a robot)."""
+
+    def stopMove(self):
+        self.wait_for(lambda: not self.moveIsActive(), TIMEOUT)
+        KinematicMotion.stopMove(self)
+
+
+def test_a_turn_that_ends_as_we_disable_still_counts(robots):
+    robot = robots("rotation", gestureDuration="0.2", motion=LateStopMove(time_scale=SCALE))
+    robot.enable()
+    assert robot.motion.wait_for(
+        lambda: len(robot.motion.moves) >= 2 and robot.motion.moveIsActive(), TIMEOUT)
+    robot.disable()  # during the turn
+    assert robot.motion.calls_to("stopMove")
+    assert not [move for move in robot.motion.moves if move.stopped]
+    assert robot.engine.report()["counters"]["turns"] == len(robot.motion.moves)
+
+
 class NoMotion(object):
     """ALMotion that fails every call, as when NAOqi's motion module has crashed."""
 

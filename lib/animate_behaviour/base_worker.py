@@ -213,6 +213,9 @@ class BaseWorker(WorkerThread):
         if not sent:
             return Disruption(OTHER_APP, why="another app's move started first")
         stopped = self._wait_for(call)
+        completed = call.done.is_set() and call.error is None and call.result is not False
+        if completed:  # counted even when our stop came as it reached its heading
+            self._round.status.count("turns")
         if stopped:
             return STOP
         if call.error is not None:
@@ -220,8 +223,7 @@ class BaseWorker(WorkerThread):
                 raise call.error
             self._log.error("turning the base failed: %s" % call.error)
             return Disruption(ERROR)
-        if call.result is not False:
-            self._round.status.count("turns")
+        if completed:
             return self._note_pose()
         # NAOqi 2.5 returns False instead of raising: a newer move replaced ours, or the
         # robot refused to move.
