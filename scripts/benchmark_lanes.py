@@ -91,10 +91,11 @@ def quantiles(values):
     return percentiles(values, "%.1f", " / ")
 
 
-# The columns of each lane: (heading, mode, configuration file text).
-RUNS = (("ours", "animate-behaviour", "# the specification's defaults\n"),
-        ("ours lifelike", "animate-behaviour", "motionStyle = lifelike\n"),
-        ("spec", "specification", "# the specification's defaults\n"))
+# The columns of each lane: (heading, mode, configuration file text, whether its calls
+# have seams: every lifelike call ends at a rest or a turn of the breath).
+RUNS = (("ours", "animate-behaviour", "# the specification's defaults\n", True),
+        ("ours lifelike", "animate-behaviour", "motionStyle = lifelike\n", False),
+        ("spec", "specification", "# the specification's defaults\n", True))
 
 
 def main():
@@ -108,16 +109,15 @@ def main():
         if not os.path.exists(python):
             print("lane %s: %s is missing (run scripts/setup.sh)" % (lane, python))
             continue
-        for heading, mode, text in RUNS:
+        for heading, mode, text, seamed in RUNS:
             config = tempfile.NamedTemporaryFile("w", suffix=".ini", delete=False)
             config.write(text)
             config.close()
             try:
                 disabled, animating_cpu, stops, enables = measure_real_time(
                     mode, python, config.name, seconds, toggles)
-                # Every lifelike call ends at a rest or a turn of the breath: no seams.
                 seams = quantiles(measure_seams(mode, python, config.name, seam_seconds)) \
-                    if "lifelike" not in text else "n/a: rest to rest"
+                    if seamed else "n/a: rest to rest"
             finally:
                 os.unlink(config.name)
             columns.append(("%s %s" % (lane, heading),

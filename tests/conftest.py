@@ -39,8 +39,8 @@ def no_gc_pauses():
     clock runs. By then the test process holds every earlier test's objects (the
     simulator's, matplotlib's...), and one full collection of them stops every thread for
     over 0.1 s (119 ms measured), the stand-ins' robot clock running on: up to a robot
-    second at the tests' time scales, seen as a late event or a call that ran long. Pepper's NAOqi process
-    holds no test suite. Python 3 freezes what exists (collections then skip it); Python
+    second at the tests' time scales, seen as a late event or a call that ran long.
+    Pepper's NAOqi process holds no test suite. Python 3 freezes what exists (collections then skip it); Python
     2.7 has no freeze, and disabling collection there hangs libqi 1.8.3 (a session's
     objects kept alive), so its lane runs as it is."""
     freeze = getattr(gc, "freeze", None)

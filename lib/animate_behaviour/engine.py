@@ -166,14 +166,14 @@ class Round(object):
     def send(self, call, free=None, registered=None):
         """Send ``call`` (own_call.OwnCall) and find its task id, one call at a time: the
         new id in getTaskList is then never another of our own calls (nor looked for
-        while one of ours whose task was not found in time may still appear). With ``free`` (a
-        callable asking ALMotion whether what the call needs is free: its joints, or no
-        move running), first ask once more, so that as little time as possible is left
-        for another app to start before our call arrives; returns False (and sends
-        nothing) if it is not free. With ``registered`` (a callable asking ALMotion
-        whether the call's task exists), the call is one never stopped by its id: it is
-        not looked for, only waited for, so that the next call's search does not take
-        its task for its own."""
+        while one of ours whose task was not found in time may still appear). With
+        ``free`` (a callable asking ALMotion whether what the call needs is free: its
+        joints, or no move running), first ask once more, so that as little time as
+        possible is left for another app to start before our call arrives; returns False
+        (and sends nothing) if it is not free. With ``registered`` (a callable asking
+        ALMotion whether the call's task exists), the call is one never stopped by its
+        id: it is not looked for, only waited for, so that the next call's search does
+        not take its task for its own."""
         with self._send_lock:
             known = None
             # An earlier call of ours whose task was not found in time may still appear
@@ -189,10 +189,10 @@ class Round(object):
             if free is not None and not free():
                 return False
             call.start(known)
-            if registered is None and call.task_id is None and not call.done.is_set():
-                self._unidentified.append(call)
             if registered is not None:
-                registered()
+                registered()  # its answer comes once ALMotion has the call: it is not used
+            elif call.task_id is None and not call.done.is_set():
+                self._unidentified.append(call)
             return True
 
     def speech_active(self):
