@@ -32,9 +32,8 @@ fi
 
 if [ ! -x .venv27/bin/python ]; then
     echo "setup: creating .venv27 (Python 2.7)"
-    py27="$(pyenv_python 2.7.18 python2.7)"
-    "$py27" -m pip install -q --disable-pip-version-check "virtualenv<20.22"
-    "$py27" -m virtualenv -q .venv27
+    # .venv's virtualenv, not one installed into pyenv's own Python 2.7 (the user's).
+    .venv/bin/python -m virtualenv -q -p "$(pyenv_python 2.7.18 python2.7)" .venv27
 fi
 .venv27/bin/python -m pip install -q --disable-pip-version-check -r requirements-py27.txt
 
