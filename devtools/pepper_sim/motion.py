@@ -658,7 +658,7 @@ class KinematicMotion(object):
             self.headings.append((now, self._pose[2]))
             self._cond.notify_all()
         duration = max(abs(theta) / TURN_SPEED, math.hypot(x, y) / WALK_SPEED)
-        self.clock.wait(stop, duration)
+        self._travel(stop, duration)
         with self._cond:
             if move.stopped:
                 self._cond.notify_all()
@@ -671,6 +671,11 @@ class KinematicMotion(object):
             self.headings.append((now, self._pose[2]))
             self._cond.notify_all()
         return True
+
+    def _travel(self, stop, duration):
+        """Block while a moveTo travels: until ``stop`` is set or ``duration`` seconds
+        have passed on the clock (a test's subclass may hold a move until an event)."""
+        self.clock.wait(stop, duration)
 
     def stopMove(self):
         """Stop the running moveTo where the base is now; True (NAOqi: True when the stop
