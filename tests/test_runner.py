@@ -79,6 +79,46 @@ def test_signal_disables_restores_unregisters_and_exits_0(tmpdir, signum):
     assert "AnimateBehaviour service stopped" in tmpdir.join("runner.log").read()
 
 
+# Sends SIGINT from a thread other than the main one once the main thread waits in
+# select(): the kernel may deliver a process's signal to any of its threads (libqi's).
+SIGNAL_FROM_ANOTHER_THREAD = """
+import signal, sys, threading, time
+sys.path.insert(0, sys.argv[1])
+from animate_behaviour.runner import StopRequest
+stop = StopRequest()
+received = []
+stop.set_on_signals([signal.SIGINT], received.append)
+main_thread = threading.get_native_id()
+
+def main_thread_in_select():
+    with open("/proc/self/task/%d/syscall" % main_thread) as syscall:
+        return syscall.read().split()[0] in ("7", "23", "270", "271")  # (p)poll, (p)select
+
+def interrupt():
+    while not main_thread_in_select():
+        time.sleep(0.001)
+    signal.pthread_kill(threading.get_ident(), signal.SIGINT)
+
+threading.Thread(target=interrupt).start()
+stop.wait()
+stop.close()
+print(received)
+"""
+
+
+@pytest.mark.skipif(not hasattr(threading, "get_native_id"),
+                    reason="sending a signal to one thread needs Python 3.8")
+def test_a_signal_delivered_to_another_thread_wakes_the_waiting_runner():
+    """It once went unanswered: the main thread slept on in select(), the runner killed."""
+    process = subprocess.Popen([sys.executable, "-c", SIGNAL_FROM_ANOTHER_THREAD,
+                                os.path.join(ROOT, "lib")],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               universal_newlines=True)
+    out, err = communicate(process)
+    assert process.returncode == 0, err
+    assert out.strip() == "[%d]" % signal.SIGINT
+
+
 def test_show_on_tablet_shows_the_page_until_the_runner_stops(tmpdir):
     services = ALL_SERVICES + ("ALTabletService",)
     with SimulatedRobot(time_scale=SCALE, services=services) as robot:

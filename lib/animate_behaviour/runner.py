@@ -8,6 +8,7 @@ from __future__ import absolute_import, division, print_function
 
 import argparse
 import errno
+import fcntl
 import functools
 import logging
 import os
@@ -61,7 +62,25 @@ class StopRequest(object):
 
     def __init__(self):
         self._read, self._write = os.pipe()
+        # Written to by the C-level signal handler too, which must never block.
+        flags = fcntl.fcntl(self._write, fcntl.F_GETFL)
+        fcntl.fcntl(self._write, fcntl.F_SETFL, flags | os.O_NONBLOCK)
         self._set = False
+        self._on_signals = False
+
+    def set_on_signals(self, signums, callback):
+        """On each of ``signums``, call ``callback(signum)`` on the main thread and set the
+        request. The kernel may deliver a signal to any thread (libqi's included), and
+        Python runs handlers on the main thread alone: a signal that reaches another
+        thread does not interrupt the main thread's select(), so the wake-up byte that
+        the C-level handler writes to the pipe is what wakes it."""
+        def handler(signum, _frame):
+            callback(signum)
+            self.set()
+        signal.set_wakeup_fd(self._write)
+        self._on_signals = True
+        for signum in signums:
+            signal.signal(signum, handler)
 
     def set(self):
         """Ask for the stop; from a signal handler or any thread."""
@@ -81,6 +100,8 @@ class StopRequest(object):
                     raise
 
     def close(self):
+        if self._on_signals:
+            signal.set_wakeup_fd(-1)
         os.close(self._read)
         os.close(self._write)
 
@@ -111,17 +132,13 @@ def main(argv=None, qi_module=None):
     stop = StopRequest()
     lost = threading.Event()  # a flag: nothing waits on it
 
-    def request_stop(signum, _frame):
-        logger.info("signal %d received: stopping" % signum)
-        stop.set()
-
     def lost_naoqi(*_args):
         logger.error("lost the connection to NAOqi at %s" % arguments.qi_url)
         lost.set()
         stop.set()
 
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(signum, request_stop)
+    stop.set_on_signals((signal.SIGINT, signal.SIGTERM),
+                        lambda signum: logger.info("signal %d received: stopping" % signum))
     link = session.disconnected.connect(lost_naoqi)
     engine_factory = functools.partial(
         engine_module.MotionEngine, clock=clock_module.ScaledClock(arguments.time_scale))
