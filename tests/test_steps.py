@@ -40,7 +40,6 @@ def test_a_trajectory_becomes_calls_no_longer_than_the_bound_continuing_exactly(
     reached, reached_times = replay(start, plan)
     assert np.array_equal(reached, points)  # the same waypoints, none added or lost
     assert reached_times == pytest.approx(times)
-    assert np.array_equal(steps.end_of(plan, start), points[-1])
 
 
 def test_a_segment_longer_than_the_bound_is_cut_along_its_line():
@@ -69,3 +68,18 @@ def test_repeated_waypoints_become_rests_holding_no_joint():
     assert reached_times[-1] == pytest.approx(times[-1])
     assert all(step.duration <= 2.0 for step in plan if isinstance(step, steps.Move))
     assert np.array_equal(reached[-1], group.home)
+
+
+def test_home_steps_end_at_home_within_the_velocity_limit_and_the_call_bound():
+    config = config_module.from_mapping({})
+    group = groups.JointGroup("legs", list(joints.LEG_JOINTS), config, joints.URDF_LIMITS)
+    start = group.home + 0.3
+    plan = steps.home(group, start, config)
+    assert all(isinstance(step, steps.Move) for step in plan)
+    assert np.array_equal(plan[-1].end, group.home)
+    assert all(step.duration <= config.max_call_duration + 1e-9 for step in plan)
+    total = steps.duration(plan)
+    assert total >= steps.HOME_MIN_DURATION
+    # The ease's peak speed stays within maxVelocityFraction of each joint's limit.
+    peak = trajectory.PEAK_TO_MEAN_SPEED * np.abs(group.home - start) / total
+    assert np.all(peak <= config.max_velocity_fraction * group.max_velocity + 1e-9)

@@ -21,8 +21,12 @@ import math
 
 import numpy as np
 
+from animate_behaviour import trajectory
+
 # Rounding slack (s) when comparing durations to maxCallDuration.
 _SLACK = 1e-9
+# Home moves go as fast as maxVelocityFraction allows, never shorter than this (s).
+HOME_MIN_DURATION = 0.25
 
 
 class Move(collections.namedtuple("Move", "angles times joints starts")):
@@ -92,9 +96,10 @@ def duration(steps):
     return sum(step.duration for step in steps)
 
 
-def end_of(steps, start):
-    """Where ``steps`` leave the joints when they start at ``start``."""
-    for step in reversed(steps):
-        if isinstance(step, Move):
-            return step.end
-    return np.asarray(start, dtype=float)
+def home(group, start, config):
+    """Steps that take ``group`` (groups.JointGroup) from ``start`` (angles) home as fast
+    as ``config``'s maxVelocityFraction allows, never in less than HOME_MIN_DURATION."""
+    target = group.home[np.newaxis, :]
+    times, _stretched = trajectory.timed(target, start, group, HOME_MIN_DURATION,
+                                         config.max_velocity_fraction)
+    return cut(start, target, times, config.max_call_duration)
