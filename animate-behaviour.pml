@@ -22,6 +22,7 @@
         <File name="group_worker" src="lib/animate_behaviour/group_worker.py" />
         <File name="groups" src="lib/animate_behaviour/groups.py" />
         <File name="heat" src="lib/animate_behaviour/heat.py" />
+        <File name="homing" src="lib/animate_behaviour/homing.py" />
         <File name="host" src="lib/animate_behaviour/host.py" />
         <File name="joints" src="lib/animate_behaviour/joints.py" />
         <File name="lean" src="lib/animate_behaviour/lean.py" />
@@ -30,8 +31,12 @@
         <File name="log_guard" src="lib/animate_behaviour/log_guard.py" />
         <File name="logs" src="lib/animate_behaviour/logs.py" />
         <File name="memory_events" src="lib/animate_behaviour/memory_events.py" />
+        <File name="monitor" src="lib/animate_behaviour/monitor.py" />
         <File name="own_call" src="lib/animate_behaviour/own_call.py" />
         <File name="presets" src="lib/animate_behaviour/presets.py" />
+        <File name="recovery" src="lib/animate_behaviour/recovery.py" />
+        <File name="robot_events" src="lib/animate_behaviour/robot_events.py" />
+        <File name="round" src="lib/animate_behaviour/round.py" />
         <File name="runner" src="lib/animate_behaviour/runner.py" />
         <File name="service" src="lib/animate_behaviour/service.py" />
         <File name="speech" src="lib/animate_behaviour/speech.py" />
@@ -41,6 +46,7 @@
         <File name="tablet" src="lib/animate_behaviour/tablet.py" />
         <File name="third_party" src="lib/animate_behaviour/third_party.py" />
         <File name="trajectory" src="lib/animate_behaviour/trajectory.py" />
+        <File name="tuning" src="lib/animate_behaviour/tuning.py" />
         <File name="worker_thread" src="lib/animate_behaviour/worker_thread.py" />
     </Resources>
     <Topics />

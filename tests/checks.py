@@ -4,7 +4,7 @@ from __future__ import absolute_import, division, print_function
 import numpy as np
 
 from animate_behaviour import joints, trajectory
-from animate_behaviour.group_worker import HOME_MIN_DURATION
+from animate_behaviour.steps import HOME_MIN_DURATION
 
 # A cubic ease between rests peaks at 1.5 times its mean speed (d/dt of 3t^2 - 2t^3).
 PEAK_TO_MEAN_SPEED = 1.5

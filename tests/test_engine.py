@@ -13,7 +13,8 @@ import pytest
 
 from animate_behaviour import config as config_module
 from animate_behaviour import engine as engine_module
-from animate_behaviour import group_worker, joints, trajectory
+from animate_behaviour import joints, recovery, trajectory
+from animate_behaviour import round as round_module
 from animate_behaviour.clock import ScaledClock
 from pepper_sim.autonomous_life import FakeAutonomousLife
 from pepper_sim.memory import FakeMemory
@@ -404,7 +405,7 @@ class FailingMotion(KinematicMotion):
 
 
 def test_almotion_errors_are_logged_and_retried(robots, caplog, monkeypatch):
-    monkeypatch.setattr(group_worker, "RETRY_DELAY", 0.1)
+    monkeypatch.setitem(recovery.RECHECK_AFTER, recovery.ERROR, 0.1)
     robot = robots("hands", motion=FailingMotion(failures=3))
     with caplog.at_level(logging.ERROR, logger="test.engine"):
         robot.enable()
@@ -722,15 +723,15 @@ def test_lifelike_groups_keep_time_of_their_own_where_the_specification_keeps_on
         assert min(tempo) > 0.8, tempo
     else:
         # A tempo of their own: moves and holds of random lengths, and no two groups ever
-        # setting off together (engine.STAGGER apart). A move of 1.5-3 s and a hold of 1-5 s
+        # setting off together (round.STAGGER apart). A move of 1.5-3 s and a hold of 1-5 s
         # land within 5 % of their median about one time in five (simulated); 60 % of 16
         # or more is chance less than once in 10^5 runs.
         assert max(tempo) < 0.6 and together == 0, (tempo, together)
 
 
 def test_groups_book_their_moves_from_rest_apart():
-    onsets = engine_module.Onsets()
-    stagger = engine_module.STAGGER
+    onsets = round_module.Onsets()
+    stagger = round_module.STAGGER
     assert onsets.claim("leftArm", 10.0) == 10.0
     assert onsets.claim("rightArm", 10.1) == pytest.approx(10.0 + stagger)
     # Both arms booked: the legs go after them, not between.

@@ -16,16 +16,13 @@ from __future__ import absolute_import, division, print_function
 
 import math
 
-from animate_behaviour import joints, own_call, status as status_module, trajectory
-from animate_behaviour.group_worker import (ERROR, HOT, OTHER_APP, RETRY_DELAY, STOP,
-                                            STOPPING, YIELD_POLL, Disruption)
-from animate_behaviour.worker_thread import WorkerThread
+from animate_behaviour import joints, status as status_module, trajectory
+from animate_behaviour.recovery import ERROR, HOT, OTHER_APP, STOP, Disruption, Recovery
+from animate_behaviour.worker_thread import TURNS_BASE, WorkerThread
 
-PART = "base"
+PART = status_module.BASE
 # Pauses between turns, in multiples of gestureDuration.
 PAUSE = (2.0, 5.0)
-# How long (s) past its start a stopped moveTo may take to return before it is abandoned.
-CALL_GRACE = 5.0
 # The base stands further than this from where we last knew it ours (m, rad): another app
 # moved it meanwhile (odometry at rest drifts far less).
 MOVED_DISTANCE = 0.02
@@ -36,6 +33,9 @@ class BaseWorker(WorkerThread):
     """Turns the base during ``round_`` (see GroupWorker) with ``rng``."""
 
     name = PART
+    status_name = PART
+    who = PART
+    role = TURNS_BASE
 
     def __init__(self, round_, rng):
         WorkerThread.__init__(self, round_, rng, PART, "base turns")
@@ -66,20 +66,15 @@ class BaseWorker(WorkerThread):
             if disruption is not None and not self._recover(disruption):
                 return
 
+    def _recover(self, disruption):
+        """Wait until the base may turn again (True) or the round stops (False)."""
+        return Recovery(self, self._round, self.wake).run(disruption)
+
     def _pause(self):
         """Wait between turns (woken early by a stop or a hot leg); returns the disruption
         that ended it, or None when the pause is over."""
         duration = self._rng.uniform(*PAUSE) * self._config.gesture_duration
-        start = self._clock.now()
-        while True:
-            self.wake.clear()
-            disruption = self._disruption(ask_motion=False)
-            if disruption is not None:
-                return disruption
-            remaining = duration - self._clock.elapsed(start, self._clock.now())
-            if remaining <= 0:
-                return None
-            self._clock.wait(self.wake, remaining)
+        return self._hold(duration, lambda: self._disruption(ask_motion=False))
 
     def _disruption(self, ask_motion=True):
         """Why the base must not turn now, or None; ``ask_motion``: ask ALMotion whether
@@ -92,7 +87,7 @@ class BaseWorker(WorkerThread):
         if not ask_motion:
             return None
         try:
-            if self._motion.moveIsActive():
+            if self._sender.move_active():
                 return Disruption(OTHER_APP, why="another app's move is active")
         except RuntimeError as err:
             self._log.error("ALMotion.moveIsActive failed: %s" % err)
@@ -114,64 +109,36 @@ class BaseWorker(WorkerThread):
         """Disruption(OTHER_APP) if a task holds a leg joint while our legs hold none
         (called during begin_turn/end_turn, when our legs worker sends nothing)."""
         try:
-            if self._motion.areResourcesAvailable(list(joints.LEG_JOINTS)):
+            if self._sender.joints_free(joints.LEG_JOINTS):
                 return None
         except RuntimeError as err:
             self._log.error("ALMotion.areResourcesAvailable (legs) failed: %s" % err)
             return Disruption(ERROR)
         return Disruption(OTHER_APP, why="another app's task holds the legs")
 
-    def _recover(self, disruption):
-        """Wait until the base may turn again (True) or the round stops (False)."""
-        if disruption.reason == OTHER_APP:
-            self._round.status.count("yields")
-            self._log.debug("base steps aside: %s" % disruption.why)
-        quiet_needed = 0.0
-        quiet_since = None
-        asking = None  # while another app's move is about: how often to ask ALMotion (s)
-        while True:
-            if disruption is not None:
-                if disruption.reason == STOPPING:
-                    return False
-                quiet_since = None
-                wait = None  # hot: the monitor wakes the worker when the legs cool
-                if disruption.reason == OTHER_APP:
-                    quiet_needed = max(quiet_needed, self._config.yield_quiet_time)
-                    self._origin = None  # face where the other app left the robot
-                    wait = asking = YIELD_POLL  # nothing announces the end of its move
-                elif disruption.reason == ERROR:
-                    wait = RETRY_DELAY
-                if disruption.reason == HOT:
-                    self._round.status.set(PART, status_module.HOT, hot=disruption.joints)
-                else:
-                    self._round.status.set(PART, status_module.YIELDING,
-                                           yielding_to=disruption.reason)
-            else:
-                now = self._clock.now()
-                if quiet_since is None:
-                    quiet_since = now
-                wait = quiet_needed - self._clock.elapsed(quiet_since, now)
-                if wait <= 0:
-                    disruption = self._note_pose()  # where the other app left it, say
-                    if disruption is None:
-                        self._round.status.set(PART, status_module.ANIMATING)
-                        return True
-                    continue
-                if asking is not None:
-                    wait = min(wait, asking)  # the quiet must be the other app's absence
-            self._clock.wait(self.wake, wait)
-            self.wake.clear()  # before looking: an event from now on wakes the next wait
-            disruption = self._disruption()
+    # -- stepping aside (recovery.Recovery's part) -----------------------------------------
 
-    def _pose(self):
-        """[x, y, theta] from odometry; raises RuntimeError."""
-        return [float(value) for value in self._motion.getRobotPosition(True)]
+    def check(self):
+        """The current disruption, asking ALMotion, or None."""
+        return self._disruption()
+
+    def yielding(self, disruption):
+        """After another app's move, the turns centre on where it left the robot."""
+        if disruption.reason == OTHER_APP:
+            self._origin = None
+        return None
+
+    def resuming(self):
+        """Note where the other app left the base, say."""
+        return self._note_pose()
+
+    # -- turning -----------------------------------------------------------------------
 
     def _note_pose(self):
         """Remember where the base stands now that nothing else moves it; a Disruption
         if ALMotion cannot say."""
         try:
-            self._left = self._pose()
+            self._left = self._sender.position()
         except RuntimeError as err:
             self._log.error("ALMotion.getRobotPosition failed: %s" % err)
             return Disruption(ERROR)
@@ -187,7 +154,7 @@ class BaseWorker(WorkerThread):
         """One turn to a random heading inside the band; a Disruption if the base was
         moved since our last turn, or if the turn was refused or cut."""
         try:
-            pose = self._pose()
+            pose = self._sender.position()
         except RuntimeError as err:
             self._log.error("ALMotion.getRobotPosition failed: %s" % err)
             return Disruption(ERROR)
@@ -200,19 +167,15 @@ class BaseWorker(WorkerThread):
                                     self._rng)
         if self._config.verbose:
             self._log.debug("base: turning %.3f rad" % turn)
-        call = own_call.OwnCall(self._motion, "moveTo", (0.0, 0.0, turn), self.wake,
-                                "animateBehaviour.base.call", self._clock)
         self.wake.clear()
-        # Turns are stopped with stopMove, never by their task's id: no need to find it.
         try:
-            sent = self._round.send(call, free=lambda: not self._motion.moveIsActive(),
-                                    registered=self._motion.moveIsActive)
+            call = self._sender.send_turn(turn, self.wake, "animateBehaviour.base.call")
         except RuntimeError as err:
             self._log.error("ALMotion.moveIsActive failed: %s" % err)
             return Disruption(ERROR)
-        if not sent:
+        if call is None:
             return Disruption(OTHER_APP, why="another app's move started first")
-        stopped = self._wait_for(call)
+        stopped = self._sender.wait(call, None, self._stop_reason, PART) is not None
         completed = call.done.is_set() and call.error is None and call.result is not False
         if completed:  # counted even when our stop came as it reached its heading
             self._round.status.count("turns")
@@ -227,31 +190,11 @@ class BaseWorker(WorkerThread):
             return self._note_pose()
         # NAOqi 2.5 returns False instead of raising: a newer move replaced ours, or the
         # robot refused to move.
-        if self._motion.moveIsActive():
+        if self._sender.move_active():
             return Disruption(OTHER_APP, why="another app's move replaced its turn")
         self._log.warning("ALMotion.moveTo refused to turn the base (charging flap open?)")
         return None
 
-    def _wait_for(self, call):
-        """Wait for the moveTo; on a stop, stop our move (only while it is the one
-        running). Returns whether we stopped it."""
-        while not call.done.is_set():
-            self.wake.clear()
-            if call.done.is_set():
-                break
-            if self._round.stop.is_set() and not call.stopped:
-                call.stopped = True
-                try:
-                    if self._motion.moveIsActive():
-                        self._motion.stopMove()
-                except RuntimeError as err:
-                    self._log.error("ALMotion.stopMove failed: %s" % err)
-            wait = None  # until it returns or a stop wakes us
-            if call.stopped:
-                wait = CALL_GRACE - self._clock.elapsed(call.started, self._clock.now())
-                if wait <= 0:
-                    self._log.error("ALMotion.moveTo did not return %.0f s after stopMove; "
-                                    "abandoned" % CALL_GRACE)
-                    return True
-            self._clock.wait(self.wake, wait)
-        return call.stopped
+    def _stop_reason(self):
+        """STOP once the round stops: our turn is then stopped."""
+        return STOP if self._round.stop.is_set() else None

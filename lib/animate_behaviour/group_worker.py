@@ -1,21 +1,24 @@
 """One joint group's worker: random trajectories sent as short calls, stepping aside for
 other apps, speech and hot motors.
 
-The worker plans the specification's trajectories (numPoints waypoints, gestureDuration
-apart, velocity-limited) and sends each as consecutive calls no longer than
-maxCallDuration (animate_behaviour.steps), the next trajectory planned on another thread
-while the current one runs, so a seam between calls costs a round trip only.
+The worker plans its group's moves in the configured motion style (animate_behaviour.styles:
+the specification's trajectories of numPoints waypoints gestureDuration apart, or the
+lifelike style's), velocity-limited, and sends each plan as consecutive calls no longer
+than maxCallDuration (animate_behaviour.steps) through the round's sender, the next plan
+made on another thread while the current one runs, so a seam between calls costs a
+round trip only.
 
-Before each call it checks what may forbid it (a *disruption*): the round is stopping;
+Before each call it checks what may forbid it (a *disruption*, animate_behaviour.recovery):
+the round is stopping;
 a joint of the group is hot; Pepper speaks (for groups that leave arms and hands to
 speech); another app's task holds the group's joints (``areResourcesAvailable``); or, after
 a pause with no call, another app moved them. A call that returns early without us
 stopping it means another app killed it to take the joints: a disruption too. While
 disrupted the group sends nothing (a hot group first goes home and holds still); it
-resumes once the joints have been free for yieldQuietTime (hot joints: cool for
-coolDownTime), from the joints' measured angles.
+resumes (recovery.Recovery) once the joints have been free for yieldQuietTime (hot
+joints: cool for coolDownTime), from the joints' measured angles.
 
-A stop (disable) or speech kills exactly the group's own running call (own_call).
+A stop (disable) or speech kills exactly the group's own running call (own_call.Sender).
 
 Each plan remembers the round's tuning (configuration and groups) it was made with; when
 the tuning has changed (a new preset), the worker drops the rest of the plan before its
@@ -29,27 +32,16 @@ import threading
 
 import numpy as np
 
-from animate_behaviour import own_call, status as status_module, steps, styles, trajectory
-from animate_behaviour.speech import STALE_AFTER
-from animate_behaviour.worker_thread import WorkerThread
+from animate_behaviour import status as status_module, steps, styles
+from animate_behaviour.recovery import (ERROR, HOT, OTHER_APP, SPEECH, STOP, STOPPING,
+                                        YIELD_POLL, YIELD_TO_SPEECH, Disruption, Recovery)
+from animate_behaviour.worker_thread import HOLDS_FOR_TURNS, MOVES_ALONE, WorkerThread
 
-# How often (s) a group yielding to another app asks ALMotion whether its joints are free
-# again: nothing announces the end of another app's task. (Speech and motor heat wake
-# the worker themselves: the speech watch and the monitor notify the round.)
-YIELD_POLL = 0.1
 # A call returning before this fraction of its duration was cut short by someone; one
 # returning later than its duration plus LATE_MARGIN (s) waited for joints another app
 # took in the instant before we sent it (NAOqi postponed it).
 EARLY_FRACTION = 0.95
 LATE_MARGIN = 1.0
-# After a failed ALMotion call a group waits this long (s) before trying again.
-RETRY_DELAY = 2.0
-# A group yielding to speech looks again after this long (s) even if no event came: a
-# speech task heard of no more stops counting then (speech.STALE_AFTER).
-SPEECH_RECHECK = STALE_AFTER
-# How long (s) past its planned end a call that was stopped may take to return before
-# the worker gives up on it (a dead connection): it then sends nothing more.
-CALL_GRACE = 5.0
 # Commanded angles further than this (rad) from where we left them: another app moved
 # the joints while we held no call.
 MOVED_TOLERANCE = 0.01
@@ -59,33 +51,24 @@ MOVED_TOLERANCE = 0.01
 # and gone unseen by areResourcesAvailable, so the commanded angles are checked first,
 # as after a rest.
 LONG_SEAM = 0.2
-# Home moves go as fast as maxVelocityFraction allows, never shorter than this (s).
-HOME_MIN_DURATION = 0.25
-
-# Why a group must not send its next call.
-STOPPING = "stopping"
-HOT = "hot"
-SPEECH = "speech"
-OTHER_APP = "another app"
-ERROR = "error"
 
 Plan = collections.namedtuple("Plan", "kind steps end tuning")
 
-
-class Disruption(collections.namedtuple("Disruption", "reason joints why")):
-    """``reason`` one of STOPPING, HOT, SPEECH, OTHER_APP, ERROR; ``joints`` the hot ones;
-    ``why`` what showed it, for the verbose log."""
-
-    def __new__(cls, reason, joints=(), why=""):
-        return super(Disruption, cls).__new__(cls, reason, tuple(joints), why)
-
-
-STOP = Disruption(STOPPING)
-YIELD_TO_SPEECH = Disruption(SPEECH, why="Pepper speaks with gestures")
-# What _execute returns when the rest of the plan must be made anew from where the joints
-# are: its tuning is no longer current (a preset, a style), or a move began late to keep
-# apart from another group's (the breath of the plan's later keys would be out of phase).
+# How a plan's execution ended: every step done; the rest of the plan must be made anew
+# from where the joints are (its tuning is no longer current, a preset or a style; or a
+# move began late to keep apart from another group's, and the breath of the plan's later
+# keys would be out of phase); or a Disruption stopped it.
+FINISHED = "finished"
 REPLAN = "replan"
+DISRUPTED = "disrupted"
+
+
+class Ended(collections.namedtuple("Ended", "how disruption")):
+    """How a plan's execution ended (FINISHED, REPLAN, DISRUPTED) and, if DISRUPTED,
+    the Disruption."""
+
+    def __new__(cls, how, disruption=None):
+        return super(Ended, cls).__new__(cls, how, disruption)
 
 
 class Prefetch(object):
@@ -114,17 +97,20 @@ class Prefetch(object):
 
 
 class GroupWorker(WorkerThread):
-    """Animates the group ``name`` of the round's tuning during ``round_`` (the engine's
-    Round: motion, tuning, clock, log, stop, status, speech, heat, legs_and_base) with
-    ``rng`` (a numpy RandomState of its own)."""
+    """Animates the group ``name`` of the round's tuning during ``round_`` (round.Round:
+    sender, tuning, clock, log, stop, status, speaking, heat, legs_and_base, onsets)
+    with ``rng`` (a numpy RandomState of its own)."""
 
     def __init__(self, round_, name, rng):
         self.name = name
-        WorkerThread.__init__(self, round_, rng, self.name, "group %s" % self.name)
+        self.status_name = name
+        self.who = "group %s" % name
+        WorkerThread.__init__(self, round_, rng, self.name, self.who)
         self._expected = None  # where our last call left the joints
         self._verify = False  # check the joints' commanded angles before the next call
         self._last_call = None  # (clock time sent, planned s) of our last call that played out
         self._hot_logged = ()
+        self._went_home = False  # while hot: whether it went home before holding still
 
     # -- life --------------------------------------------------------------------------
 
@@ -135,9 +121,10 @@ class GroupWorker(WorkerThread):
         return self._round.tuning.groups[self.name]
 
     @property
-    def still_while_base_turns(self):
-        """Whether its calls and the base's turns never overlap (its group's row says)."""
-        return self._group.row.still_while_base_turns
+    def role(self):
+        """HOLDS_FOR_TURNS if its calls and the base's turns never overlap (its group's
+        row says), else MOVES_ALONE."""
+        return HOLDS_FOR_TURNS if self._group.row.still_while_base_turns else MOVES_ALONE
 
     def _finished(self):
         self.ready.set()
@@ -154,11 +141,11 @@ class GroupWorker(WorkerThread):
             plan = self._home_plan(start)  # the first random plan is made meanwhile
         upcoming = self._plan_after(plan)
         while True:
-            disruption = self._execute(plan)
-            if disruption == REPLAN:
+            ended = self._execute(plan)
+            if ended.how == REPLAN:
                 upcoming.result()  # planned from the dropped plan's end
                 plan = self._random_plan(self._expected, self._now())
-            elif disruption is None:
+            elif ended.how == FINISHED:
                 if plan.kind == "trajectory":
                     self._round.status.count("trajectories")
                 self.ready.set()
@@ -166,7 +153,7 @@ class GroupWorker(WorkerThread):
             else:
                 self.ready.set()
                 upcoming.result()  # one planner at a time on this group's random generator
-                if disruption.reason == STOPPING or not self._recover(disruption):
+                if not Recovery(self, self._round, self.wake).run(ended.disruption):
                     return
                 start = self._measured()
                 # What the next check compares ALMotion's commanded angles with: they, not
@@ -201,17 +188,13 @@ class GroupWorker(WorkerThread):
     def _home_plan(self, start):
         tuning = self._round.tuning
         group = tuning.groups[self.name]
-        times, _stretched = trajectory.timed(group.home[np.newaxis, :], start, group,
-                                             HOME_MIN_DURATION,
-                                             tuning.config.max_velocity_fraction)
-        return Plan("home", steps.cut(start, group.home[np.newaxis, :], times,
-                                      tuning.config.max_call_duration), group.home, tuning)
+        return Plan("home", steps.home(group, start, tuning.config), group.home, tuning)
 
     # -- reading the joints --------------------------------------------------------------
 
     def _angles(self, use_sensors):
         try:
-            return np.array(self._motion.getAngles(self._group.names, use_sensors), dtype=float)
+            return np.array(self._sender.angles(self._group.names, use_sensors), dtype=float)
         except RuntimeError as err:
             self._log.error("ALMotion.getAngles (%s) failed (%s); assuming home"
                             % (self.name, err))
@@ -236,28 +219,32 @@ class GroupWorker(WorkerThread):
         if hot:
             return Disruption(HOT, hot)
         def speaking():
-            return self._group.yields_to_speech and round_.speech_active()
+            return self._group.yields_to_speech and round_.speaking()
         if speaking():
             return YIELD_TO_SPEECH
-        if check_resources and not self._motion.areResourcesAvailable(self._group.names):
+        if check_resources and not self._sender.joints_free(self._group.names):
             return Disruption(OTHER_APP, why="another app's task holds its joints")
         if speaking():  # again: speech may have started during the round trip
             return YIELD_TO_SPEECH
         return None
 
+    def _known_disruption(self):
+        """Why the group must not send a call now, from what the worker knows (no round
+        trip)."""
+        return self._disruption(check_resources=False)
+
     # -- executing a plan ----------------------------------------------------------------
 
     def _execute(self, plan):
-        """Run the plan's steps; None when done, REPLAN when the rest of the plan must be
-        made anew (the joints are then where its last call left them), else the
-        Disruption that ended it."""
+        """Run the plan's steps; returns how it Ended (after REPLAN the joints are where
+        its last call left them)."""
         for step in plan.steps:
             if plan.kind == "trajectory" and plan.tuning is not self._round.tuning:
-                return REPLAN
+                return Ended(REPLAN)
             # Whether another app holds the joints is asked just before a call is sent.
-            disruption = self._disruption(check_resources=False)
+            disruption = self._known_disruption()
             if disruption is not None:
-                return disruption
+                return Ended(DISRUPTED, disruption)
             late = False
             if isinstance(step, steps.Move) and step.starts:
                 late, disruption = self._keep_apart()
@@ -267,10 +254,10 @@ class GroupWorker(WorkerThread):
                 else:
                     disruption = self._move(step)
             if disruption is not None:
-                return disruption
+                return Ended(DISRUPTED, disruption)
             if late:
-                return REPLAN
-        return None
+                return Ended(REPLAN)
+        return Ended(FINISHED)
 
     def _keep_apart(self):
         """Before a move that starts the group moving: wait (holding, as a rest) until it
@@ -283,19 +270,13 @@ class GroupWorker(WorkerThread):
         return True, self._rest(delay)
 
     def _rest(self, duration):
-        """Hold still, uncommanded, for ``duration`` s; the joints are free meanwhile."""
+        """Hold still, uncommanded, for ``duration`` s; the joints are free meanwhile, so
+        the next call checks first that nobody moved them."""
         self._round.status.set(self.name, status_module.ANIMATING)
-        deadline_start = self._clock.now()
-        while True:
-            self.wake.clear()
-            disruption = self._disruption(check_resources=False)
-            if disruption is not None:
-                return disruption
-            remaining = duration - self._clock.elapsed(deadline_start, self._clock.now())
-            if remaining <= 0:
-                self._verify = True
-                return None
-            self._clock.wait(self.wake, remaining)
+        disruption = self._hold(duration, self._known_disruption)
+        if disruption is None:
+            self._verify = True
+        return disruption
 
     def _moved_by_someone(self):
         commanded = self._commanded()
@@ -311,7 +292,7 @@ class GroupWorker(WorkerThread):
             self._verify = False
             if self._moved_by_someone():
                 return Disruption(OTHER_APP, why="its joints were moved while it held none")
-        legs_and_base = self._round.legs_and_base if self.still_while_base_turns else None
+        legs_and_base = self._round.legs_and_base if self.role == HOLDS_FOR_TURNS else None
         if legs_and_base is not None:
             while True:
                 self.wake.clear()
@@ -333,20 +314,17 @@ class GroupWorker(WorkerThread):
         names = [self._group.names[index] for index in commanded]
         angles = [[float(angle) for angle in step.angles[:, index]] for index in commanded]
         times = [float(time) for time in step.times]
-        call = own_call.OwnCall(self._motion, "angleInterpolation",
-                                (list(names), angles, [times] * len(names), True),
-                                self.wake, "animateBehaviour.%s.call" % self.name,
-                                self._clock)
         self.wake.clear()
         try:
-            sent = self._round.send(call, lambda: self._motion.areResourcesAvailable(names))
+            call = self._sender.send_joints(names, angles, times, self.wake,
+                                            "animateBehaviour.%s.call" % self.name)
         except RuntimeError as err:
             self._log.error("ALMotion.areResourcesAvailable (%s) failed: %s" % (self.name, err))
             return Disruption(ERROR)
-        if not sent:
+        if call is None:
             return Disruption(OTHER_APP, why="another app's task holds its joints")
         self._round.status.count("calls")
-        stop_reason = self._wait_for(call, step.duration)
+        stop_reason = self._sender.wait(call, step.duration, self._stop_reason, self.name)
         if stop_reason is not None:
             return stop_reason
         if call.error is not None:
@@ -365,111 +343,41 @@ class GroupWorker(WorkerThread):
         self._last_call = (call.started, step.duration)
         return None
 
-    def _wait_for(self, call, duration):
-        """Wait until ``call`` returns; stop it at once for a stop or speech. Returns the
-        Disruption that made us stop it (once it has returned), else None."""
-        stopped_for = None
-        give_up = None
-        while not call.done.is_set():
-            self.wake.clear()
-            if call.done.is_set():
-                break
-            if stopped_for is None:
-                disruption = self._disruption(check_resources=False)
-                if disruption is not None and disruption.reason in (STOPPING, SPEECH):
-                    stopped_for = disruption
-                    self._stop_call(call)
-                    give_up = duration + CALL_GRACE
-            wait = duration
-            if give_up is not None:
-                wait = give_up - self._clock.elapsed(call.started, self._clock.now())
-                if wait <= 0:
-                    self._log.error("ALMotion.angleInterpolation (%s) did not return %.0f s "
-                                    "after being stopped; abandoned" % (self.name, CALL_GRACE))
-                    return stopped_for
-            self._clock.wait(self.wake, wait)
-        return stopped_for
+    def _stop_reason(self):
+        """Why our running call must stop at once (a stop, speech), or None."""
+        disruption = self._known_disruption()
+        if disruption is not None and disruption.reason in (STOPPING, SPEECH):
+            return disruption
+        return None
 
-    def _stop_call(self, call):
-        try:
-            if not call.stop() and not call.done.is_set():
-                self._log.info("group %s: its running call cannot be told apart from "
-                               "another app's task, so it is left to end (at most %.1f s)"
-                               % (self.name, self._config.max_call_duration))
-        except RuntimeError as err:
-            self._log.error("ALMotion.killTask (%s) failed: %s" % (self.name, err))
+    # -- stepping aside (recovery.Recovery's part) -----------------------------------------
 
-    # -- stepping aside ------------------------------------------------------------------
-
-    def _recover(self, disruption):
-        """Wait out ``disruption`` and whatever follows it; True when the group may move
-        again, False when the round stops. Between checks the worker sleeps until woken
-        (speech, heat, a stop) or until ALMotion must be asked again (_recheck_after)."""
-        if disruption.reason in (SPEECH, OTHER_APP):
-            self._round.status.count("yields")
-            self._log.debug("group %s steps aside: %s" % (self.name, disruption.why))
-        quiet_needed = 0.0
-        quiet_since = None
-        went_home = False
-        asking = None  # while another app is about: how often to ask ALMotion (s)
-        while True:
-            if disruption is not None:
-                if disruption.reason == STOPPING:
-                    return False
-                quiet_since = None
-                quiet_needed = max(quiet_needed, self._quiet_time(disruption))
-                if disruption.reason == OTHER_APP:
-                    asking = YIELD_POLL
-                if disruption.reason == HOT:
-                    self._report_hot(disruption.joints)
-                    if not went_home:
-                        went_home = self._go_home_while_hot()
-                else:
-                    self._round.status.set(self.name, status_module.YIELDING,
-                                           yielding_to=disruption.reason)
-                wait = self._recheck_after(disruption, went_home)
-            else:
-                now = self._clock.now()
-                if quiet_since is None:
-                    quiet_since = now
-                wait = quiet_needed - self._clock.elapsed(quiet_since, now)
-                if wait <= 0:
-                    self._report_hot(())
-                    return True
-                if asking is not None:
-                    wait = min(wait, asking)  # the quiet must be another app's absence
-            self._clock.wait(self.wake, wait)
-            self.wake.clear()  # before looking: an event from now on wakes the next wait
-            disruption = self._safe_disruption()
-
-    @staticmethod
-    def _recheck_after(disruption, went_home):
-        """How long (s) to sleep, unless woken, before looking again at ``disruption``
-        (None: until woken)."""
-        if disruption.reason == OTHER_APP:
-            return YIELD_POLL
-        if disruption.reason == ERROR:
-            return RETRY_DELAY
-        if disruption.reason == SPEECH:
-            return SPEECH_RECHECK
-        return None if went_home else YIELD_POLL  # hot: the monitor says when it cools
-
-    def _safe_disruption(self):
+    def check(self):
+        """The current disruption, asking ALMotion, or None."""
         try:
             return self._disruption()
         except RuntimeError as err:
             self._log.error("ALMotion.areResourcesAvailable (%s) failed: %s" % (self.name, err))
             return Disruption(ERROR)
 
-    def _quiet_time(self, disruption):
-        if disruption.reason in (SPEECH, OTHER_APP):
-            return self._config.yield_quiet_time
-        return 0.0  # hot: cooling down for coolDownTime was the wait; error: RETRY_DELAY was
+    def yielding(self, disruption):
+        """A hot group goes home once, smoothly, before it holds still; until it has, it
+        looks again every YIELD_POLL s."""
+        if disruption.reason != HOT:
+            return None
+        self._log_hot(disruption.joints)
+        if not self._went_home:
+            self._went_home = self._go_home_while_hot()
+        return None if self._went_home else YIELD_POLL
 
-    def _report_hot(self, joints):
-        """Log the group's rest and resumption once each; keep the status up to date."""
+    def resuming(self):
+        self._log_hot(())
+        self._went_home = False
+        return None
+
+    def _log_hot(self, joints):
+        """Log the group's rest and resumption once each."""
         if joints:
-            self._round.status.set(self.name, status_module.HOT, hot=joints)
             if not self._hot_logged:
                 self._log.warning("group %s rests: %s too hot; it goes home and holds still "
                                   "until cool for %.0f s" % (self.name, ", ".join(joints),
@@ -486,7 +394,7 @@ class GroupWorker(WorkerThread):
         for step in plan.steps:
             if isinstance(step, steps.Rest):
                 continue
-            disruption = self._safe_disruption()
+            disruption = self.check()
             if disruption is not None and disruption.reason != HOT:
                 return False
             if self._call(step) is not None:

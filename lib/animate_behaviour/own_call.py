@@ -1,5 +1,7 @@
-"""One blocking ALMotion call of ours, sent without blocking, that can be stopped without
-touching anything that is not ours.
+"""Our ALMotion calls, end to end: :class:`Sender` sends them one at a time, finds their
+tasks and stops them, without touching anything that is not ours. Every ALMotion command
+of a round goes out through it (worker -> sender -> ALMotion); the engine itself only wakes
+the robot and takes it home.
 
 Over libqi the call is made with ``_async=True`` and its future says when it returns;
 an in-process object (the tests' stand-ins) has no futures, so there the call blocks a
@@ -18,6 +20,8 @@ tell them apart.
 """
 from __future__ import absolute_import, division, print_function
 
+import threading
+
 # getTaskList polls made to find a new call's task id, and the wall time (s) before the
 # first retry, doubled at each one: NAOqi may create the task a moment after it receives
 # the call (and a loaded machine may run the call's thread late). The first listing goes
@@ -25,6 +29,9 @@ from __future__ import absolute_import, division, print_function
 # task (a speech gesture, say) appearing too makes ours unidentifiable.
 IDENTIFY_TRIES = 8
 IDENTIFY_WAIT = 0.001
+# How long (s) past its planned end a call that was stopped may take to return before its
+# worker gives up on it (a dead connection): the worker then sends nothing more.
+CALL_GRACE = 5.0
 
 
 def task_ids(motion):
@@ -44,12 +51,15 @@ def is_remote(service):
 
 class OwnCall(object):
     """``getattr(motion, method)(*args)``, timed on ``clock`` (animate_behaviour.clock).
-    ``wake`` (an event of the clock's) is set when it returns; so is ``done``, first.
-    After it is done: ``result`` or ``error`` (the exception it raised; a RuntimeError
-    with libqi's message for a remote call's error),
-    ``started`` and ``returned`` (clock times it was sent and returned; ``elapsed`` the
-    robot seconds between them), ``task_id`` (its ALMotion task, or None),
-    ``stopped`` (whether ``stop`` killed it)."""
+    ``wake`` (an event of the clock's: its worker's) is set when it returns; so is
+    ``done``, first. After it is done: ``result`` or ``error`` (the exception it raised; a
+    RuntimeError with libqi's message for a remote call's error), ``started`` and
+    ``returned`` (clock times it was sent and returned; ``elapsed`` the robot seconds
+    between them), ``task_id`` (its ALMotion task, or None), ``stopped`` (whether
+    ``stop`` was tried). Subclasses say how it is stopped."""
+
+    # Whether the call's task is looked for in getTaskList (to stop it by its id).
+    identified = True
 
     def __init__(self, motion, method, args, wake, name, clock):
         self.method = method
@@ -61,9 +71,9 @@ class OwnCall(object):
         self.stopped = False
         self._clock = clock
         self.done = clock.event()
+        self.wake = wake
         self._motion = motion
         self._args = args
-        self._wake = wake
         self._name = name
 
     def start(self, known_ids=None):
@@ -100,7 +110,7 @@ class OwnCall(object):
     def _finish(self):
         self.returned = self._clock.now()
         self.done.set()  # before the wake-up: whoever it wakes finds the call done
-        self._wake.set()
+        self.wake.set()
 
     def _identify(self, known_ids):
         wait = IDENTIFY_WAIT
@@ -127,10 +137,148 @@ class OwnCall(object):
         return self._clock.elapsed(self.started, self.returned)
 
     def stop(self):
-        """Kill this call's task if it is still running and its id is known; returns
-        whether a kill was sent. Raises RuntimeError if ALMotion refuses."""
+        """Stop the call if it still runs and can be told apart from another app's;
+        returns whether a stop was sent. Raises RuntimeError if ALMotion refuses."""
+        raise NotImplementedError
+
+
+class JointCall(OwnCall):
+    """An angleInterpolation: stopped by killing its own task, never by the joints it
+    uses (that would kill another app's task waiting for them too)."""
+
+    def stop(self):
         if self.done.is_set() or self.task_id is None or self.stopped:
             return False
         self.stopped = True
         self._motion.killTask(self.task_id)
         return True
+
+
+class TurnCall(OwnCall):
+    """A moveTo: stopped with stopMove, only while a move runs (ours: a newer moveTo
+    replaces any other, and we send none while another app's runs)."""
+
+    identified = False
+
+    def stop(self):
+        if self.done.is_set() or self.stopped:
+            return False
+        self.stopped = True
+        if not self._motion.moveIsActive():
+            return False
+        self._motion.stopMove()
+        return True
+
+
+class Sender(object):
+    """Sends our calls to ``motion`` (an ALMotion proxy or stand-in), one at a time, and
+    waits for them on ``clock``; logs through ``log``. Also the round's questions to
+    ALMotion about what a call needs (joints free, no move running, where the joints
+    and the base are). Thread-safe: every worker of a round sends through one Sender."""
+
+    def __init__(self, motion, clock, log):
+        self._motion = motion
+        self._clock = clock
+        self._log = log
+        self._lock = threading.Lock()
+        self._unidentified = []  # our calls sent for identification, task not found
+
+    # -- questions (each a round trip; raise RuntimeError) --------------------------------
+
+    def joints_free(self, names):
+        """Whether no other task holds any of the joints ``names``."""
+        return self._motion.areResourcesAvailable(list(names))
+
+    def move_active(self):
+        """Whether a move of the base runs (anyone's)."""
+        return self._motion.moveIsActive()
+
+    def angles(self, names, use_sensors):
+        """The joints' angles (rad): measured, or as last commanded."""
+        return self._motion.getAngles(list(names), use_sensors)
+
+    def position(self):
+        """[x, y, theta] of the base from odometry (m, m, rad)."""
+        return [float(value) for value in self._motion.getRobotPosition(True)]
+
+    # -- calls ----------------------------------------------------------------------------
+
+    def send_joints(self, names, angles, times, wake, name):
+        """Start angleInterpolation(names, angles, times, absolute) unless another task
+        holds one of the joints (asked last thing, so that as little time as possible is
+        left for another app to start before our call arrives). Returns the JointCall, or
+        None if the joints are not free; raises RuntimeError if ALMotion cannot say."""
+        call = JointCall(self._motion, "angleInterpolation",
+                         (list(names), angles, [list(times)] * len(names), True),
+                         wake, name, self._clock)
+        return self._send(call, lambda: self.joints_free(names))
+
+    def send_turn(self, theta, wake, name):
+        """Start moveTo(0, 0, theta) (rad) unless a move runs. Returns the TurnCall, or
+        None if a move runs; raises RuntimeError if ALMotion cannot say."""
+        call = TurnCall(self._motion, "moveTo", (0.0, 0.0, theta), wake, name, self._clock)
+        return self._send(call, lambda: not self.move_active())
+
+    def run_joints(self, names, angles, times):
+        """angleInterpolation, returning when it does (taking every group home)."""
+        self._motion.angleInterpolation(list(names), angles, times, True)
+
+    def _send(self, call, free):
+        """Send ``call`` if ``free()``, one call at a time: the new id in getTaskList is
+        then never another of our own calls (nor looked for while one of ours whose task
+        was not found in time may still appear). A call not identified (a turn, stopped
+        by stopMove) is only waited for until ALMotion has it, so that the next call's
+        search does not take its task for its own."""
+        with self._lock:
+            known = None
+            # An earlier call of ours whose task was not found in time may still appear
+            # in the list, and its id would pass for this call's: this one is then not
+            # looked for either (it cannot be stopped early, but nothing else is killed).
+            self._unidentified = [earlier for earlier in self._unidentified
+                                  if not earlier.done.is_set()]
+            if call.identified and not self._unidentified:
+                try:
+                    known = task_ids(self._motion)
+                except RuntimeError:
+                    pass  # the robot cannot list tasks: the call cannot be stopped early
+            if not free():
+                return None
+            call.start(known)
+            if not call.identified:
+                self.move_active()  # its answer comes once ALMotion has the call: unused
+            elif call.task_id is None and not call.done.is_set():
+                self._unidentified.append(call)
+            return call
+
+    def wait(self, call, planned, stop_reason, who):
+        """Wait until ``call`` returns, stopping it once ``stop_reason()`` (asked each
+        time the call's wake is set) gives a reason. A stopped call that has not returned
+        CALL_GRACE s after its ``planned`` duration (s) is abandoned. Returns the reason
+        it was stopped for, else None; ``who`` names its part in the log."""
+        stopped_for = None
+        while not call.done.is_set():
+            call.wake.clear()
+            if call.done.is_set():
+                break
+            if stopped_for is None:
+                stopped_for = stop_reason()
+                if stopped_for is not None:
+                    self._stop(call, who)
+            wait = None if planned is None else planned
+            if stopped_for is not None:
+                wait = (planned or 0.0) + CALL_GRACE - self._clock.elapsed(
+                    call.started, self._clock.now())
+                if wait <= 0:
+                    self._log.error("ALMotion.%s (%s) did not return %.0f s after being "
+                                    "stopped; abandoned" % (call.method, who, CALL_GRACE))
+                    return stopped_for
+            self._clock.wait(call.wake, wait)
+        return stopped_for
+
+    def _stop(self, call, who):
+        try:
+            if not call.stop() and call.identified and not call.done.is_set():
+                self._log.info("%s: its running call cannot be told apart from another "
+                               "app's task, so it is left to end" % who)
+        except RuntimeError as err:
+            self._log.error("stopping ALMotion.%s (%s) failed: %s" % (call.method, who, err))

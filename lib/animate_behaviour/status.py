@@ -16,6 +16,8 @@ ANIMATING = "animating"
 YIELDING = "yielding"
 HOT = "hot"
 COUNTERS = ("trajectories", "calls", "turns", "yields")
+# The base's part; every other part is a joint group (groups.TABLE names them).
+BASE = "base"
 
 
 class Status(object):
@@ -64,3 +66,28 @@ def describe_part(entry):
     if entry["state"] == HOT:
         return "hot (%s)" % ", ".join(entry["hot"])
     return entry["state"]
+
+
+def report(state, requested, snapshot):
+    """getStatus's answer: {"state", "requested", "groups": {name: {"state", ...}},
+    "base": {...} (when the base turns), "counters": {...}} from a Status snapshot."""
+    parts = snapshot["parts"]
+    result = collections.OrderedDict([("state", state), ("requested", requested)])
+    result["groups"] = collections.OrderedDict(
+        (name, entry) for name, entry in parts.items() if name != BASE)
+    if BASE in parts:
+        result["base"] = parts[BASE]
+    result["counters"] = snapshot["counters"]
+    return result
+
+
+def summary(report):
+    """A report in one line, for the heartbeat."""
+    parts = list(report["groups"].items())
+    if "base" in report:
+        parts.append(("base", report["base"]))
+    return "state %s (requested %s); %s; %s" % (
+        report["state"], report["requested"],
+        ", ".join("%s %s" % (name, describe_part(entry)) for name, entry in parts)
+        or "nothing to animate",
+        ", ".join("%d %s" % (count, name) for name, count in report["counters"].items()))
