@@ -9,8 +9,9 @@ Motion comes in two ways, both ending as joint angles sampled every 1/``rate`` s
 
 * ``rebuild``: the commanded angles, from pepper_sim's ``Trajectory`` records (one per
   angleInterpolation call). NAOqi does not document whether angleInterpolation rests at
-  each key or passes through it (NAOQI_NOTES), so there are two models: "ease" rests at
-  every key (a cubic ease 3u^2 - 2u^3 from key to key, exactly as the stand-in plays it:
+  each key or passes through it (docs/naoqi.md, "ALMotion tasks: postponement, task lists,
+  killing"), so there are two models: "ease" rests at every key (a cubic ease
+  3u^2 - 2u^3 from key to key, exactly as the stand-in plays it:
   pepper_sim.motion.eased_angle) and "spline" passes through them (a monotone
   piecewise-cubic Hermite curve, Fritsch-Carlson, at rest at the call's start and last
   key: a turning-point key gets zero velocity and nothing overshoots the keys; between

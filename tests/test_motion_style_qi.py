@@ -72,7 +72,7 @@ def test_set_motion_style_tells_the_engine_signals_and_shows_in_status(deploy):
     assert service.setMotionStyle("specification") == 1
     assert [config.motion_style for config in handed] == ["lifelike", "specification"]
     assert handed[1].values() == deployment.config.values()
-    # libqi may deliver signals out of order (NAOQI_NOTES): one per change.
+    # libqi may deliver signals out of order (docs/naoqi.md, "Signals' order"): one per change.
     assert deployment.wait_until(lambda: len(deployment.style_changes) == 2)
     assert sorted(deployment.style_changes) == ["lifelike", "specification"]
     assert deployment.preset_changes == []

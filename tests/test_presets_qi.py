@@ -130,9 +130,9 @@ def test_set_preset_from_many_clients_at_once_settles_on_one(deploy):
     assert all(future.value(int(TIMEOUT * 1000)) == 1 for future in futures)
     final = service.getPreset()
     assert final in ("calm", "lively")
-    # libqi may deliver a burst of signals out of order (NAOQI_NOTES), so a client
-    # re-reads getPreset on presetChanged, as the tablet page does: it ends on the preset
-    # that stayed.
+    # libqi may deliver a burst of signals out of order (docs/naoqi.md, "Signals' order"), so
+    # a client re-reads getPreset on presetChanged, as the tablet page does: it ends on the
+    # preset that stayed.
     assert deployment.wait_until(lambda: deployment.preset_changes)
     assert set(deployment.preset_changes) <= set(["calm", "lively"])
     # And the robot goes by it.

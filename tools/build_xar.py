@@ -28,7 +28,7 @@ Layout of the generated behaviour (root box, id -1):
 
 Names are in English here; their French and Japanese translations are in
 translations/*.ts, keyed the way Choregraphe keys its own translation messages
-(see ../shared/NAOQI_NOTES.md): the context is the box path behind the
+(see docs/naoqi.md, "Packages: .pml, .xar and qipkg"): the context is the box path behind the
 behaviour's xar ("behavior.xar:/<box name>" for a behaviour whose .pml
 BehaviorDescription has src="."), and a parameter's texts carry the
 parameter's name as <comment>. translation_messages() lists every message the

@@ -41,7 +41,8 @@ PACKAGE_NAME = "Animate behaviour"
 
 #: (top directory, recursive, filename pattern) of the files to ship. The application's
 #: icon is icon.png at the package root, listed like any resource: manifest.xml has no
-#: icon element (see ../shared/NAOQI_NOTES.md; tools/draw_icon.py draws it).
+#: icon element (see docs/naoqi.md, "Packages: .pml, .xar and qipkg"; tools/draw_icon.py
+#: draws it).
 RESOURCE_RULES = [
     (".", False, "icon.png"),
     ("lib", True, "*.py"),

@@ -9,7 +9,7 @@ libqi by :mod:`pepper_sim.qi_server` (where each subscriber's ``signal`` is a re
     ...
     sub.signal.disconnect(link)
 
-Semantics (NAOqi 2.5's ALMemory API page, /work/shared/NAOQI_NOTES.md):
+Semantics (NAOqi 2.5's ALMemory API page; docs/naoqi.md, "ALMemory events"):
 
 * ``insertData(key, value)`` and ``raiseEvent(key, value)`` both store the value and
   fire every live subscriber of that key with it, every time (same value or not).

@@ -4,7 +4,7 @@ Python 2.7/3 single-source: used in-process by the Python 2.7 tests and served o
 libqi by :mod:`pepper_sim.qi_server`. Public methods carry NAOqi's camelCase names so
 they are served as-is; snake_case helpers (``wait_for``, ``reset_records``) are for tests.
 
-Semantics simulated (see /work/shared/NAOQI_NOTES.md):
+Semantics simulated (see docs/naoqi.md, "ALMotion tasks: postponement, task lists, killing"):
 
 * ``angleInterpolation`` validates like NAOqi, books its joints (a call on a busy joint
   waits until the joint is free, as NAOqi postpones it), then blocks until the last

@@ -25,8 +25,9 @@ ALMemory only once raised.
 ALAnimatedSpeech: ``say(text)`` speaks through the ALTextToSpeech stand-in and, as a
 contextual body-language animation does, plays a 2 s right-arm gesture (GESTURE_JOINTS
 to a raised arm and back to Stand) through ``ALMotion.angleInterpolation``, asked when
-the speech starts. Timeline animations acquire joints passively (NAOQI_NOTES.md): the
-gesture waits for busy joints (ALMotion postpones it) and never kills. ``say`` returns
+the speech starts. Timeline animations acquire joints passively (docs/naoqi.md, "ALMotion
+tasks: postponement, task lists, killing"): the gesture waits for busy joints (ALMotion
+postpones it) and never kills. ``say`` returns
 when both the speech and the gesture are done, then raises
 ``ALAnimatedSpeech/EndOfAnimatedSpeech`` with its id. ``say(text, {"bodyLanguageMode":
 "disabled"})`` speaks without a gesture, as NAOqi's configuration does.
