@@ -24,6 +24,7 @@ import os
 import re
 
 from animate_behaviour import joints, log_guard, styles
+from animate_behaviour.compat import INTEGER_TYPES, is_text
 from animate_behaviour.third_party import (ConfigObj, ConfigObjError, ValidateError, Validator,
                                            flatten_errors)
 
@@ -43,13 +44,6 @@ MAX_PROBLEMS = 12
 PRESET_NAME = re.compile(r"^[A-Za-z0-9_-]{1,24}$")
 MAX_PRESETS = 12
 
-try:
-    _TEXT_TYPES = (str, unicode)  # noqa: F821 (Python 2.7 on the robot)
-    _INTEGER_TYPES = (int, long)  # noqa: F821
-except NameError:
-    _TEXT_TYPES = (str,)
-    _INTEGER_TYPES = (int,)
-
 _PLAIN = re.compile(r"^[!-~]([ -~]{0,78}[!-~])?$")
 _LIST_SHOWN = 8
 
@@ -62,11 +56,11 @@ def shown_value(value):
         if len(value) > _LIST_SHOWN:
             items.append("... (%d items)" % len(value))
         return ", ".join(items) if items else "(an empty list)"
-    if isinstance(value, _TEXT_TYPES) and _PLAIN.match(value):
+    if is_text(value) and _PLAIN.match(value):
         return str(value)
     if isinstance(value, dict):
         return "a section"
-    if isinstance(value, _INTEGER_TYPES) and not isinstance(value, bool) and \
+    if isinstance(value, INTEGER_TYPES) and not isinstance(value, bool) and \
             abs(value) >= 10 ** 40:
         # Python 3.9 refuses to print whole numbers of over 4300 digits.
         return "a whole number of about %d digits" % int(abs(value).bit_length() * 0.30103 + 1)
@@ -189,9 +183,9 @@ class Key(object):
         typed value."""
         if isinstance(raw, bool):
             raw = "true" if raw else "false"
-        elif isinstance(raw, _INTEGER_TYPES + (float,)):
+        elif isinstance(raw, INTEGER_TYPES + (float,)):
             raw = repr(raw)
-        if self.kind in (FLOAT_LIST, JOINT_LIST) and isinstance(raw, _TEXT_TYPES):
+        if self.kind in (FLOAT_LIST, JOINT_LIST) and is_text(raw):
             raw = [item.strip() for item in raw.split(",")]
         try:
             return Validator().check(self.check_name, raw), None

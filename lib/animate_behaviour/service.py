@@ -6,6 +6,7 @@ import json
 import qi
 
 from animate_behaviour import log_guard, styles
+from animate_behaviour.compat import is_text
 from animate_behaviour.engine import STATES, EngineClosed
 from animate_behaviour.presets import PresetError, StyleError
 
@@ -14,11 +15,6 @@ SERVICE_NAME = "AnimateBehaviour"
 REFUSED = "setActivation refused"
 PRESET_REFUSED = "preset refused"
 STYLE_REFUSED = "setMotionStyle refused"
-
-try:
-    _STRING_TYPES = (str, unicode)  # noqa: F821 (Python 2.7 on the robot)
-except NameError:
-    _STRING_TYPES = (str,)
 
 
 class AnimateBehaviourService(object):
@@ -58,7 +54,7 @@ class AnimateBehaviourService(object):
         last request wins; repeating the current state is fine), 0 for any other state
         or while the service is shutting down.
         """
-        if not isinstance(state, _STRING_TYPES) or state not in STATES:
+        if not is_text(state) or state not in STATES:
             self._refusals.error(REFUSED, "setActivation(%s) refused: state must be \"enabled\""
                                  " or \"disabled\"" % log_guard.shown(state))
             return 0
@@ -160,7 +156,7 @@ class AnimateBehaviourService(object):
     def _choose(self, name, choose, method, kind, names):
         """1 once ``choose(name)`` has chosen; 0 for a refusal, logged through the
         throttle as ``kind`` with the value and what is allowed (``names``)."""
-        if not isinstance(name, _STRING_TYPES):
+        if not is_text(name):
             self._refusals.error(kind, "%s(%s) refused: the name must be a string, one of %s"
                                  % (method, log_guard.shown(name), ", ".join(names)))
             return 0
