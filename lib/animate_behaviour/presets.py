@@ -167,7 +167,7 @@ class Presets(object):
         raw = collections.OrderedDict()
         failures = collections.OrderedDict()  # error text -> the settings that gave it
         for row in config_module.TABLE:
-            if row.kind in config_module.SECTIONS:
+            if row.kind.is_section:
                 continue
             # Each setting alone: an error costs that setting only (see the module).
             try:
