@@ -170,7 +170,7 @@ def check_sane(loaded, presets=True):
     assert loaded.preset == "" or loaded.preset in loaded.presets
     if presets:
         for name, overrides in loaded.presets.items():
-            assert set(overrides) <= set(key for key in config.KEYS if config.ROWS[key].preset_settable)
+            assert set(overrides) <= set(config.PRESET_SETTABLE_KEYS)
             check_sane(loaded.with_values(overrides, name), presets=False)
 
 
