@@ -17,6 +17,7 @@
         <File name="clearance" src="lib/animate_behaviour/clearance.py" />
         <File name="clearance_model" src="lib/animate_behaviour/clearance_model.py" />
         <File name="clock" src="lib/animate_behaviour/clock.py" />
+        <File name="compat" src="lib/animate_behaviour/compat.py" />
         <File name="config" src="lib/animate_behaviour/config.py" />
         <File name="engine" src="lib/animate_behaviour/engine.py" />
         <File name="group_worker" src="lib/animate_behaviour/group_worker.py" />

@@ -34,7 +34,8 @@ def table():
     """The key table in Markdown, one row per row of config.TABLE."""
     lines = ["| Key | Default | Allowed | What it does |", "| --- | --- | --- | --- |"]
     for row in config.TABLE:
-        name = "`[%s]` section" % row.name if row.kind == config.JOINT_ANGLES else "`%s`" % row.name
+        name = "`[%s]` section" % row.name if isinstance(row.kind, config.JointAngles) \
+            else "`%s`" % row.name
         lines.append("| %s | %s | %s | %s |" % (name, _cell(row.format(row.default)),
                                                _cell(row.allowed), _cell(row.description)))
     return "\n".join(lines) + "\n"

@@ -69,7 +69,7 @@ def test_shipped_file_holds_the_issue_13_keys_and_their_defaults():
 
 def test_the_motion_style_row_offers_the_styles_and_says_what_each_does():
     row = config.ROWS["motionStyle"]
-    assert row.choices == styles.NAMES == ("specification", "lifelike")
+    assert row.kind.choices == styles.NAMES == ("specification", "lifelike")
     for name, words in styles.DESCRIPTIONS:
         assert "`%s`: %s" % (name, words) in row.description
     assert row.allowed == "one of specification, lifelike (any case)"
@@ -97,8 +97,8 @@ def test_presets_may_set_the_motion_style_and_breathing(tmpdir):
             sleepy.selected_range) == ("lifelike", True, 10.0, 0.2)
     assert loaded.motion_style == "specification"  # the file's own value is untouched
     for key in ("motionStyle", "breathing", "breathsPerMinute"):
-        assert config.ROWS[key].preset, key
-        assert key in config.ROWS["presets"].allowed
+        assert config.ROWS[key].preset_settable, key
+        assert key in config.ROWS[config.PRESETS_SECTION].allowed
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -121,8 +121,8 @@ def test_the_table_has_one_complete_row_per_key():
     for row in config.TABLE:
         assert row.description and row.allowed, row.name
         assert getattr(loaded, row.attribute) == row.default, row.name
-        if row.kind in (config.FLOAT, config.INTEGER, config.FLOAT_LIST):
-            assert row.bounds and row.why and row.why in row.allowed, row.name
+        if isinstance(row.kind, config.Number):  # and WholeNumber, NumberList
+            assert row.kind.bounds and row.kind.why and row.kind.why in row.allowed, row.name
             assert ";" not in row.allowed, "problems are joined with '; ': %s" % row.name
 
 
@@ -137,7 +137,7 @@ def test_the_readme_key_table_is_the_generated_one():
 def test_the_minimum_velocity_fraction_keeps_its_stated_reason():
     # maxVelocityFraction's words say: below 0.05, going home from the far end of
     # HipPitch's range takes over 21 s (the host waits 30 s for a stop).
-    low = config.ROWS["maxVelocityFraction"].bounds[0]
+    low = config.ROWS["maxVelocityFraction"].kind.bounds[0]
     home_from_far_end = dict(
         (name, trajectory.PEAK_TO_MEAN_SPEED * (limit.maximum - limit.minimum)
          / (low * limit.max_velocity))

@@ -87,7 +87,7 @@ PLAUSIBLE = {
 for _name, _row in config.ROWS.items():
     if _row.attribute in SCALAR_BOUNDS:
         _low, _high = SCALAR_BOUNDS[_row.attribute]
-        PLAUSIBLE[_name] = near(_low, _high, whole=_row.kind == config.INTEGER)
+        PLAUSIBLE[_name] = near(_low, _high, whole=isinstance(_row.kind, config.WholeNumber))
     elif _row.attribute in LIST_BOUNDS:
         PLAUSIBLE[_name] = near_list(*LIST_BOUNDS[_row.attribute])
 
@@ -107,12 +107,12 @@ def settings_of(keys):
 
 # Files configobj parses: known keys (each once), then perhaps a [home] section and a
 # [presets] section of a few presets, each setting a few keys (mostly motion keys).
-VALUE_KEYS = [key for key in config.KEYS if config.ROWS[key].kind not in config.SECTIONS]
+VALUE_KEYS = [key for key in config.KEYS if not config.ROWS[key].kind.is_section]
 settings_lines = settings_of(VALUE_KEYS)
 home_lines = st.lists(st.sampled_from(JOINT_NAMES), unique=True, max_size=4).flatmap(
     lambda names: st.tuples(*[st.tuples(st.just(name), st.one_of(
         *([near(-2.1, 2.1)] * 7 + [one_line_values]))) for name in names]))
-preset_settings = settings_of([key for key in VALUE_KEYS if config.ROWS[key].preset] * 5
+preset_settings = settings_of([key for key in VALUE_KEYS if config.ROWS[key].preset_settable] * 5
                               + VALUE_KEYS)
 presets_lines = st.lists(st.tuples(st.sampled_from(["calm", "lively", "a b", "x" * 30]),
                                    preset_settings), max_size=3, unique_by=lambda p: p[0]).map(
@@ -170,7 +170,7 @@ def check_sane(loaded, presets=True):
     assert loaded.preset == "" or loaded.preset in loaded.presets
     if presets:
         for name, overrides in loaded.presets.items():
-            assert set(overrides) <= set(key for key in config.KEYS if config.ROWS[key].preset)
+            assert set(overrides) <= set(config.PRESET_SETTABLE_KEYS)
             check_sane(loaded.with_values(overrides, name), presets=False)
 
 

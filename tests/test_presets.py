@@ -32,8 +32,8 @@ def errors(caplog, level=logging.ERROR):
 def make(preferences=None, **values):
     settings = dict(FILE)
     settings.update(values)
-    return presets_module.Presets(config_module.from_mapping(settings), preferences,
-                                  logging.getLogger("test.presets"))
+    return presets_module.LiveConfiguration(config_module.from_mapping(settings), preferences,
+                                            logging.getLogger("test.presets"))
 
 
 def test_the_built_in_presets_and_their_documented_values():
@@ -53,8 +53,9 @@ def test_the_built_in_presets_and_their_documented_values():
 
 def test_a_file_without_presets_has_the_built_in_ones_to_choose(log):
     # Issue 14 4: such a file had no presets, so the tablet page showed no buttons.
-    presets = presets_module.Presets(config_module.from_mapping({"selectedRange": "0.45"}),
-                                     None, logging.getLogger("test.presets"))
+    presets = presets_module.LiveConfiguration(
+        config_module.from_mapping({"selectedRange": "0.45"}), None,
+        logging.getLogger("test.presets"))
     assert presets.names() == ["calm", "neutral", "lively"]
     presets.select("calm")
     calm = presets.configuration()

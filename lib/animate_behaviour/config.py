@@ -8,11 +8,15 @@ table (``scripts/update_readme_config.py``). A bad file raises
 :class:`ConfigurationError` whose message names each bad key, its value and what is
 allowed: ``<source>: <key> = <value> is not allowed: <allowed>; ...``.
 
-Presets override only the motion keys they name (the rows whose ``preset`` is true). Three
-are built in (BUILT_IN_PRESETS, the ``presets`` row's default); the file's ``[presets]``
-section, one ``[[name]]`` subsection each, replaces a built-in of the same name or adds
-one after them. Each is checked at load on top of the file's values, its problems named
-``presets.<name>.<key>``.
+Each row's :class:`Kind` (Choice, Boolean, Number, WholeNumber, NumberList, JointList,
+JointAngles, PresetTable, PresetName) parses, checks, shows and describes its values.
+
+Presets override only the motion keys they name (PRESET_SETTABLE_KEYS, the rows whose
+``preset_settable`` is true). Three are built in (BUILT_IN_PRESETS, the default of the
+PRESETS_SECTION row); the file's ``[presets]`` section, one ``[[name]]`` subsection each,
+replaces a built-in of the same name or adds one after them. Each is checked at load on
+top of the file's values, its problems named ``presets.<name>.<key>``. The
+START_PRESET_KEY row (``preset``) names the preset Pepper starts with.
 :meth:`Configuration.with_values` gives the configuration with some values replaced,
 checked the same way (presets, owner preferences).
 """
@@ -24,6 +28,7 @@ import os
 import re
 
 from animate_behaviour import joints, log_guard, styles
+from animate_behaviour.compat import INTEGER_TYPES, is_text
 from animate_behaviour.third_party import (ConfigObj, ConfigObjError, ValidateError, Validator,
                                            flatten_errors)
 
@@ -40,15 +45,8 @@ MAX_FILE_BYTES = 64 * 1024
 # Problems named in one error; the rest are counted.
 MAX_PROBLEMS = 12
 # Preset names: short words a tablet button and a URL can show as they are.
-PRESET_NAME = re.compile(r"^[A-Za-z0-9_-]{1,24}$")
+PRESET_NAME_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,24}$")
 MAX_PRESETS = 12
-
-try:
-    _TEXT_TYPES = (str, unicode)  # noqa: F821 (Python 2.7 on the robot)
-    _INTEGER_TYPES = (int, long)  # noqa: F821
-except NameError:
-    _TEXT_TYPES = (str,)
-    _INTEGER_TYPES = (int,)
 
 _PLAIN = re.compile(r"^[!-~]([ -~]{0,78}[!-~])?$")
 _LIST_SHOWN = 8
@@ -62,11 +60,11 @@ def shown_value(value):
         if len(value) > _LIST_SHOWN:
             items.append("... (%d items)" % len(value))
         return ", ".join(items) if items else "(an empty list)"
-    if isinstance(value, _TEXT_TYPES) and _PLAIN.match(value):
+    if is_text(value) and _PLAIN.match(value):
         return str(value)
     if isinstance(value, dict):
         return "a section"
-    if isinstance(value, _INTEGER_TYPES) and not isinstance(value, bool) and \
+    if isinstance(value, INTEGER_TYPES) and not isinstance(value, bool) and \
             abs(value) >= 10 ** 40:
         # Python 3.9 refuses to print whole numbers of over 4300 digits.
         return "a whole number of about %d digits" % int(abs(value).bit_length() * 0.30103 + 1)
@@ -83,20 +81,15 @@ def _number(value):
     return "%g" % value
 
 
-# Kinds of value, each named by the configobj check that parses it.
-CHOICE = "string"
-BOOLEAN = "boolean"
-FLOAT = "float"
-INTEGER = "integer"
-FLOAT_LIST = "float_list"
-JOINT_LIST = "string_list"
-JOINT_ANGLES = "section"
-PRESETS = "presets"  # the [presets] section
-PRESET = "preset name"  # the name of one of them, or empty
-# Rows that are sections of the file, not values, and what goes under each.
-SECTIONS = (JOINT_ANGLES, PRESETS)
-_SECTION_LINES = {JOINT_ANGLES: "a Joint = angle (rad) line each",
-                  PRESETS: "a [[name]] subsection of key = value lines each"}
+# The names the preset machinery goes by: the key (and preference) naming the preset
+# Pepper starts with, the section holding the table of presets, and the motion keys a
+# preset may set (each row knows whether it is one: Key.preset_settable).
+START_PRESET_KEY = "preset"
+PRESETS_SECTION = "presets"
+PRESET_SETTABLE_KEYS = ("rotMaximumRange", "selectedRange", "armMaximumRange",
+                        "handMaximumRange", "legMaximumRange", "gestureDuration", "numPoints",
+                        "numPointsLeg", "legRepeatFactor", "maxVelocityFraction",
+                        "motionStyle", "breathing", "breathsPerMinute")
 
 
 class Limit(object):
@@ -109,92 +102,337 @@ class Limit(object):
         self.compute = compute
 
 
+class Kind(object):
+    """What one kind of key accepts: how its values are parsed from the file (or a
+    preference), checked, shown in the banner and described in error messages. Each row
+    of :data:`TABLE` holds one (:attr:`Key.kind`); this base is a plain value that
+    configobj's ``check_name`` check parses and that needs nothing more."""
+
+    check_name = None  # the configobj check that parses a value of the kind
+    is_section = False  # a [section] of the file rather than a key = value line
+    splits_text = False  # a list: text is its items, comma-separated
+    needs = ()  # the keys checked before (values holds them when check runs)
+
+    def allowed(self):
+        """What is allowed, as error messages quote it (no semicolons: problems are
+        joined with "; ")."""
+        raise NotImplementedError
+
+    def spec(self, name, default):
+        """The key's line of the configobj spec; None for a section configobj never sees."""
+        if isinstance(default, tuple):
+            default = "list(%s)" % ", ".join(str(item) for item in default)
+        else:
+            default = str(default) or '""'
+        return "%s = %s(default=%s)" % (name, self.check_name, default)
+
+    def parse(self, raw):
+        """``raw`` (text as the file or a preference gives it, or an already typed value)
+        as a value of the kind; ValidateError if it is none."""
+        if isinstance(raw, bool):
+            raw = "true" if raw else "false"
+        elif isinstance(raw, INTEGER_TYPES + (float,)):
+            raw = repr(raw)
+        if self.splits_text and is_text(raw):
+            raw = [item.strip() for item in raw.split(",")]
+        return Validator().check(self.check_name, raw)
+
+    def from_file(self, raw):
+        """What :func:`from_configobj` checks, from what the parsed file holds for the key."""
+        return raw
+
+    def check(self, key, value, values, prefix):
+        """(the value to keep, []) or (None, the problems), for :meth:`Key.check`."""
+        return value, []
+
+    def format(self, value):
+        """The value as the start-up banner and the README show it."""
+        if isinstance(value, tuple):
+            return ", ".join(str(item) for item in value)
+        return str(value)
+
+    def misplaced(self, key, parsed):
+        """The problems configobj cannot report with the file's ``parsed`` entry for
+        ``key`` (a section where a value belongs); removes what it reports."""
+        if isinstance(parsed[key.name], dict):
+            del parsed[key.name]
+            return ["%s is a section, not a value: %s" % (key.name, key.allowed)]
+        return []
+
+
+class Choice(Kind):
+    """One of a few words, in any case; kept as the table spells it."""
+
+    check_name = "string"
+
+    def __init__(self, choices):
+        self.choices = choices
+
+    def allowed(self):
+        return "one of %s (any case)" % ", ".join(self.choices)
+
+    def check(self, key, value, values, prefix):
+        chosen = value.strip().lower()
+        if chosen in self.choices:
+            return self.choices[self.choices.index(chosen)], []
+        return key.refused(value, prefix)
+
+
+class Boolean(Kind):
+    check_name = "boolean"
+
+    def allowed(self):
+        return "true or false"
+
+
+class Number(Kind):
+    """A number in ``[low, high]`` (``high`` possibly a :class:`Limit`), of ``unit``;
+    ``why``: the reason for the bounds, quoted in error messages."""
+
+    check_name = "float"
+    what = "a number"
+
+    def __init__(self, low, high, why, unit=None):
+        self.bounds = (low, high)
+        self.why = why
+        self.unit = unit
+        self.needs = high.needs if isinstance(high, Limit) else ()
+
+    def _described(self):
+        """What the value is, before its bounds."""
+        return self.what
+
+    def allowed(self):
+        what = self._described()
+        if self.unit:
+            what += " of %s" % self.unit
+        low, high = self.bounds
+        high = high.words if isinstance(high, Limit) else _number(high)
+        return "%s in [%s, %s]%s (%s)" % (what, _number(low), high, self._items(), self.why)
+
+    def _items(self):
+        """What the numbers of a list are, after the bounds."""
+        return ""
+
+    def inside(self, number, values):
+        low, high = self.bounds
+        if isinstance(high, Limit):
+            high = high.compute(values)
+        return _finite(number) and low <= number <= high
+
+    def check(self, key, value, values, prefix):
+        if self.inside(value, values):
+            return value, []
+        return key.refused(value, prefix)
+
+
+class WholeNumber(Number):
+    check_name = "integer"
+    what = "a whole number"
+
+
+class NumberList(Number):
+    """One number in the bounds for each of ``items`` (their names, in order)."""
+
+    check_name = "float_list"
+    splits_text = True
+
+    def __init__(self, items, low, high, why, unit=None):
+        super(NumberList, self).__init__(low, high, why, unit)
+        self.items = items
+
+    def _described(self):
+        return "%d numbers" % len(self.items)
+
+    def _items(self):
+        return " for %s" % ", ".join(self.items)
+
+    def check(self, key, value, values, prefix):
+        if len(value) == len(self.items) and all(self.inside(item, values) for item in value):
+            return tuple(value), []
+        return key.refused(value, prefix)
+
+
+class JointList(Kind):
+    """Animated joints' names, at least one; kept as a tuple."""
+
+    check_name = "string_list"
+    splits_text = True
+
+    def allowed(self):
+        return "Pepper joint names other than HeadYaw and HeadPitch, at least one"
+
+    def check(self, key, value, values, prefix):
+        if value and all(name in joints.ANIMATED_JOINTS for name in value):
+            return tuple(joints.ANIMATED_JOINTS[joints.ANIMATED_JOINTS.index(name)]
+                         for name in value), []
+        return key.refused(value, prefix)
+
+
+class PresetName(Kind):
+    """The name of a preset of the ``[presets]`` section's row, or empty for none."""
+
+    check_name = "string"
+    needs = (PRESETS_SECTION,)
+
+    def allowed(self):
+        return "empty or the name of a preset (built in or of the [presets] section)"
+
+    def check(self, key, value, values, prefix):
+        chosen = value.strip()
+        if chosen == "" or chosen in values[PRESETS_SECTION]:
+            return chosen, []
+        return key.refused(value, prefix)
+
+    def format(self, value):
+        return str(value) if value else "none (the file's values)"
+
+
+class Section(Kind):
+    """A [section] of the file rather than a value; ``lines``: what goes under it."""
+
+    is_section = True
+    lines = None
+
+    def parse(self, raw):
+        raise ValidateError("a section is not a value")
+
+    def misplaced(self, key, parsed):
+        if not isinstance(parsed[key.name], dict):
+            del parsed[key.name]
+            return ["%s is not a section: write [%s] and then %s" % (key.name, key.name,
+                                                                     self.lines)]
+        return []
+
+
+class JointAngles(Section):
+    """The ``[home]`` section: ``Joint = angle`` lines, each inside the joint's limits."""
+
+    lines = "a Joint = angle (rad) line each"
+
+    def allowed(self):
+        return ("Pepper joint names other than HeadYaw and HeadPitch, each = an angle in "
+                "rad inside the joint's limits")
+
+    def spec(self, name, default):
+        return "[%s]\n__many__ = float" % name
+
+    def from_file(self, raw):
+        return dict(raw)
+
+    def check(self, key, value, values, prefix):
+        kept, problems = {}, []
+        for joint in sorted(value):
+            angle = value[joint]
+            name = "%s.%s" % (key.name, shown_value(joint))
+            if joint not in joints.ANIMATED_JOINTS:
+                problems.append(key.refusal(angle, name=name))
+                continue
+            limit = joints.URDF_LIMITS[str(joint)]
+            if not (_finite(angle) and limit.minimum <= angle <= limit.maximum):
+                problems.append(key.refusal(angle, name=name, allowed="inside [%g, %g] rad (the "
+                                            "joint's limits)" % (limit.minimum, limit.maximum)))
+                continue
+            kept[str(joint)] = angle
+        return (kept, []) if not problems else (None, problems)
+
+    def format(self, value):
+        if not value:
+            return "Stand posture"
+        return "Stand posture but %s" % ", ".join(
+            "%s %s" % (joint, value[joint]) for joint in sorted(value))
+
+    def misplaced(self, key, parsed):
+        problems = super(JointAngles, self).misplaced(key, parsed)
+        if not problems:
+            for joint in list(parsed[key.name].sections):
+                problems.append("%s.%s is a section, not an angle: %s"
+                                % (key.name, shown_value(joint), key.allowed))
+                del parsed[key.name][joint]
+        return problems
+
+
+class PresetTable(Section):
+    """The ``[presets]`` section: the built-in presets with the file's ``[[name]]``
+    subsections over them, each a few of the PRESET_SETTABLE_KEYS checked on top of the
+    file's values. configobj never sees it: it is checked preset by preset."""
+
+    lines = "a [[name]] subsection of key = value lines each"
+    needs = PRESET_SETTABLE_KEYS
+
+    def allowed(self):
+        return ("at most %d presets with the %d built-in ones: [[name]] subsections "
+                "(letters, digits, _ and -, at most 24) each setting only %s"
+                % (MAX_PRESETS, len(BUILT_IN_PRESETS), ", ".join(PRESET_SETTABLE_KEYS)))
+
+    def spec(self, name, default):
+        return None
+
+    def from_file(self, raw):
+        presets = collections.OrderedDict(BUILT_IN_PRESETS)  # the file's replace or add
+        presets.update(_plain(raw))
+        return presets
+
+    def check(self, key, value, values, prefix):
+        kept, problems = collections.OrderedDict(), []
+        if len(value) > MAX_PRESETS:
+            problems.append("%s holds %d presets with the %d built-in ones, more than %d" % (
+                key.name, len(value), len(BUILT_IN_PRESETS), MAX_PRESETS))
+        for name in list(value)[:MAX_PRESETS]:
+            label = "%s.%s" % (key.name, shown_value(name))
+            if not PRESET_NAME_PATTERN.match(name):
+                problems.append("%s is not a preset name: letters, digits, _ and - only, at "
+                                "most 24" % label)
+                continue
+            if not isinstance(value[name], dict):
+                problems.append("%s is a value, not a preset: write [[%s]] under [%s] and "
+                                "then a key = value line each" % (label, name, key.name))
+                continue
+            overrides, found = _parsed_preset(value[name], label + ".")
+            checked, refused = _rechecked(values, overrides, label + ".",
+                                          _PRESET_SETTABLE_ROWS, value[name])
+            problems.extend(found + refused)
+            if not found and not refused:
+                kept[str(name)] = collections.OrderedDict(
+                    (key, checked[key]) for key in PRESET_SETTABLE_KEYS if key in overrides)
+        return (kept, []) if not problems else (None, problems)
+
+    def format(self, value):
+        return "; ".join("%s: %s" % (name, ", ".join(
+            "%s = %s" % (key, ROWS[key].format(item)) for key, item in overrides.items())
+            or "the file's values") for name, overrides in value.items())
+
+
 class Key(object):
     """One row of the configuration table.
 
     name: the key in the file; attribute: the Configuration attribute holding its value;
-    kind: CHOICE, BOOLEAN, FLOAT, INTEGER, FLOAT_LIST, JOINT_LIST or JOINT_ANGLES (the
-    ``[home]`` section); default; bounds: (low, high) for numbers and each number of a
-    list, high possibly a :class:`Limit`; choices for CHOICE; items: the names of a
-    FLOAT_LIST's numbers, in order; unit: of a number ("seconds"); why: the reason for
-    the bounds; description: what the key does (README); needs: keys checked before it,
-    beyond its bounds' needs. ``preset``: whether presets may set it (the motion keys,
-    _PRESET_KEYS).
-    ``allowed``, the words quoted in error messages, is made from them.
+    default; kind: a :class:`Kind` (what the key accepts, its bounds and their reason
+    included); description: what the key does (README). ``preset_settable``: whether
+    presets may set it (PRESET_SETTABLE_KEYS); ``needs``: the keys checked before it;
+    ``allowed``: the words error messages quote for what is allowed.
     """
 
-    def __init__(self, name, attribute, kind, default, description, bounds=None,
-                 choices=None, items=None, unit=None, why=None, needs=()):
+    def __init__(self, name, attribute, default, kind, description):
         self.name = name
         self.attribute = attribute
         self.kind = kind
         self.default = default
         self.description = description
-        self.bounds = bounds
-        self.choices = choices
-        self.items = items
-        self.unit = unit
-        self.why = why
-        self.preset = name in _PRESET_KEYS
-        high = bounds[1] if bounds else None
-        self.needs = (high.needs if isinstance(high, Limit) else ()) + tuple(needs)
-        self.allowed = self._allowed()
-
-    def _allowed(self):
-        if self.kind == CHOICE:
-            return "one of %s (any case)" % ", ".join(self.choices)
-        if self.kind == BOOLEAN:
-            return "true or false"
-        if self.kind == JOINT_LIST:
-            return "Pepper joint names other than HeadYaw and HeadPitch, at least one"
-        if self.kind == JOINT_ANGLES:
-            return ("Pepper joint names other than HeadYaw and HeadPitch, each = an angle in "
-                    "rad inside the joint's limits")
-        if self.kind == PRESETS:
-            return ("at most %d presets with the %d built-in ones: [[name]] subsections "
-                    "(letters, digits, _ and -, at most 24) each setting only %s"
-                    % (MAX_PRESETS, len(BUILT_IN_PRESETS), ", ".join(_PRESET_KEYS)))
-        if self.kind == PRESET:
-            return "empty or the name of a preset (built in or of the [presets] section)"
-        what = {FLOAT: "a number", INTEGER: "a whole number",
-                FLOAT_LIST: "%d numbers" % len(self.items or ())}[self.kind]
-        if self.unit:
-            what += " of %s" % self.unit
-        low, high = self.bounds
-        high = high.words if isinstance(high, Limit) else _number(high)
-        text = "%s in [%s, %s]" % (what, _number(low), high)
-        if self.items:
-            text += " for %s" % ", ".join(self.items)
-        return "%s (%s)" % (text, self.why)
-
-    @property
-    def check_name(self):
-        """The configobj check that parses a value of the row."""
-        return CHOICE if self.kind == PRESET else self.kind
+        self.preset_settable = name in PRESET_SETTABLE_KEYS
+        self.needs = tuple(kind.needs)
+        self.allowed = kind.allowed()
 
     def spec(self):
-        """The row's line of the configobj spec (the [presets] section has none: it is
-        checked preset by preset)."""
-        if self.kind == JOINT_ANGLES:
-            return "[%s]\n__many__ = float" % self.name
-        if isinstance(self.default, tuple):
-            default = "list(%s)" % ", ".join(str(item) for item in self.default)
-        else:
-            default = str(self.default) or '""'
-        return "%s = %s(default=%s)" % (self.name, self.check_name, default)
+        """The row's configobj spec (None for a section configobj never sees)."""
+        return self.kind.spec(self.name, self.default)
 
     def parse(self, raw, name=None):
         """(the value as its kind, None) or (None, the problem) for ``raw``: text as
         the file or a preference gives it (list items comma-separated), or an already
-        typed value."""
-        if isinstance(raw, bool):
-            raw = "true" if raw else "false"
-        elif isinstance(raw, _INTEGER_TYPES + (float,)):
-            raw = repr(raw)
-        if self.kind in (FLOAT_LIST, JOINT_LIST) and isinstance(raw, _TEXT_TYPES):
-            raw = [item.strip() for item in raw.split(",")]
+        typed value; the problem names the key ``name`` (by default the row's)."""
         try:
-            return Validator().check(self.check_name, raw), None
+            return self.kind.parse(raw), None
         except ValidateError:
             return None, self.refusal(raw, name=name)
 
@@ -202,59 +440,20 @@ class Key(object):
         """(the value to keep, []) or (None, the problems, each naming what is allowed);
         ``values`` holds the checked values of the keys the row needs; problems name the
         key ``prefix + name``."""
-        if self.kind == CHOICE:
-            chosen = value.strip().lower()
-            if chosen in self.choices:
-                return self.choices[self.choices.index(chosen)], []
-        elif self.kind == JOINT_LIST:
-            if value and all(name in joints.ANIMATED_JOINTS for name in value):
-                return tuple(joints.ANIMATED_JOINTS[joints.ANIMATED_JOINTS.index(name)]
-                             for name in value), []
-        elif self.kind == JOINT_ANGLES:
-            return _check_home(self, value)
-        elif self.kind == PRESETS:
-            return _check_presets(self, value, values)
-        elif self.kind == PRESET:
-            chosen = value.strip()
-            if chosen == "" or chosen in values[PRESETS_KEY]:
-                return chosen, []
-        elif self.kind in (FLOAT, INTEGER):
-            if self._inside(value, values):
-                return value, []
-        elif self.kind == FLOAT_LIST:
-            if len(value) == len(self.items) and all(self._inside(item, values)
-                                                     for item in value):
-                return tuple(value), []
-        else:
-            return value, []
-        return None, [self.refusal(value, name=prefix + self.name)]
-
-    def _inside(self, number, values):
-        low, high = self.bounds
-        if isinstance(high, Limit):
-            high = high.compute(values)
-        return _finite(number) and low <= number <= high
+        return self.kind.check(self, value, values, prefix)
 
     def refusal(self, value, allowed=None, name=None):
+        """The problem: ``<name> = <value> is not allowed: <allowed>``."""
         return "%s = %s is not allowed: %s" % (name or self.name, shown_value(value),
                                                allowed or self.allowed)
 
+    def refused(self, value, prefix=""):
+        """What :meth:`check` returns for a value it refuses."""
+        return None, [self.refusal(value, name=prefix + self.name)]
+
     def format(self, value):
         """The value as the start-up banner shows it."""
-        if self.kind == JOINT_ANGLES:
-            if not value:
-                return "Stand posture"
-            return "Stand posture but %s" % ", ".join(
-                "%s %s" % (joint, value[joint]) for joint in sorted(value))
-        if self.kind == PRESETS:
-            return "; ".join("%s: %s" % (name, ", ".join(
-                "%s = %s" % (key, ROWS[key].format(item)) for key, item in overrides.items())
-                or "the file's values") for name, overrides in value.items())
-        if self.kind == PRESET and not value:
-            return "none (the file's values)"
-        if isinstance(value, tuple):
-            return ", ".join(str(item) for item in value)
-        return str(value)
+        return self.kind.format(value)
 
 
 # Why the bounds are what they are; quoted in error messages (no semicolons: problems
@@ -264,21 +463,14 @@ _STOP_WAIT = ("above 1 a joint would exceed its maximum velocity, below 0.05 goi
               "from the far end of HipPitch's range takes over 21 s, too near the 30 s "
               "that stopping waits for it")
 
-PRESETS_KEY = "presets"
-# The motion keys presets may set.
-_PRESET_KEYS = ("rotMaximumRange", "selectedRange", "armMaximumRange", "handMaximumRange",
-                "legMaximumRange", "gestureDuration", "numPoints", "numPointsLeg",
-                "legRepeatFactor", "maxVelocityFraction", "motionStyle", "breathing",
-                "breathsPerMinute")
-
-
 def _preset(rot_maximum_range, selected_range, gesture_duration):
     return collections.OrderedDict([("rotMaximumRange", rot_maximum_range),
                                     ("selectedRange", selected_range),
                                     ("gestureDuration", gesture_duration)])
 
 
-# Why these values: README, "Presets". In _PRESET_KEYS order, as loading keeps a preset.
+# Why these values: README, "Presets". In PRESET_SETTABLE_KEYS order, as loading keeps
+# a preset.
 BUILT_IN_PRESETS = collections.OrderedDict([
     ("calm", _preset(0.15, 0.3, 1.6)),  # the specification's "subtle" end, slower
     ("neutral", _preset(0.3, 0.5, 1.0)),  # the specification's defaults, by name
@@ -286,108 +478,111 @@ BUILT_IN_PRESETS = collections.OrderedDict([
 ])
 
 TABLE = (
-    Key("platform", "platform", CHOICE, "robot", choices=PLATFORMS,
+    Key("platform", "platform", "robot", Choice(PLATFORMS),
         description="Which joints Pepper has: `robotJoints` or `simulatorJoints`."),
-    Key("behaviour", "behaviour", CHOICE, "all", choices=BEHAVIOURS,
+    Key("behaviour", "behaviour", "all", Choice(BEHAVIOURS),
         description="What moves: `body` (arms, hands, hips and knee), `hands`, `rotation` "
                     "(the base) or `all`."),
-    Key("motionStyle", "motion_style", CHOICE, styles.SPECIFICATION, choices=styles.NAMES,
+    Key("motionStyle", "motion_style", styles.SPECIFICATION, Choice(styles.NAMES),
         description="How the motion is planned. %s. Presets scale amplitude and tempo in "
                     "either style." % ". ".join("`%s`: %s" % (name, words)
                                                  for name, words in styles.DESCRIPTIONS)),
-    Key("breathing", "breathing", BOOLEAN, True,
+    Key("breathing", "breathing", True, Boolean(),
         description="`lifelike` only: a slow, small rise and fall of both ShoulderPitch "
                     "at `breathsPerMinute`, kept through holds and moves; `false`: holds "
                     "send no call at all."),
-    Key("breathsPerMinute", "breaths_per_minute", FLOAT, 14.0, bounds=(8.0, 20.0),
-        unit="breaths per minute",
+    Key("breathsPerMinute", "breaths_per_minute", 14.0, Number(
+        8.0, 20.0, unit="breaths per minute",
         why="people at rest breathe about 12-20 times a minute and NAOqi's own breathing "
             "defaults to 12, below 8 a breath no longer reads as breathing, above 20 it "
-            "reads as panting",
+            "reads as panting"),
         description="How fast Pepper breathes in `lifelike` with `breathing`."),
-    Key("verboseMode", "verbose", BOOLEAN, False,
+    Key("verboseMode", "verbose", False, Boolean(),
         description="`true`: debug log lines per trajectory and per step aside (why: "
                     "speech, another app's task or move)."),
-    Key("rotMaximumRange", "rot_maximum_range", FLOAT, 0.3, bounds=(0.0, MAX_ROTATION_RANGE),
-        why="the specification's limit, more may make Pepper unstable",
+    Key("rotMaximumRange", "rot_maximum_range", 0.3, Number(
+        0.0, MAX_ROTATION_RANGE, why="the specification's limit, more may make Pepper unstable"),
         description="Base rotation: the base turns to headings within +-(0.5 rad x "
                     "rotMaximumRange / 2) of where it started."),
-    Key("selectedRange", "selected_range", FLOAT, 0.5, bounds=(0.0, 1.0),
-        why="a fraction of each joint's maximum range, Table 1",
+    Key("selectedRange", "selected_range", 0.5, Number(
+        0.0, 1.0, why="a fraction of each joint's maximum range, Table 1"),
         description="Scale of every movement but rotation (0.3 subtle .. 0.7 noticeable)."),
-    Key("armMaximumRange", "arm_maximum_range", FLOAT_LIST, (0.2, 0.2, 0.2, 0.35, 0.2),
-        bounds=(0.0, 1.0), items=joints.ARM_SUFFIXES, why=_FRACTION,
+    Key("armMaximumRange", "arm_maximum_range", (0.2, 0.2, 0.2, 0.35, 0.2), NumberList(
+        joints.ARM_SUFFIXES, 0.0, 1.0, why=_FRACTION),
         description="Maximum range of each arm joint, both arms."),
-    Key("handMaximumRange", "hand_maximum_range", FLOAT, 0.7, bounds=(0.0, 1.0),
-        why=_FRACTION, description="Maximum range of LHand and RHand."),
-    Key("legMaximumRange", "leg_maximum_range", FLOAT_LIST, (0.1, 0.1, 0.08),
-        bounds=(0.0, MAX_LEG_RANGE), items=joints.LEG_JOINTS,
-        why="the specification's limit for balance",
+    Key("handMaximumRange", "hand_maximum_range", 0.7, Number(0.0, 1.0, why=_FRACTION),
+        description="Maximum range of LHand and RHand."),
+    Key("legMaximumRange", "leg_maximum_range", (0.1, 0.1, 0.08), NumberList(
+        joints.LEG_JOINTS, 0.0, MAX_LEG_RANGE, why="the specification's limit for balance"),
         description="Maximum range of each leg joint."),
-    Key("gestureDuration", "gesture_duration", FLOAT, 1.0, bounds=(0.01, 60.0), unit="seconds",
+    Key("gestureDuration", "gesture_duration", 1.0, Number(
+        0.01, 60.0, unit="seconds",
         why="below 10 ms a waypoint is shorter than half of ALMotion's 20 ms cycle, "
-            "above a minute a waypoint no longer looks alive",
+            "above a minute a waypoint no longer looks alive"),
         description="Seconds between consecutive waypoints; a waypoint that would ask a "
                     "joint for more than `maxVelocityFraction` of its speed takes longer."),
-    Key("numPoints", "num_points", INTEGER, 100, bounds=(1, 10000),
+    Key("numPoints", "num_points", 100, WholeNumber(
+        1, 10000,
         why="a trajectory is planned at once while the last one plays, 10000 waypoints "
-            "take 1.3 s to plan on a PC's Python 2.7, several times that on Pepper",
+            "take 1.3 s to plan on a PC's Python 2.7, several times that on Pepper"),
         description="Waypoints per trajectory."),
-    Key("numPointsLeg", "num_points_leg", INTEGER, 2,
-        bounds=(0, Limit("numPoints // legRepeatFactor", ("numPoints", "legRepeatFactor"),
-                         lambda values: values["numPoints"] // values["legRepeatFactor"])),
-        why="the leg chunk size",
+    Key("numPointsLeg", "num_points_leg", 2, WholeNumber(
+        0, Limit("numPoints // legRepeatFactor", ("numPoints", "legRepeatFactor"),
+                 lambda values: values["numPoints"] // values["legRepeatFactor"]),
+        why="the leg chunk size"),
         description="Random leg waypoints at the start of each leg chunk; the rest of the "
                     "chunk is home."),
-    Key("legRepeatFactor", "leg_repeat_factor", INTEGER, 8,
-        bounds=(1, Limit("numPoints", ("numPoints",), lambda values: values["numPoints"])),
-        why="each leg chunk holds at least one waypoint",
+    Key("legRepeatFactor", "leg_repeat_factor", 8, WholeNumber(
+        1, Limit("numPoints", ("numPoints",), lambda values: values["numPoints"]),
+        why="each leg chunk holds at least one waypoint"),
         description="Leg chunks per trajectory: chunk size = numPoints // legRepeatFactor, "
                     "leftover waypoints stay home."),
-    Key("maxVelocityFraction", "max_velocity_fraction", FLOAT, 0.2, bounds=(0.05, 1.0),
-        why=_STOP_WAIT,
+    Key("maxVelocityFraction", "max_velocity_fraction", 0.2, Number(0.05, 1.0, why=_STOP_WAIT),
         description="No waypoint asks a joint for more than this fraction of its maximum "
                     "velocity; the waypoint's time is stretched instead."),
-    Key("maxCallDuration", "max_call_duration", FLOAT, 2.0, bounds=(0.1, 10.0), unit="seconds",
+    Key("maxCallDuration", "max_call_duration", 2.0, Number(
+        0.1, 10.0, unit="seconds",
         why="below 0.1 s ALMotion's 20 ms cycle and the call's round trip dominate, above "
-            "10 s other apps wait too long behind us",
+            "10 s other apps wait too long behind us"),
         description="No ALMotion call of the package holds joints longer than this."),
-    Key("yieldQuietTime", "yield_quiet_time", FLOAT, 1.0, bounds=(0.0, 60.0), unit="seconds",
+    Key("yieldQuietTime", "yield_quiet_time", 1.0, Number(
+        0.0, 60.0, unit="seconds",
         why="0 resumes as soon as the joints are free, above a minute Pepper would stand "
-            "still long after the other app is done",
+            "still long after the other app is done"),
         description="After another app moved a group's joints, the group resumes only once "
                     "they have been free this long."),
-    Key("yieldToSpeech", "yield_to_speech", BOOLEAN, True,
+    Key("yieldToSpeech", "yield_to_speech", True, Boolean(),
         description="`true`: leave the arms and hands free while Pepper speaks."),
-    Key("coolDownTime", "cool_down_time", FLOAT, 60.0, bounds=(0.0, 3600.0), unit="seconds",
+    Key("coolDownTime", "cool_down_time", 60.0, Number(
+        0.0, 3600.0, unit="seconds",
         why="0 resumes at the first cool reading, above an hour a group would stay still "
-            "for most of a session",
+            "for most of a session"),
         description="A hot joint's group resumes once its joints have read temperature "
                     "status 0 this long."),
-    Key("robotJoints", "robot_joints", JOINT_LIST, joints.ANIMATED_JOINTS,
+    Key("robotJoints", "robot_joints", joints.ANIMATED_JOINTS, JointList(),
         description="The joints the robot has."),
-    Key("simulatorJoints", "simulator_joints", JOINT_LIST, DEFAULT_SIMULATOR_JOINTS,
+    Key("simulatorJoints", "simulator_joints", DEFAULT_SIMULATOR_JOINTS, JointList(),
         description="The joints the simulator has; without LHand/RHand the hands flex "
                     "through ElbowRoll and WristYaw."),
-    Key("home", "home_overrides", JOINT_ANGLES, {},
+    Key("home", "home_overrides", {}, JointAngles(),
         description="`Joint = angle` lines (rad) overriding Pepper's Stand posture, the "
                     "default home."),
-    Key(PRESETS_KEY, "presets", PRESETS, BUILT_IN_PRESETS,
-        needs=_PRESET_KEYS,
+    Key(PRESETS_SECTION, "presets", BUILT_IN_PRESETS, PresetTable(),
         description="Named sets of motion keys; a preset overrides only the keys it names, "
                     "the others keep the file's values. `calm`, `neutral` and `lively` are "
                     "built in; a `[[name]]` subsection of the file replaces the built-in "
                     "of that name or adds a preset after them. Chosen by `preset`, the "
                     "owner's preferences or `setPreset`."),
-    Key("preset", "preset", PRESET, "", needs=[PRESETS_KEY],
+    Key(START_PRESET_KEY, "preset", "", PresetName(),
         description="The preset Pepper starts with; empty: none, the file's values (the "
                     "owner's `preset` preference comes first)."),
 )
 ROWS = dict((row.name, row) for row in TABLE)
 # The keys in the order of the table (and of the banner).
 KEYS = tuple(row.name for row in TABLE)
-_SPEC = "\n".join([row.spec() for row in TABLE if row.kind not in SECTIONS]
-                  + [row.spec() for row in TABLE if row.kind == JOINT_ANGLES]).splitlines()
+# configobj's spec: the values' lines, then the sections' (none for [presets]).
+_SPEC = "\n".join(spec for spec in (row.spec() for row in sorted(
+    TABLE, key=lambda row: row.kind.is_section)) if spec is not None).splitlines()
 
 
 def _checking_order(table):
@@ -406,8 +601,8 @@ def _checking_order(table):
 
 _CHECKING_ORDER = _checking_order(TABLE)
 # The rows holding values (not sections), and the ones presets may set.
-_VALUE_ROWS = [row for row in _CHECKING_ORDER if row.kind not in SECTIONS]
-_PRESET_ROWS = [row for row in _CHECKING_ORDER if row.preset]
+_VALUE_ROWS = [row for row in _CHECKING_ORDER if not row.kind.is_section]
+_PRESET_SETTABLE_ROWS = [row for row in _CHECKING_ORDER if row.preset_settable]
 
 
 def _plain(section):
@@ -484,7 +679,7 @@ def _rechecked(values, overrides, prefix, rows, written=None):
             continue
         value, refused = row.check(merged[row.name], merged, prefix)
         if refused:
-            if written and row.name in written and row.kind not in SECTIONS:
+            if written and row.name in written and not row.kind.is_section:
                 refused = [row.refusal(written[row.name], name=prefix + row.name)]
             problems.extend(refused)
             del merged[row.name]  # the rows that need it are not checked against it
@@ -499,9 +694,9 @@ def _parsed_preset(raw, prefix):
     overrides, problems = {}, []
     for key in raw:
         row = ROWS.get(key)
-        if row is None or not row.preset:
+        if row is None or not row.preset_settable:
             problems.append("%s%s is not a key it may set (a preset sets only %s)"
-                            % (prefix, shown_value(key), ", ".join(_PRESET_KEYS)))
+                            % (prefix, shown_value(key), ", ".join(PRESET_SETTABLE_KEYS)))
             continue
         value, refused = row.parse(raw[key], name=prefix + row.name)
         if refused:
@@ -509,50 +704,6 @@ def _parsed_preset(raw, prefix):
         else:
             overrides[row.name] = value
     return overrides, problems
-
-
-def _check_presets(row, section, values):
-    """The presets (the built-in ones with the file's [presets] section over them): each
-    [[name]] parsed and checked on top of ``values``."""
-    kept, problems = collections.OrderedDict(), []
-    if len(section) > MAX_PRESETS:
-        problems.append("%s holds %d presets with the %d built-in ones, more than %d" % (
-            row.name, len(section), len(BUILT_IN_PRESETS), MAX_PRESETS))
-    for name in list(section)[:MAX_PRESETS]:
-        label = "%s.%s" % (row.name, shown_value(name))
-        if not PRESET_NAME.match(name):
-            problems.append("%s is not a preset name: letters, digits, _ and - only, at most "
-                            "24" % label)
-            continue
-        if not isinstance(section[name], dict):
-            problems.append("%s is a value, not a preset: write [[%s]] under [%s] and then "
-                            "a key = value line each" % (label, name, row.name))
-            continue
-        overrides, found = _parsed_preset(section[name], label + ".")
-        checked, refused = _rechecked(values, overrides, label + ".", _PRESET_ROWS,
-                                      section[name])
-        problems.extend(found + refused)
-        if not found and not refused:
-            kept[str(name)] = collections.OrderedDict(
-                (key, checked[key]) for key in _PRESET_KEYS if key in overrides)
-    return (kept, []) if not problems else (None, problems)
-
-
-def _check_home(row, overrides):
-    kept, problems = {}, []
-    for joint in sorted(overrides):
-        angle = overrides[joint]
-        name = "%s.%s" % (row.name, shown_value(joint))
-        if joint not in joints.ANIMATED_JOINTS:
-            problems.append(row.refusal(angle, name=name))
-            continue
-        limit = joints.URDF_LIMITS[str(joint)]
-        if not (_finite(angle) and limit.minimum <= angle <= limit.maximum):
-            problems.append(row.refusal(angle, name=name, allowed="inside [%g, %g] rad (the "
-                                        "joint's limits)" % (limit.minimum, limit.maximum)))
-            continue
-        kept[str(joint)] = angle
-    return (kept, []) if not problems else (None, problems)
 
 
 def load(path):
@@ -602,8 +753,8 @@ def from_mapping(values, source="<defaults>"):
 def from_configobj(parsed, source):
     """Validate a parsed ConfigObj; return the Configuration or raise ConfigurationError."""
     problems = _misplaced(parsed)
-    presets = collections.OrderedDict(BUILT_IN_PRESETS)  # the file's replace or add to them
-    presets.update(_plain(parsed.pop(PRESETS_KEY, {})))
+    # The sections configobj has no spec for ([presets]) leave before it validates.
+    unseen = dict((row.name, parsed.pop(row.name, {})) for row in TABLE if row.spec() is None)
     result = parsed.validate(Validator(), preserve_errors=True)
     failed = set()
     if result is not True:
@@ -617,14 +768,9 @@ def from_configobj(parsed, source):
                 problems.append(ROWS[name].refusal(parsed.get(name)))
     raw = {}
     for row in TABLE:
-        if row.name in failed:
-            continue
-        if row.kind == PRESETS:
-            raw[row.name] = presets
-        elif row.kind == JOINT_ANGLES:
-            raw[row.name] = dict(parsed[row.name])
-        else:
-            raw[row.name] = parsed[row.name]
+        if row.name not in failed:
+            raw[row.name] = row.kind.from_file(unseen[row.name] if row.name in unseen
+                                               else parsed[row.name])
     values, refused = _rechecked({}, raw, "", _CHECKING_ORDER)
     problems.extend(refused)
     if problems:
@@ -646,16 +792,6 @@ def _misplaced(parsed):
         row = ROWS.get(key)
         if row is None:
             del parsed[key]
-        elif row.kind in SECTIONS and not isinstance(parsed[key], dict):
-            problems.append("%s is not a section: write [%s] and then %s"
-                            % (key, key, _SECTION_LINES[row.kind]))
-            del parsed[key]
-        elif row.kind not in SECTIONS and isinstance(parsed[key], dict):
-            problems.append("%s is a section, not a value: %s" % (key, row.allowed))
-            del parsed[key]
-        elif row.kind == JOINT_ANGLES:
-            for joint in list(parsed[key].sections):
-                problems.append("%s.%s is a section, not an angle: %s"
-                                % (key, shown_value(joint), row.allowed))
-                del parsed[key][joint]
+        else:
+            problems.extend(row.kind.misplaced(row, parsed))
     return problems

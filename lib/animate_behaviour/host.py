@@ -20,7 +20,7 @@ class HostError(RuntimeError):
 
 class ServiceHost(object):
     """Runs the AnimateBehaviour service on ``session`` with ``config`` (the file's),
-    its presets and the owner's preferences (presets.Presets).
+    its presets and the owner's preferences (presets.LiveConfiguration).
 
     ``engine_factory(motion=, config=, logger=, autonomous_life=, memory=)`` builds the
     motion engine (the services missing on the robot are None); tests pass one with a
@@ -65,17 +65,17 @@ class ServiceHost(object):
         if life is None:
             self._log.warning("ALAutonomousLife is missing: BackgroundMovement is left alone")
         memory = self._service_or_none("ALMemory")
-        presets = presets_module.Presets(
+        live_config = presets_module.LiveConfiguration(
             self._config, self._service_or_none("ALPreferenceManager", optional=True),
             self._log)
-        config = presets.configuration()
+        config = live_config.configuration()
         self._engine = self._engine_factory(motion=motion, config=config,
                                             logger=self._log, autonomous_life=life,
                                             memory=memory)
-        self._service = AnimateBehaviourService(self._engine, presets, self._log)
+        self._service = AnimateBehaviourService(self._engine, live_config, self._log)
         self._listen(self._engine, self._service.announce)
-        self._listen(presets, self._retune)
-        self._listen(presets, self._service.announce_changes)
+        self._listen(live_config, self._retune)
+        self._listen(live_config, self._service.announce_changes)
         self._engine.start()
         try:
             self._service_id = self._session.registerService(SERVICE_NAME, self._service)
@@ -85,7 +85,7 @@ class ServiceHost(object):
         self._log.info("%s service registered (id %s); configuration from %s:\n  %s"
                        % (SERVICE_NAME, self._service_id, config.source,
                           "\n  ".join(config.describe()
-                                      + presets.describe())))
+                                      + live_config.describe())))
         if show_on_tablet:
             page = TabletPage(self._service_or_none("ALTabletService", optional=True),
                               self._log)

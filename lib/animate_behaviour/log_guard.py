@@ -12,16 +12,7 @@ from __future__ import absolute_import, division, print_function
 import threading
 
 from animate_behaviour.clock import REAL_TIME, monotonic
-
-try:
-    _TEXT_TYPES = (str, unicode)  # noqa: F821 (Python 2.7 on the robot)
-    _BYTES_TYPE = None  # Python 2's str is text here: shown without a b prefix
-    # libqi 1.8.3 hands every integer to Python 2 as a long: shown without repr's L.
-    _LONG_TYPES = (long,)  # noqa: F821
-except NameError:
-    _TEXT_TYPES = (str,)
-    _BYTES_TYPE = bytes
-    _LONG_TYPES = ()
+from animate_behaviour.compat import BYTES_TYPE, LONG_TYPES, is_text
 
 # Characters of a value's escaped text shown in one log line.
 SHOWN_LIMIT = 80
@@ -72,10 +63,10 @@ def shown(value, limit=SHOWN_LIMIT):
     looked at, so a 100 KB value costs no more than a short one. Anything else is shown
     through its repr, escaped and cut the same way.
     """
-    if isinstance(value, _TEXT_TYPES):
+    if is_text(value):
         text, cut = _printable(value[:limit + 1], limit, _TEXT_ESCAPES)
         text, unit = "'%s'" % text, "characters"
-    elif _BYTES_TYPE is not None and isinstance(value, _BYTES_TYPE):
+    elif BYTES_TYPE is not None and isinstance(value, BYTES_TYPE):  # Python 3 only
         text, cut = _printable((chr(byte) for byte in value[:limit + 1]), limit, _TEXT_ESCAPES)
         text, unit = "b'%s'" % text, "bytes"
     else:
@@ -87,7 +78,8 @@ def shown(value, limit=SHOWN_LIMIT):
 
 def _shown_repr(value, limit):
     try:
-        whole = str(value) if isinstance(value, _LONG_TYPES) else repr(value)
+        # Python 2's longs (all of libqi 1.8.3's integers) without repr's L.
+        whole = str(value) if isinstance(value, LONG_TYPES) else repr(value)
     except Exception as err:  # noqa: a caller's object may raise anything from __repr__
         return "<%s whose repr raised %s>" % (type(value).__name__, type(err).__name__)
     text, cut = _printable(whole[:limit + 1], limit, _REPR_ESCAPES)

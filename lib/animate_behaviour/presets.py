@@ -1,5 +1,5 @@
-"""Presets, the owner's preferences and the run-time style: which configuration the
-engine goes by.
+"""The live configuration: which configuration the engine goes by, as the presets, the
+owner's preferences and the run-time style make it from the file's (LiveConfiguration).
 
 Highest first: the motion style chosen at run time (setMotionStyle, until the service
 stops), the owner's preferences (ALPreferenceManager, domain ``animate-behaviour``, read
@@ -21,7 +21,8 @@ from animate_behaviour import config as config_module
 from animate_behaviour import styles
 
 DOMAIN = "animate-behaviour"
-PRESET_SETTING = "preset"
+# The preferences are named as the configuration keys; this one chooses the start preset.
+PRESET_SETTING = config_module.START_PRESET_KEY
 PREFERENCES = "ALPreferenceManager %s" % DOMAIN
 
 
@@ -33,11 +34,12 @@ class StyleError(RuntimeError):
     """A motion style cannot be chosen; the message says why."""
 
 
-class Presets(object):
-    """The presets of ``config`` (the file's Configuration) with the owner's preferences
-    read through ``preferences`` (an ALPreferenceManager proxy, or None), logging on
-    ``logger``, and the motion style chosen at run time. Thread-safe; listeners hear of
-    each change of the configuration in the order of the changes."""
+class LiveConfiguration(object):
+    """The configuration the engine goes by, and what makes it: the presets of ``config``
+    (the file's Configuration), the one chosen now, the owner's preferences read through
+    ``preferences`` (an ALPreferenceManager proxy, or None; the preset choice is stored
+    there) and the motion style chosen at run time; logs on ``logger``. Thread-safe;
+    listeners hear of each change of the configuration in the order of the changes."""
 
     def __init__(self, config, preferences, logger):
         self._file = config
@@ -153,7 +155,7 @@ class Presets(object):
         (``written``: their values as the owner wrote them, for error messages)."""
         values = dict(self._file.presets[name]) if name else {}
         values.update(preferred)
-        values["preset"] = name
+        values[config_module.START_PRESET_KEY] = name
         source = "%s%s%s" % (self._file.source, ", preset %s" % name if name else "",
                              ", %s" % PREFERENCES if preferred else "")
         return self._file.with_values(values, source, written)
@@ -167,7 +169,7 @@ class Presets(object):
         raw = collections.OrderedDict()
         failures = collections.OrderedDict()  # error text -> the settings that gave it
         for row in config_module.TABLE:
-            if row.kind in config_module.SECTIONS:
+            if row.kind.is_section:
                 continue
             # Each setting alone: an error costs that setting only (see the module).
             try:

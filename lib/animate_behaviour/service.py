@@ -6,6 +6,7 @@ import json
 import qi
 
 from animate_behaviour import log_guard, styles
+from animate_behaviour.compat import is_text
 from animate_behaviour.engine import STATES, EngineClosed
 from animate_behaviour.presets import PresetError, StyleError
 
@@ -14,11 +15,6 @@ SERVICE_NAME = "AnimateBehaviour"
 REFUSED = "setActivation refused"
 PRESET_REFUSED = "preset refused"
 STYLE_REFUSED = "setMotionStyle refused"
-
-try:
-    _STRING_TYPES = (str, unicode)  # noqa: F821 (Python 2.7 on the robot)
-except NameError:
-    _STRING_TYPES = (str,)
 
 
 class AnimateBehaviourService(object):
@@ -38,12 +34,12 @@ class AnimateBehaviourService(object):
     presetChanged = qi.Signal("(s)")
     motionStyleChanged = qi.Signal("(s)")
 
-    def __init__(self, engine, presets, logger, refusals=None):
-        """``presets``: presets.Presets; ``refusals``: the log_guard.Throttle refusals are
-        logged through (one on ``logger`` by default), so a flood of bad calls cannot
-        flood the log."""
+    def __init__(self, engine, live_config, logger, refusals=None):
+        """``live_config``: the presets.LiveConfiguration presets and styles are chosen
+        through; ``refusals``: the log_guard.Throttle refusals are logged through (one on
+        ``logger`` by default), so a flood of bad calls cannot flood the log."""
         self._engine = engine
-        self._presets = presets
+        self._live_config = live_config
         self._log = logger
         self._refusals = refusals or log_guard.Throttle(logger)
 
@@ -58,7 +54,7 @@ class AnimateBehaviourService(object):
         last request wins; repeating the current state is fine), 0 for any other state
         or while the service is shutting down.
         """
-        if not isinstance(state, _STRING_TYPES) or state not in STATES:
+        if not is_text(state) or state not in STATES:
             self._refusals.error(REFUSED, "setActivation(%s) refused: state must be \"enabled\""
                                  " or \"disabled\"" % log_guard.shown(state))
             return 0
@@ -91,7 +87,7 @@ class AnimateBehaviourService(object):
         Pepper goes by ("specification" or "lifelike", see setMotionStyle).
         """
         report = self._engine.report()
-        configuration = self._presets.configuration()  # one read: preset and style agree
+        configuration = self._live_config.configuration()  # one read: preset and style agree
         report["preset"] = configuration.preset
         report["motionStyle"] = configuration.motion_style
         return json.dumps(report)
@@ -100,12 +96,12 @@ class AnimateBehaviourService(object):
     def get_presets(self):
         """The presets' names: the built-in "calm", "neutral" and "lively", then those
         the configuration file adds, in its order."""
-        return self._presets.names()
+        return self._live_config.names()
 
     @qi.bind(returnType=qi.String, paramsType=[], methodName="getPreset")
     def get_preset(self):
         """The preset chosen now; "" for none (the configuration file's values)."""
-        return self._presets.current
+        return self._live_config.current
 
     @qi.bind(returnType=qi.Int32, paramsType=[qi.String], methodName="setPreset")
     def set_preset(self, name):
@@ -116,8 +112,8 @@ class AnimateBehaviourService(object):
         follows it (within maxCallDuration s, 2 by default), continuing from where the
         joints are, with no jump. Returns 1 when chosen, 0 for an unknown name (logged).
         The owner's preferences still come first for the keys they set."""
-        return self._choose(name, self._presets.select, "setPreset", PRESET_REFUSED,
-                            self._presets.names())
+        return self._choose(name, self._live_config.select, "setPreset", PRESET_REFUSED,
+                            self._live_config.names())
 
     @qi.bind(returnType=qi.Int32, paramsType=[qi.String], methodName="storePreset")
     def store_preset(self, name):
@@ -125,8 +121,8 @@ class AnimateBehaviourService(object):
         (ALPreferenceManager, domain "animate-behaviour") so that Pepper starts with it
         after a reboot or a package update. Returns 1 when chosen and stored, 0 for an
         unknown name or when it cannot be stored (logged; nothing changes then)."""
-        return self._choose(name, self._presets.store, "storePreset", PRESET_REFUSED,
-                            self._presets.names())
+        return self._choose(name, self._live_config.store, "storePreset", PRESET_REFUSED,
+                            self._live_config.names())
 
     @qi.bind(returnType=qi.List(qi.String), paramsType=[], methodName="getMotionStyles")
     def get_motion_styles(self):
@@ -139,7 +135,7 @@ class AnimateBehaviourService(object):
         """The motion style Pepper goes by now, one of getMotionStyles(): the one
         setMotionStyle chose, else the owner's "motionStyle" preference, else the
         preset's, else the configuration file's."""
-        return self._presets.style
+        return self._live_config.style
 
     @qi.bind(returnType=qi.Int32, paramsType=[qi.String], methodName="setMotionStyle")
     def set_motion_style(self, style):
@@ -153,14 +149,14 @@ class AnimateBehaviourService(object):
         ALMotion call follows it (within maxCallDuration s, 2 by default), continuing from
         where the joints are, with no jump. Returns 1 when chosen, 0 for anything else
         (logged; nothing changes then)."""
-        return self._choose(style, self._presets.choose_style, "setMotionStyle",
+        return self._choose(style, self._live_config.choose_style, "setMotionStyle",
                             STYLE_REFUSED, styles.NAMES)
 
     @qi.nobind
     def _choose(self, name, choose, method, kind, names):
         """1 once ``choose(name)`` has chosen; 0 for a refusal, logged through the
         throttle as ``kind`` with the value and what is allowed (``names``)."""
-        if not isinstance(name, _STRING_TYPES):
+        if not is_text(name):
             self._refusals.error(kind, "%s(%s) refused: the name must be a string, one of %s"
                                  % (method, log_guard.shown(name), ", ".join(names)))
             return 0
@@ -180,7 +176,7 @@ class AnimateBehaviourService(object):
     @qi.nobind
     def announce_changes(self, configuration, previous):
         """Emit presetChanged and motionStyleChanged for what changed from the
-        configuration ``previous``; called by the presets after each change."""
+        configuration ``previous``; called by the live configuration after each change."""
         if configuration.preset != previous.preset:
             self.presetChanged(configuration.preset)
         if configuration.motion_style != previous.motion_style:
