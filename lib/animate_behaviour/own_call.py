@@ -16,7 +16,8 @@ maxCallDuration anyway, and the caller waits for it. The id is taken only once o
 has been sent and two listings a moment apart agree on one new id, so another app's task
 created in the same instant is not taken for ours unless NAOqi registered ours more than
 that moment after it: getTaskList says nothing else (no caller, no joints) that would
-tell them apart.
+tell them apart. (NAOqi's task rules: docs/naoqi.md, "ALMotion tasks: postponement, task
+lists, killing".)
 """
 from __future__ import absolute_import, division, print_function
 

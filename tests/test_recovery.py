@@ -1,0 +1,205 @@
+"""Unit tests of the one recovery state machine (recovery.Recovery) and of the Sender's
+rules (own_call.Sender), with a clock that advances only when waited on."""
+from __future__ import absolute_import, division, print_function
+
+import logging
+import threading
+
+from animate_behaviour import own_call, recovery, status as status_module
+from animate_behaviour.clock import ScaledClock
+from animate_behaviour.recovery import (ERROR, HOT, OTHER_APP, SPEECH, Disruption,
+                                        Recovery)
+
+
+class ManualEvent(object):
+    def __init__(self):
+        self._set = False
+
+    def is_set(self):
+        return self._set
+
+    def set(self):
+        self._set = True
+
+    def clear(self):
+        self._set = False
+
+
+class SteppedClock(object):
+    """Robot time that passes only in waits: each wait records its timeout and lasts it
+    (a wait until woken lasts 0 s: the test's part says what a wake-up brings)."""
+
+    def __init__(self):
+        self.time = 0.0
+        self.waits = []
+
+    def now(self):
+        return self.time
+
+    @staticmethod
+    def elapsed(start, now):
+        return now - start
+
+    def wait(self, event, seconds):
+        self.waits.append(seconds)
+        if seconds is not None:
+            self.time += seconds
+        return event.is_set()
+
+
+class Config(object):
+    yield_quiet_time = 1.0
+
+
+class FakeRound(object):
+    def __init__(self):
+        self.clock = SteppedClock()
+        self.status = status_module.Status()
+        self.log = logging.getLogger("test.recovery")
+        self.config = Config()
+
+
+class ScriptedPart(object):
+    """What each look (check) finds, in turn; then nothing."""
+
+    who = "group leftArm"
+    status_name = "leftArm"
+
+    def __init__(self, looks, sooner=None, last_moment=()):
+        self._looks = list(looks)
+        self._last_moment = list(last_moment)
+        self._sooner = sooner
+        self.yielded = []
+        self.resumed = 0
+
+    def check(self):
+        return self._looks.pop(0) if self._looks else None
+
+    def yielding(self, disruption):
+        self.yielded.append(disruption.reason)
+        return self._sooner
+
+    def resuming(self):
+        self.resumed += 1
+        return self._last_moment.pop(0) if self._last_moment else None
+
+
+def run(part, first):
+    round_ = FakeRound()
+    machine = Recovery(part, round_, ManualEvent())
+    return machine, round_, machine.run(first)
+
+
+def test_another_app_is_polled_until_gone_then_quiet_for_yield_quiet_time():
+    part = ScriptedPart([Disruption(OTHER_APP)] * 2)
+    machine, round_, resumed = run(part, Disruption(OTHER_APP, why="holds its joints"))
+    assert resumed and machine.state == recovery.RESUMED
+    # Three looks while it is there, then quiet counted in polls of YIELD_POLL up to 1 s.
+    assert round_.clock.waits[:3] == [recovery.YIELD_POLL] * 3
+    quiet = round_.clock.time - 3 * recovery.YIELD_POLL
+    assert 1.0 - 1e-9 <= quiet <= 1.0 + recovery.YIELD_POLL + 1e-9
+    assert all(wait <= recovery.YIELD_POLL + 1e-9 for wait in round_.clock.waits)
+    assert round_.status.snapshot()["counters"]["yields"] == 1
+    assert round_.status.snapshot()["parts"]["leftArm"] == {"state": "animating"}
+    assert part.yielded == [OTHER_APP] * 3 and part.resumed == 1
+
+
+def test_a_disruption_during_the_quiet_starts_the_quiet_again():
+    part = ScriptedPart([None, Disruption(SPEECH)])
+    _machine, round_, resumed = run(part, Disruption(SPEECH))
+    assert resumed
+    # Speech: look again after SPEECH_RECHECK unless woken; the first quiet second ends
+    # with speech back, so the quiet second starts over once it is gone.
+    assert round_.clock.waits == [recovery.SPEECH_RECHECK, 1.0, recovery.SPEECH_RECHECK, 1.0]
+    assert part.yielded == [SPEECH, SPEECH]
+
+
+def test_hot_joints_wait_until_woken_and_need_no_quiet():
+    part = ScriptedPart([Disruption(HOT, ["LElbowRoll"])])
+    _machine, round_, resumed = run(part, Disruption(HOT, ["LElbowRoll"]))
+    assert resumed
+    assert round_.clock.waits == [None, None]  # the monitor wakes it; no quiet after
+    assert round_.status.snapshot()["counters"]["yields"] == 0
+
+
+def test_a_part_may_ask_to_look_again_sooner():
+    part = ScriptedPart([], sooner=0.05)
+    _machine, round_, _resumed = run(part, Disruption(HOT, ["LElbowRoll"]))
+    assert round_.clock.waits == [0.05]
+
+
+def test_an_error_is_retried_after_retry_delay():
+    _machine, round_, resumed = run(ScriptedPart([]), Disruption(ERROR))
+    assert resumed and round_.clock.waits == [recovery.RETRY_DELAY]
+
+
+def test_what_the_last_moment_finds_is_yielded_to_without_resuming():
+    part = ScriptedPart([], last_moment=[Disruption(ERROR)])
+    machine, round_, resumed = run(part, Disruption(ERROR))
+    assert resumed and part.resumed == 2 and part.yielded == [ERROR, ERROR]
+    assert round_.clock.waits == [recovery.RETRY_DELAY] * 2
+
+
+def test_a_stop_ends_the_recovery():
+    part = ScriptedPart([Disruption(OTHER_APP), recovery.STOP])
+    machine, round_, resumed = run(part, Disruption(OTHER_APP))
+    assert not resumed and machine.state == recovery.STOPPED
+    assert round_.status.snapshot()["parts"]["leftArm"]["state"] == "yielding"
+
+
+# -- Sender --------------------------------------------------------------------------
+
+
+class TaskMotion(object):
+    """ALMotion's task rules, enough for the Sender: calls block until released, each a
+    task in getTaskList; killTask ends one."""
+
+    def __init__(self, busy=False):
+        self.busy = busy
+        self.calls = []
+        self._tasks = {}
+        self._next = 100
+        self._lock = threading.Lock()
+
+    def areResourcesAvailable(self, names):
+        self.calls.append(("areResourcesAvailable", names))
+        return not self.busy
+
+    def getTaskList(self):
+        with self._lock:
+            return [["angleInterpolation", task] for task in self._tasks]
+
+    def angleInterpolation(self, names, angles, times, absolute):
+        done = threading.Event()
+        with self._lock:
+            self._next += 1
+            self._tasks[self._next] = done
+        self.calls.append(("angleInterpolation", names))
+        done.wait(10)
+
+    def killTask(self, task):
+        self.calls.append(("killTask", task))
+        with self._lock:
+            self._tasks.pop(task).set()
+        return True
+
+
+def sender_for(motion):
+    clock = ScaledClock(libqi=False)
+    return own_call.Sender(motion, clock, logging.getLogger("test.sender")), clock
+
+
+def test_the_sender_sends_nothing_to_busy_joints():
+    motion = TaskMotion(busy=True)
+    sender, clock = sender_for(motion)
+    assert sender.send_joints(["LElbowRoll"], [[0.1]], [1.0], clock.event(), "t") is None
+    assert [name for name, _args in motion.calls] == ["areResourcesAvailable"]
+
+
+def test_the_sender_stops_its_own_call_by_its_task_id_once():
+    motion = TaskMotion()
+    sender, clock = sender_for(motion)
+    call = sender.send_joints(["LElbowRoll"], [[0.1]], [1.0], clock.event(), "t")
+    assert call.task_id == 101
+    assert sender.wait(call, 1.0, lambda: "stop", "leftArm") == "stop"
+    assert [c for c in motion.calls if c[0] == "killTask"] == [("killTask", 101)]
