@@ -3,17 +3,17 @@ from __future__ import absolute_import, division, print_function
 
 import numpy as np
 
-from animate_behaviour import joints, trajectory
+from animate_behaviour import groups, joints, trajectory
 from animate_behaviour.steps import HOME_MIN_DURATION
 
 # A cubic ease between rests peaks at 1.5 times its mean speed (d/dt of 3t^2 - 2t^3).
 PEAK_TO_MEAN_SPEED = 1.5
 
 
-# The joints of each group (groups.TABLE's rows: the left arm, the right arm, the legs).
-GROUPS = (tuple(name for name in joints.ARM_JOINTS + joints.HAND_JOINTS if name[0] == "L"),
-          tuple(name for name in joints.ARM_JOINTS + joints.HAND_JOINTS if name[0] == "R"),
-          joints.LEG_JOINTS)
+# The joints of each group on the robot with every behaviour, in groups.TABLE's order
+# (the arms first, then the legs).
+GROUPS = tuple(tuple(names) for _row, names in groups.joint_groups("all",
+                                                                   joints.ANIMATED_JOINTS))
 
 
 def is_home_move(record, config=None):

@@ -481,6 +481,10 @@ def test_disabling_never_kills_another_apps_task(pepper):
     wave = threading.Thread(target=lambda: (motion.angleInterpolation(
         checks.WAVE_NAMES, checks.WAVE_ANGLES, [[3.0], [3.0]], True), done.set()))
     wave.start()
+    # Disable once their task holds the arm: asked for at once, the disable could reach
+    # the engine before the wave reached ALMotion, and test nothing.
+    assert pepper.motion.wait_for(lambda: [record for record in pepper.motion.trajectories
+                                           if record.angles == checks.WAVE_ANGLES], TIMEOUT)
     pepper.request("disabled")
     wave.join(TIMEOUT)
     assert pepper.engine.wait_settled("disabled", TIMEOUT)

@@ -11,6 +11,7 @@ Debian's chromium and chromium-driver.
 from __future__ import absolute_import, division, print_function
 
 import collections
+import io
 import os
 import sys
 
@@ -28,6 +29,7 @@ from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
+from animate_behaviour import groups  # noqa: E402
 from pepper_sim.qi_server import ALL_SERVICES  # noqa: E402
 from test_service_qi import TIMEOUT, Deployment  # noqa: E402
 from web_bridge import ROOT, WebBridge  # noqa: E402
@@ -165,6 +167,14 @@ def tablet(deployment, browser, request):
             page.snapshot()
     finally:
         bridge.close()
+
+
+def test_the_page_names_no_group_and_shows_those_getstatus_reports():
+    # The groups are groups.TABLE's rows: one added there shows on the page unchanged.
+    with io.open(os.path.join(ROOT, "html", "index.html"), encoding="utf-8") as page:
+        text = page.read()
+    for row in groups.TABLE:
+        assert '"%s"' % row.name not in text, row.name
 
 
 def test_the_switch_enables_pepper_and_the_page_shows_it_moving(deployment, tablet):

@@ -52,23 +52,25 @@ def _libc_monotonic():
 
 
 def _monotonic_source():
-    """(function, its name). Python 2.7 has no time.monotonic, and time.time follows the
-    robot's clock when NTP corrects it, which would skew every elapsed time (call
-    lengths, quiet times, cool-down)."""
+    """A monotonic clock function. Python 2.7 has no time.monotonic, and time.time follows
+    the robot's clock when NTP corrects it, which would skew every elapsed time (call
+    lengths, quiet times, cool-down): time.time only where there is no monotonic clock."""
     if hasattr(time, "monotonic"):
-        return time.monotonic, "time.monotonic"
+        return time.monotonic
     libc = _libc_monotonic()
     if libc is not None:
-        return libc, "clock_gettime(CLOCK_MONOTONIC)"
-    return time.time, "time.time (no monotonic clock here: a wall clock change skews it)"
+        return libc
+    return time.time
 
 
-monotonic, MONOTONIC_SOURCE = _monotonic_source()
+monotonic = _monotonic_source()
 
 
 def _qi_promise():
-    """qi.Promise where libqi's Python bindings load, else None (no qi, or the test double
-    of the Python 2.7 lane's past, which has no Promise)."""
+    """qi.Promise where libqi's Python bindings load, else None (no ``qi`` to import, or
+    one without Promise). Read once, into ``_PROMISE``: a ScaledClock made with
+    ``libqi=True`` builds its events (:class:`Wakeup`) on it, or uses threading's events
+    where it is None."""
     try:
         import qi
     except ImportError:
@@ -136,11 +138,6 @@ class ScaledClock(object):
         """Wall seconds per robot second (read-only: a clock shared by a simulation and the
         package must not change under them)."""
         return self._time_scale
-
-    @property
-    def waits_in_libqi(self):
-        """Whether its events wait in libqi (no polling) rather than in threading."""
-        return self._promise is not None
 
     @staticmethod
     def now():

@@ -4,8 +4,9 @@ A row says which joints a group owns for a behaviour, whether it moves in the
 specification's leg pattern (a few random moves at the start of each chunk, home for the
 rest) or freely, what its waypoints must also respect and whether the group holds still
 while the base turns. How its motion is planned is the motion style's (styles.py). The
-engine makes one worker per group built by :func:`build`; nothing else names a group.
-Adding a group is adding a row.
+engine makes one worker per group built by :func:`build`; nothing else names a group:
+getStatus reports each by its row's name (in this table's order), and the tablet page
+shows the groups it reports. Adding a group is adding a row.
 """
 from __future__ import absolute_import, division, print_function
 

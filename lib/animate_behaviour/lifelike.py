@@ -135,9 +135,11 @@ class Breathing(object):
         return bool(np.any(self.offsets))
 
 
-class _Room(object):
-    """``group`` with bounds narrowed so that a target plus any breath offset stays in
-    Table 1's bounds (random_points draws from a group's ``lower``/``upper``)."""
+class BreathingRoom(object):
+    """``group`` as trajectory.random_points sees it when drawing a target: its bounds
+    (``lower``/``upper``) narrowed by the breath's ``offsets``, so that the target plus
+    any depth of breath stays in Table 1's bounds; names, home and checks are the
+    group's."""
 
     def __init__(self, group, offsets):
         self._group = group
@@ -198,7 +200,7 @@ def _target(builder, rng):
     """A random target for the group's pose (breath left out) reachable from where the
     pose is within one call: drawn like the specification's waypoints from the part of
     the bounds that passes the group's checks (with the breath added too)."""
-    room = _Room(builder.group, builder.breathing.offsets)
+    room = BreathingRoom(builder.group, builder.breathing.offsets)
     start = builder.pose
     for _attempt in range(TARGET_TRIES):
         target = trajectory.random_points(room, 1, rng, start)[0]

@@ -76,8 +76,8 @@ class AnimateBehaviourService(object):
         """What Pepper's animation is doing now, as a JSON object:
 
         "state" and "requested" ("enabled" or "disabled": settled, and last asked for);
-        "groups" (joint groups: "leftArm" and "rightArm", each an arm and its hand,
-        "legs" hips and knee) and "base",
+        "groups" (an object with one entry per joint group animated, keyed by the group's
+        name, in groups.TABLE's order) and "base" (when the base turns),
         each {"state": "animating" | "yielding" | "hot" | "home"}, with "yieldingTo"
         ("speech", "another app" or "error") when yielding and "hot" (joint names, motor
         temperature status >= 1) when hot; "counters": trajectories completed, ALMotion
