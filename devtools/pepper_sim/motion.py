@@ -535,7 +535,7 @@ class KinematicMotion(object):
                 self._cond.notify_all()
                 return None
             remaining = record.duration - self._sim_elapsed(task.start, self.clock.now())
-        self.clock.wait(task.kill_event, remaining)
+        self._play(task.kill_event, remaining)
         with self._cond:
             now = self.clock.now()
             if not task.killed:
@@ -671,6 +671,12 @@ class KinematicMotion(object):
             self.headings.append((now, self._pose[2]))
             self._cond.notify_all()
         return True
+
+    def _play(self, killed, duration):
+        """Block while an angleInterpolation plays: until ``killed`` is set or
+        ``duration`` seconds have passed on the clock (a test's subclass may hold a call
+        until it is killed)."""
+        self.clock.wait(killed, duration)
 
     def _travel(self, stop, duration):
         """Block while a moveTo travels: until ``stop`` is set or ``duration`` seconds
