@@ -1,10 +1,14 @@
-"""Assertions on recorded ALMotion trajectories, shared by the engine and qi tests."""
+"""Assertions on recorded ALMotion trajectories, and a stand-in that holds a call, shared by
+the engine and qi tests."""
 from __future__ import absolute_import, division, print_function
+
+import threading
 
 import numpy as np
 
 from animate_behaviour import groups, joints, trajectory
 from animate_behaviour.steps import HOME_MIN_DURATION
+from pepper_sim.motion import KinematicMotion
 
 # A cubic ease between rests peaks at 1.5 times its mean speed (d/dt of 3t^2 - 2t^3).
 PEAK_TO_MEAN_SPEED = 1.5
@@ -142,3 +146,23 @@ def stepped_aside(caplog, part):
     prefix = "%s steps aside: " % part
     return [record.getMessage()[len(prefix):] for record in caplog.records
             if record.getMessage().startswith(prefix)]
+
+
+class CallHeldUntilKilled(KinematicMotion):
+    """ALMotion whose first call to start once ``hold`` is set plays until it is killed
+    (``held``: its record): a disable then always finds a call of ours running, however
+    the machine's load stretches the test, and a call that never ends can only be
+    killed, not waited for."""
+
+    def __init__(self, **kwargs):
+        KinematicMotion.__init__(self, **kwargs)
+        self.hold = threading.Event()
+        self.held = None
+
+    def _play(self, killed, duration):
+        with self._cond:
+            holding = self.hold.is_set() and self.held is None
+            if holding:
+                self.held = self._local.record
+                self._cond.notify_all()
+        KinematicMotion._play(self, killed, None if holding else duration)

@@ -252,28 +252,9 @@ def test_speed_limit_continuity_and_short_seams(robots):
     assert seams and max(seams) < 0.05  # wall seconds: a few local calls, no planning
 
 
-class CallHeldUntilKilled(KinematicMotion):
-    """ALMotion whose first call to start once ``hold`` is set plays until it is killed:
-    a disable then always finds a call of ours running, however the machine's load
-    stretches the test, and a call that never ends can only be killed, not waited for."""
-
-    def __init__(self, **kwargs):
-        KinematicMotion.__init__(self, **kwargs)
-        self.hold = threading.Event()
-        self.held = None  # the record of the call held
-
-    def _play(self, killed, duration):
-        with self._cond:
-            holding = self.hold.is_set() and self.held is None
-            if holding:
-                self.held = self._local.record
-                self._cond.notify_all()
-        KinematicMotion._play(self, killed, None if holding else duration)
-
-
 def test_disable_kills_our_calls_at_once_returns_home_and_restores_background(robots):
     robot = robots("all", gestureDuration="1.0", numPoints="100", legRepeatFactor="8",
-                   motion=CallHeldUntilKilled(time_scale=0.05))  # a 2 s call lasts 0.1 s
+                   motion=checks.CallHeldUntilKilled(time_scale=0.05))  # a 2 s call lasts 0.1 s
     robot.enable()
     robot.wait_random(2)
     assert robot.life.abilities["BackgroundMovement"] is False

@@ -19,7 +19,7 @@ from animate_behaviour import host as host_module
 from animate_behaviour import joints
 from animate_behaviour import log_guard, logs
 from pepper_sim.motion import wait_until
-from pepper_sim.qi_server import ALL_SERVICES, SimulatedRobot
+from pepper_sim.qi_server import ALL_SERVICES, SimulatedRobot, served_motion
 
 import checks
 
@@ -44,11 +44,11 @@ class Deployment(object):
     """A simulated robot, our service hosted on its own session, and a client."""
 
     def __init__(self, services=ALL_SERVICES, time_scale=0.005, heartbeat_period=10.0,
-                 logger=None, **values):
+                 logger=None, motion=None, **values):
         settings = dict(FAST)
         settings.update(values)
         self.config = config_module.from_mapping(settings)
-        self.robot = SimulatedRobot(time_scale=time_scale, services=services)
+        self.robot = SimulatedRobot(time_scale=time_scale, services=services, motion=motion)
         self.log = logger or logging.getLogger("test.service")
         self.host_session = qi.Session()
         self.host_session.connect(self.robot.url)
@@ -193,27 +193,22 @@ def test_invalid_states_are_refused_and_change_nothing(deploy, caplog, state):
     assert deployment.robot.motion.trajectories == []
 
 
-def test_disable_stops_within_one_motion_cycle_and_returns_home(deploy):
-    # 100 waypoints of 1 s at time scale 0.05: each trajectory lasts 5 s of wall time.
+def test_disable_kills_our_running_call_and_returns_home(deploy):
+    motion = served_motion(checks.CallHeldUntilKilled)(time_scale=0.05)
     deployment = deploy(behaviour="all", gestureDuration="1.0", numPoints="100",
-                        legRepeatFactor="8", time_scale=0.05)
+                        legRepeatFactor="8", motion=motion)
     service = deployment.start()
     service.setActivation("enabled")
     assert deployment.wait_random(2)
-    motion = deployment.robot.motion
-
-    def far_from_their_end():
-        """Our calls with over 30 ms of wall time left: a kill reaches them first even on a
-        loaded machine, so each must end killed, not finished."""
-        now = motion.clock.now()
-        return [record for record in motion.trajectories if record.end is None
-                and record.start + record.duration * motion.time_scale > now + 0.03]
-    assert motion.wait_for(far_from_their_end, TIMEOUT)
-    running = far_from_their_end()
+    motion.hold.set()  # the next call of ours to start plays until it is killed
+    assert motion.wait_for(lambda: motion.held is not None, TIMEOUT)
     assert service.setActivation("disabled") == 1
     assert deployment.wait_change("disabled")
-    assert all(record.killed for record in running)
-    assert all(record.killed_at < record.duration for record in running)
+    assert motion.held.killed and motion.held.killed_by == "killTask"
+    killed = [record for record in motion.trajectories if record.killed]
+    assert all(record.killed_by == "killTask" for record in killed)
+    assert all(record.killed_at < record.duration for record in killed
+               if record is not motion.held)
     checks.check_home_move(motion.trajectories[-1], deployment.config)
     angles = motion.getAngles(list(joints.ANIMATED_JOINTS), False)
     assert angles == pytest.approx([deployment.config.home[n] for n in joints.ANIMATED_JOINTS])
