@@ -22,7 +22,7 @@ import qi
 from animate_behaviour import config as config_module
 from animate_behaviour import engine as engine_module
 from animate_behaviour import host as host_module
-from animate_behaviour import joints
+from animate_behaviour import joints, robot_events
 from pepper_sim.autonomous_life import FakeAutonomousLife
 from pepper_sim.memory import FakeMemory
 from pepper_sim.motion import KinematicMotion
@@ -393,17 +393,21 @@ def test_the_legs_hold_still_while_the_base_turns(pepper):
                 (move.as_dict(), record)
 
 
-def test_background_movement_is_suspended_again_after_an_autonomous_life_reset(pepper):
+def test_background_movement_is_suspended_again_after_an_autonomous_life_reset(pepper,
+                                                                              monkeypatch):
+    # Only the AutonomousLife/State event can bring the check about: the periodic one is
+    # put out of reach (how soon the event acts is latency, for a benchmark).
+    monkeypatch.setattr(robot_events, "LIFE_PERIOD", 1e6)
     pepper = pepper()
     enable(pepper)
     life = pepper.service("ALAutonomousLife")
     for state in ("interactive", "interactive"):
+        suspended = len([call for call in pepper.life.calls
+                         if call.args == ("BackgroundMovement", False)])
         life.setState(state)  # entering or reinforcing a state resets every ability
-        poll(lambda: pepper.life.abilities["BackgroundMovement"] is False)
-        back = [call.time for call in pepper.life.calls
-                if call.args == ("BackgroundMovement", False)][-1]
-        reset = [call.time for call in pepper.life.calls if call.method == "setState"][-1]
-        assert 0 <= robot_seconds(pepper, back - reset) <= 2.0
+        poll(lambda: pepper.life.abilities["BackgroundMovement"] is False
+             and len([call for call in pepper.life.calls
+                      if call.args == ("BackgroundMovement", False)]) > suspended)
     disable(pepper)
     assert pepper.life.abilities["BackgroundMovement"] is True
     assert [args for args in pepper.life.set_calls() if args[1] is True] == \
