@@ -265,7 +265,7 @@ class Sender(object):
                 stopped_for = stop_reason()
                 if stopped_for is not None:
                     self._stop(call, who)
-            wait = None if planned is None else planned
+            wait = planned  # None: until it returns or a stop wakes us
             if stopped_for is not None:
                 wait = (planned or 0.0) + CALL_GRACE - self._clock.elapsed(
                     call.started, self._clock.now())
