@@ -32,12 +32,6 @@ class Tunings(object):
         self._tuning = None
 
     @property
-    def config(self):
-        """The latest configuration."""
-        with self._lock:
-            return self._config
-
-    @property
     def latest(self):
         """The tuning of the latest configuration, or None if never built."""
         with self._lock:
