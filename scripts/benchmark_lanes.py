@@ -14,13 +14,17 @@ served by this Python 3.9 process) at the specification's defaults:
 * enable-to-first-call (wall ms): setActivation("enabled"), with Pepper at home, to its
   first angleInterpolation;
 * seam gap (wall ms): from an arm call's return to that arm's next call, at a faster
-  time scale for enough seams (bench_runs.seam_gaps).
+  time scale for enough seams (bench_runs.seam_gaps);
+* NAOqi round trips per second while animating: every call the process made to the
+  simulated ALMotion, ALMemory and ALAutonomousLife in the CPU window, as their stand-ins
+  recorded them (motion commands and queries alike), and per method below the table.
 
 p50 / p99 / max (samples), beside the goals of issue 14, for the package in each motion
 style and for the specification's way. Figures, not assertions. Runs in about six
 minutes; ``--quick`` shortens every phase (rougher figures).
 """
 import argparse
+import collections
 import os
 import tempfile
 import time
@@ -35,7 +39,7 @@ KILLS = {"animate-behaviour": ("killTask",), "specification": ("killTasksUsingRe
 SEAM_SCALE = {"animate-behaviour": 0.05, "specification": 0.002}
 GOALS = (("CPU animating (% core)", "<= 0.2"), ("CPU disabled (% core)", "<= 0.06"),
          ("stop latency (ms)", "p99 <= 10"), ("enable-to-first-call (ms)", "p99 <= 50"),
-         ("arm seam gap (ms)", "p99 <= 20"))
+         ("arm seam gap (ms)", "p99 <= 20"), ("NAOqi round trips (/s)", "<= 2"))
 
 
 def settled_home(motion, since):
@@ -43,8 +47,21 @@ def settled_home(motion, since):
     return all(record.end is not None for record in motion.trajectories[since:])
 
 
+def round_trips(robot, since, until):
+    """method -> calls per second the stand-ins of ``robot`` recorded between clock times
+    ``since`` and ``until`` (the runner's: the benchmark's own app makes none)."""
+    rates = collections.Counter()
+    for service in (robot.motion, robot.memory, robot.life):
+        for call in list(service.calls):
+            if since <= call.time < until:
+                rates[call.method] += 1
+    seconds = robot.motion.clock.elapsed(since, until)
+    return dict((method, count / seconds) for method, count in rates.items())
+
+
 def measure_real_time(mode, python, config_path, seconds, toggles):
-    """(CPU disabled %, CPU animating %, stop latencies ms, enable latencies ms)."""
+    """(CPU disabled %, CPU animating %, stop latencies ms, enable latencies ms, round
+    trips per second by method while animating)."""
     with animating(mode, config_path, 1.0, activate=False, python=python) as (
             robot, runner, _app):
         motion = robot.motion
@@ -53,8 +70,10 @@ def measure_real_time(mode, python, config_path, seconds, toggles):
             time.sleep(seconds)
         runner.service.setActivation("enabled")
         time.sleep(3.0)  # past the first calls
+        since = motion.clock.now()
         with CpuMeter(runner.process.pid) as animating_cpu:
             time.sleep(seconds)
+        trips = round_trips(robot, since, motion.clock.now())
         stops, enables = [], []
         for _ in range(toggles):  # enabled, into its calls: disable, then enable at home
             count, calls = len(motion.trajectories), len(motion.calls)
@@ -76,7 +95,7 @@ def measure_real_time(mode, python, config_path, seconds, toggles):
                          if call.method == "angleInterpolation")
             enables.append((first.time - asked) * 1000.0)
             motion.wait_for(lambda: False, 0.5)  # into its calls
-        return disabled.percent, animating_cpu.percent, stops, enables
+        return disabled.percent, animating_cpu.percent, stops, enables, trips
 
 
 def measure_seams(mode, python, config_path, seconds):
@@ -114,7 +133,7 @@ def main():
             config.write(text)
             config.close()
             try:
-                disabled, animating_cpu, stops, enables = measure_real_time(
+                disabled, animating_cpu, stops, enables, trips = measure_real_time(
                     mode, python, config.name, seconds, toggles)
                 seams = quantiles(measure_seams(mode, python, config.name, seam_seconds)) \
                     if seamed else "n/a: rest to rest"
@@ -122,17 +141,24 @@ def main():
                 os.unlink(config.name)
             columns.append(("%s %s" % (lane, heading),
                             ["%.3f" % animating_cpu, "%.3f" % disabled, quantiles(stops),
-                             quantiles(enables), seams]))
+                             quantiles(enables), seams, "%.2f" % sum(trips.values())],
+                            trips))
     print("Runner cost per lane (2.7: libqi 1.8.3 + numpy 1.8.0 as on Pepper; 3.9: libqi "
           "3.1.5), the specification's defaults, pepper_sim over qi; latencies p50 / p99 / max "
           "(samples); ours = animate-behaviour (in the lifelike style: motionStyle = "
           "lifelike), spec = the specification's way")
-    width = max(len(values[index]) for _name, values in columns for index in range(5)) + 2
+    width = max(len(values[index]) for _name, values, _trips in columns
+                for index in range(len(GOALS))) + 2
     print("  %-26s %-10s" % ("", "goal") + "".join("%-*s" % (width, name)
-                                                   for name, _values in columns))
+                                                   for name, _values, _trips in columns))
     for index, (label, goal) in enumerate(GOALS):
         print("  %-26s %-10s" % (label, goal) + "".join(
-            "%-*s" % (width, values[index]) for _name, values in columns))
+            "%-*s" % (width, values[index]) for _name, values, _trips in columns))
+    print("NAOqi round trips per second while animating, by method:")
+    for name, _values, trips in columns:
+        print("  %-18s %s" % (name, ", ".join(
+            "%s %.2f" % (method, rate) for method, rate in
+            sorted(trips.items(), key=lambda item: -item[1]))))
     print("(%.0f s)" % (time.monotonic() - started))
 
 

@@ -171,9 +171,13 @@ def could_not_know(pepper, sent, started, method, names=None):
     ``names``) made before another app's motion ``started``: both apps found the joints
     (or the base) free and sent, and NAOqi ordered them. No API makes check-and-send
     atomic, so we could not have known. The other apps of these tests never ask ALMotion
-    ``method``: every such call recorded is ours."""
-    checks = [call.time for call in pepper.motion.calls if call.method == method
-              and call.time <= sent and (names is None or set(call.args[0]) == set(names))]
+    ``method``: every such call recorded is ours. Joint calls are checked by the task
+    list read just before them (own_call.Sender), then areResourcesAvailable if it
+    lists another task: ``method`` "joints" means the later of the two."""
+    methods = ("getTaskList", "areResourcesAvailable") if method == "joints" else (method,)
+    checks = [call.time for call in pepper.motion.calls if call.method in methods
+              and call.time <= sent and (names is None or call.method == "getTaskList"
+                                         or set(call.args[0]) == set(names))]
     return bool(checks) and checks[-1] <= started
 
 
@@ -188,8 +192,7 @@ def check_stepped_aside(pepper, theirs, names):
     for record in moved(pepper.motion.trajectories):
         if record is theirs or not set(record.names) & set(names):
             continue
-        if could_not_know(pepper, record.requested, theirs.start, "areResourcesAvailable",
-                          record.names):
+        if could_not_know(pepper, record.requested, theirs.start, "joints", record.names):
             exempt.append(record)
             continue
         assert not theirs.start < record.start < theirs.end + quiet * pepper.scale, (theirs, record)

@@ -166,8 +166,10 @@ class TaskMotion(object):
         return not self.busy
 
     def getTaskList(self):
+        # Busy joints are held by another app's task, listed like ours (id 1).
         with self._lock:
-            return [["angleInterpolation", task] for task in self._tasks]
+            return [["angleInterpolation", task]
+                    for task in ([1] if self.busy else []) + list(self._tasks)]
 
     def angleInterpolation(self, names, angles, times, absolute):
         done = threading.Event()
@@ -194,6 +196,23 @@ def test_the_sender_sends_nothing_to_busy_joints():
     sender, clock = sender_for(motion)
     assert sender.send_joints(["LElbowRoll"], [[0.1]], [1.0], clock.event(), "t") is None
     assert [name for name, _args in motion.calls] == ["areResourcesAvailable"]
+
+
+def test_the_sender_asks_for_the_joints_only_when_a_task_not_its_own_is_listed():
+    """While nobody else moves, the task list read to find each call's task shows only
+    ours: areResourcesAvailable is not asked (docs/naoqi.md, "ALMotion tasks:
+    postponement, task lists, killing": a task holding joints is listed)."""
+    motion = TaskMotion()
+    sender, clock = sender_for(motion)
+    first = sender.send_joints(["LElbowRoll"], [[0.1]], [1.0], clock.event(), "left")
+    second = sender.send_joints(["RElbowRoll"], [[0.1]], [1.0], clock.event(), "right")
+    assert (first.task_id, second.task_id) == (101, 102)
+    assert [name for name, _args in motion.calls] == ["angleInterpolation"] * 2
+    motion.busy = True  # another app's task appears: the joints are asked about again
+    assert sender.send_joints(["LWristYaw"], [[0.1]], [1.0], clock.event(), "t") is None
+    assert [name for name, _args in motion.calls][-1] == "areResourcesAvailable"
+    for call in (first, second):
+        assert sender.wait(call, 1.0, lambda: "stop", "t") == "stop"
 
 
 def test_the_sender_stops_its_own_call_by_its_task_id_once():

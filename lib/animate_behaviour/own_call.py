@@ -183,6 +183,7 @@ class Sender(object):
         self._log = log
         self._lock = threading.Lock()
         self._unidentified = []  # our calls sent for identification, task not found
+        self._identified = []  # our calls whose task was found, until they return
 
     # -- questions (each a round trip; raise RuntimeError) --------------------------------
 
@@ -207,47 +208,63 @@ class Sender(object):
     def send_joints(self, names, angles, times, wake, name):
         """Start angleInterpolation(names, angles, times, absolute) unless another task
         holds one of the joints (asked last thing, so that as little time as possible is
-        left for another app to start before our call arrives). Returns the JointCall, or
-        None if the joints are not free; raises RuntimeError if ALMotion cannot say."""
+        left for another app to start before our call arrives). The task list read just
+        before, to find the call's task, answers that too when it lists nothing but our
+        own running calls (the usual case: nobody else moves); areResourcesAvailable is
+        asked only when it lists another task. Returns the JointCall, or None if the
+        joints are not free; raises RuntimeError if ALMotion cannot say."""
         call = JointCall(self._motion, "angleInterpolation",
                          (list(names), angles, [list(times)] * len(names), True),
                          wake, name, self._clock)
-        return self._send(call, lambda: self.joints_free(names))
+        return self._send(call, lambda listed: self._only_ours(listed)
+                          or self.joints_free(names))
 
     def send_turn(self, theta, wake, name):
         """Start moveTo(0, 0, theta) (rad) unless a move runs. Returns the TurnCall, or
         None if a move runs; raises RuntimeError if ALMotion cannot say."""
         call = TurnCall(self._motion, "moveTo", (0.0, 0.0, theta), wake, name, self._clock)
-        return self._send(call, lambda: not self.move_active())
+        return self._send(call, lambda _listed: not self.move_active())
 
     def run_joints(self, names, angles, times):
         """angleInterpolation, returning when it does (taking every group home)."""
         self._motion.angleInterpolation(list(names), angles, times, True)
 
+    def _only_ours(self, listed):
+        """Whether ``listed`` (the task ids just read, or None) holds only tasks of our
+        own calls that still run: then no other app's task holds (or, where NAOqi lists
+        them, waits for) any joint, and areResourcesAvailable need not be asked."""
+        return listed is not None and listed <= set(
+            call.task_id for call in self._identified if not call.done.is_set())
+
     def _send(self, call, free):
-        """Send ``call`` if ``free()``, one call at a time: the new id in getTaskList is
-        then never another of our own calls (nor looked for while one of ours whose task
-        was not found in time may still appear). A call not identified (a turn, stopped
-        by stopMove) is only waited for until ALMotion has it, so that the next call's
-        search does not take its task for its own."""
+        """Send ``call`` if ``free(listed)`` (``listed``: the task ids read just before,
+        or None), one call at a time: the new id in getTaskList is then never another
+        of our own calls (nor looked for while one of ours whose task was not found in
+        time may still appear). A call not identified (a turn, stopped by stopMove) is
+        only waited for until ALMotion has it, so that the next call's search does not
+        take its task for its own."""
         with self._lock:
-            known = None
+            listed = None
             # An earlier call of ours whose task was not found in time may still appear
             # in the list, and its id would pass for this call's: this one is then not
             # looked for either (it cannot be stopped early, but nothing else is killed).
             self._unidentified = [earlier for earlier in self._unidentified
                                   if not earlier.done.is_set()]
+            self._identified = [earlier for earlier in self._identified
+                                if not earlier.done.is_set()]
             if call.identified and not self._unidentified:
                 try:
-                    known = task_ids(self._motion)
+                    listed = task_ids(self._motion)
                 except RuntimeError:
                     pass  # the robot cannot list tasks: the call cannot be stopped early
-            if not free():
+            if not free(listed):
                 return None
-            call.start(known)
+            call.start(listed)
             if not call.identified:
                 self.move_active()  # its answer comes once ALMotion has the call: unused
-            elif call.task_id is None and not call.done.is_set():
+            elif call.task_id is not None:
+                self._identified.append(call)
+            elif not call.done.is_set():
                 self._unidentified.append(call)
             return call
 
