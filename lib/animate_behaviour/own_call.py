@@ -44,6 +44,11 @@ def task_ids(motion):
                            "rows (%s)" % err)
 
 
+def running(calls):
+    """The calls of ``calls`` that have not returned yet."""
+    return [call for call in calls if not call.done.is_set()]
+
+
 def is_remote(service):
     """Whether ``service`` is a libqi proxy (its methods take ``_async=True``) rather than
     an in-process object."""
@@ -231,10 +236,9 @@ class Sender(object):
 
     def _only_ours(self, listed):
         """Whether ``listed`` (the task ids just read, or None) holds only tasks of our
-        own calls that still run: then no other app's task holds (or, where NAOqi lists
+        own identified calls: then no other app's task holds (or, where NAOqi lists
         them, waits for) any joint, and areResourcesAvailable need not be asked."""
-        return listed is not None and listed <= set(
-            call.task_id for call in self._identified if not call.done.is_set())
+        return listed is not None and listed <= set(call.task_id for call in self._identified)
 
     def _send(self, call, free):
         """Send ``call`` if ``free(listed)`` (``listed``: the task ids read just before,
@@ -248,10 +252,8 @@ class Sender(object):
             # An earlier call of ours whose task was not found in time may still appear
             # in the list, and its id would pass for this call's: this one is then not
             # looked for either (it cannot be stopped early, but nothing else is killed).
-            self._unidentified = [earlier for earlier in self._unidentified
-                                  if not earlier.done.is_set()]
-            self._identified = [earlier for earlier in self._identified
-                                if not earlier.done.is_set()]
+            self._unidentified = running(self._unidentified)
+            self._identified = running(self._identified)
             if call.identified and not self._unidentified:
                 try:
                     listed = task_ids(self._motion)
