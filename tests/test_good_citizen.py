@@ -48,6 +48,37 @@ SETTINGS = {"behaviour": "all", "yieldQuietTime": "1.0", "coolDownTime": "5.0"}
 CROSSING = 0.01
 
 
+class Sending(object):
+    """Our side of ALMotion (a libqi proxy or the stand-in itself, everything forwarded):
+    ``sent`` stamps, on the stand-in's clock, each angleInterpolation of ours as it
+    leaves. The stand-in records a call when it handles it, and NAOqi may handle the task
+    listings we make right after sending (to find the call's task) before the call
+    itself: only our side knows which listings came before."""
+
+    def __init__(self, motion, clock):
+        self._motion = motion
+        self._clock = clock
+        self.sent = []  # (time, names, angles)
+
+    def __getattr__(self, name):
+        attribute = getattr(self._motion, name)
+        if name != "angleInterpolation":
+            return attribute
+
+        def send(names, angles, *args, **kwargs):
+            self.sent.append((self._clock.now(), list(names), angles))
+            return attribute(names, angles, *args, **kwargs)
+        return send
+
+    def sent_at(self, record):
+        """When the call that ``record`` (a stand-in Trajectory) recorded left our side;
+        None if it is not ours."""
+        for time, names, angles in self.sent:
+            if names == list(record.names) and [list(a) for a in angles] == record.angles:
+                return time
+        return None
+
+
 class InProcess(object):
     """The stand-ins, used directly by the engine and by the other app."""
 
@@ -60,8 +91,9 @@ class InProcess(object):
         self.life = FakeAutonomousLife(memory=self.memory, motion=self.motion)
         self.tts = FakeTextToSpeech(clock=self.motion.clock, memory=self.memory)
         self.speech = FakeAnimatedSpeech(self.tts, self.motion)
+        self.ours = Sending(self.motion, self.motion.clock)
         self.engine = engine_module.MotionEngine(
-            self.motion, config, log, self.life, np.random.RandomState(3), memory=self.memory,
+            self.ours, config, log, self.life, np.random.RandomState(3), memory=self.memory,
             clock=self.motion.clock)
         self.engine.start()
         self.app = self  # another app calls the same objects
@@ -94,8 +126,9 @@ class OverQi(object):
         self.host_session = qi.Session()
         self.host_session.connect(self.robot.url)
 
-        def engine_factory(**services):
-            return engine_module.MotionEngine(rng=np.random.RandomState(3),
+        def engine_factory(motion, **services):
+            self.ours = Sending(motion, self.motion.clock)
+            return engine_module.MotionEngine(motion=self.ours, rng=np.random.RandomState(3),
                                               clock=self.motion.clock, **services)
         self.host = host_module.ServiceHost(self.host_session, config, log,
                                             engine_factory=engine_factory)
@@ -167,7 +200,7 @@ def moved(records):
 
 
 def could_not_know(pepper, sent, started, method, names=None):
-    """Whether our call sent at ``sent`` followed a ``method`` check of ALMotion (on
+    """Whether our call sent at ``sent`` (when it left our side) followed a ``method`` check of ALMotion (on
     ``names``) made before another app's motion ``started``: both apps found the joints
     (or the base) free and sent, and NAOqi ordered them. No API makes check-and-send
     atomic, so we could not have known. The other apps of these tests never ask ALMotion
@@ -190,9 +223,10 @@ def check_stepped_aside(pepper, theirs, names):
     quiet = pepper.config.yield_quiet_time - 0.1
     after, exempt = [], []
     for record in moved(pepper.motion.trajectories):
-        if record is theirs or not set(record.names) & set(names):
-            continue
-        if could_not_know(pepper, record.requested, theirs.start, "joints", record.names):
+        sent = pepper.ours.sent_at(record)
+        if sent is None or not set(record.names) & set(names):
+            continue  # another app's
+        if could_not_know(pepper, sent, theirs.start, "joints", record.names):
             exempt.append(record)
             continue
         assert not theirs.start < record.start < theirs.end + quiet * pepper.scale, (theirs, record)
