@@ -30,6 +30,8 @@ SCALAR_BOUNDS = {
     "yield_quiet_time": (0.0, 60.0),
     "cool_down_time": (0.0, 3600.0),
     "breaths_per_minute": (8.0, 20.0),
+    "valence": (-1.0, 1.0),
+    "arousal": (-1.0, 1.0),
 }
 LIST_BOUNDS = {"arm_maximum_range": (5, 0.0, 1.0), "leg_maximum_range": (3, 0.0, 0.15)}
 

@@ -89,7 +89,7 @@ PRESETS_SECTION = "presets"
 PRESET_SETTABLE_KEYS = ("rotMaximumRange", "selectedRange", "armMaximumRange",
                         "handMaximumRange", "legMaximumRange", "gestureDuration", "numPoints",
                         "numPointsLeg", "legRepeatFactor", "maxVelocityFraction",
-                        "motionStyle", "breathing", "breathsPerMinute")
+                        "motionStyle", "breathing", "breathsPerMinute", "valence", "arousal")
 
 
 class Limit(object):
@@ -463,18 +463,24 @@ _STOP_WAIT = ("above 1 a joint would exceed its maximum velocity, below 0.05 goi
               "from the far end of HipPitch's range takes over 21 s, too near the 30 s "
               "that stopping waits for it")
 
-def _preset(rot_maximum_range, selected_range, gesture_duration):
+_MOOD_AXIS = "-1 and 1 are the ends of the mood's axis, 0 its middle: the figures as set"
+
+
+def _preset(rot_maximum_range, selected_range, gesture_duration, valence, arousal):
     return collections.OrderedDict([("rotMaximumRange", rot_maximum_range),
                                     ("selectedRange", selected_range),
-                                    ("gestureDuration", gesture_duration)])
+                                    ("gestureDuration", gesture_duration),
+                                    ("valence", valence), ("arousal", arousal)])
 
 
 # Why these values: README, "Presets". In PRESET_SETTABLE_KEYS order, as loading keeps
-# a preset.
+# a preset. Each is a point of the mood space (valence, arousal) too, with its figures
+# at that point: mood.py's arousal rows give these figures from neutral's at arousal
+# -0.5 and 0.5, so choosing a preset and setting its mood agree.
 BUILT_IN_PRESETS = collections.OrderedDict([
-    ("calm", _preset(0.15, 0.3, 1.6)),  # the specification's "subtle" end, slower
-    ("neutral", _preset(0.3, 0.5, 1.0)),  # the specification's defaults, by name
-    ("lively", _preset(0.45, 0.7, 0.7)),  # the "noticeable" end, faster
+    ("calm", _preset(0.15, 0.3, 1.6, 0.0, -0.5)),  # the specification's "subtle" end, slower
+    ("neutral", _preset(0.3, 0.5, 1.0, 0.0, 0.0)),  # the specification's defaults, by name
+    ("lively", _preset(0.45, 0.7, 0.7, 0.0, 0.5)),  # the "noticeable" end, faster
 ])
 
 TABLE = (
@@ -497,6 +503,16 @@ TABLE = (
             "defaults to 12, below 8 a breath no longer reads as breathing, above 20 it "
             "reads as panting"),
         description="How fast Pepper breathes in `lifelike` with `breathing`."),
+    Key("valence", "valence", 0.0, Number(-1.0, 1.0, why=_MOOD_AXIS),
+        description="Mood: how pleasant Pepper feels, -1 (low) .. 1 (high); it moves the "
+                    "rest posture: arms higher and more open and hands more open above 0, "
+                    "arms closer in and lower, hands more closed and a slight forward slump "
+                    "below (README, \"Mood\"). 0 with `arousal` 0: the figures as set."),
+    Key("arousal", "arousal", 0.0, Number(-1.0, 1.0, why=_MOOD_AXIS),
+        description="Mood: how energetic Pepper feels, -1 (low) .. 1 (high); above 0 larger "
+                    "(`selectedRange`), faster and more frequent moves (`gestureDuration`), "
+                    "shorter holds, wider turns and faster breathing (`breathsPerMinute`), "
+                    "below 0 the reverse (README, \"Mood\")."),
     Key("verboseMode", "verbose", False, Boolean(),
         description="`true`: debug log lines per trajectory and per step aside (why: "
                     "speech, another app's task or move)."),
@@ -620,16 +636,19 @@ class ConfigurationError(ValueError):
 
 class Configuration(object):
     """The validated configuration: one attribute per row of :data:`TABLE`, plus
-    ``home`` (Stand posture with the overrides) and ``platform_joints``. Angles in rad,
+    ``home`` (Stand posture with the overrides, then ``home``'s angles if given: the
+    mood's rest posture) and ``platform_joints``. Angles in rad,
     durations in s, ranges as fractions."""
 
-    def __init__(self, values, source):
+    def __init__(self, values, source, home=None):
         self.source = source
         for row in TABLE:
             setattr(self, row.attribute, values[row.name])
         self.platform_joints = values["%sJoints" % self.platform]
         self.home = dict(joints.STAND_POSTURE)
         self.home.update(self.home_overrides)
+        if home is not None:
+            self.home.update(home)
 
     @property
     def leg_chunk_size(self):
@@ -664,6 +683,12 @@ class Configuration(object):
             raise ConfigurationError("%s: %s" % (source, "; ".join(problems)))
         values.update(checked)
         return Configuration(values, source)
+
+
+    def with_home(self, home, source):
+        """This configuration with ``home`` (joint -> rad, angles already checked against
+        the joints' limits: the mood's rest posture, mood.py) in place of its home."""
+        return Configuration(self.values(), source, home)
 
 
 def _rechecked(values, overrides, prefix, rows, written=None):
