@@ -160,7 +160,7 @@ def test_typed_api_as_qicli_and_qimessaging_see_it(deploy):
                 "enableStats", "stats", "clearStats", "isTraceEnabled", "enableTrace"))
     assert ours == set(["setActivation", "getActivation", "getStatus", "getPresets", "getPreset",
                         "setPreset", "storePreset", "setMotionStyle", "getMotionStyle",
-                        "getMotionStyles"])
+                        "getMotionStyles", "setMood", "getMood"])
     assert methods["getStatus"]["returnSignature"] == "s"
     assert "maxCallDuration" in methods["getStatus"]["description"]
     assert methods["getPresets"]["returnSignature"] == "[s]"

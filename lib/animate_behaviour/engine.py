@@ -7,7 +7,7 @@ worker stops exactly its own running call), takes the groups home smoothly
 (animate_behaviour.homing) and restores BackgroundMovement if we turned it off. Requests
 return at once; the last wins.
 
-A new configuration (a preset, a motion style) replaces the round's tuning whole
+A new configuration (a preset, a motion style, a step of the mood's ramp) replaces the round's tuning whole
 (animate_behaviour.tuning); each worker plans with the tuning current when it plans, and
 drops a plan made with an older one before its next call.
 """
@@ -94,6 +94,11 @@ class MotionEngine(object):
             self._condition.notify_all()
 
     @property
+    def clock(self):
+        """The engine's time source (robot seconds): what the mood's ramp counts in."""
+        return self._clock
+
+    @property
     def requested(self):
         """The last requested state."""
         with self._condition:
@@ -118,9 +123,10 @@ class MotionEngine(object):
             return True
 
     def retune(self, config):
-        """Go by ``config`` from now on (a preset or a motion style: the same behaviour,
-        platform and home, other motion keys): each group's next call follows it, planned
-        from where the call before left the joints, and the base's next pause and turn."""
+        """Go by ``config`` from now on (a preset, a motion style or a mood: the same
+        behaviour and platform, other motion keys and, for the mood, another home): each
+        group's next call follows it, planned from where the call before left the joints,
+        and the base's next pause and turn."""
         with self._round_lock:
             tuning = self._tunings.retune(config)
             if tuning is not None and self._round is not None:

@@ -116,8 +116,8 @@ class GroupWorker(WorkerThread):
 
     @property
     def _group(self):
-        """The group as the current tuning configures it (its joints and home never
-        change; its ranges may)."""
+        """The group as the current tuning configures it (its joints never change; its
+        ranges may, and its home with the mood's valence)."""
         return self._round.tuning.groups[self.name]
 
     @property

@@ -3,6 +3,7 @@ unregister. Used by the command-line runner and by the Choregraphe box alike."""
 from __future__ import absolute_import, division, print_function
 
 from animate_behaviour import engine as engine_module
+from animate_behaviour import mood as mood_module
 from animate_behaviour import presets as presets_module
 from animate_behaviour.clock import REAL_TIME
 from animate_behaviour.service import SERVICE_NAME, AnimateBehaviourService
@@ -35,6 +36,7 @@ class ServiceHost(object):
         self._engine_factory = engine_factory
         self._heartbeat_period = heartbeat_period
         self._engine = None
+        self._mood = None
         self._service = None
         self._service_id = None
         self._disconnects = []
@@ -69,13 +71,22 @@ class ServiceHost(object):
             self._config, self._service_or_none("ALPreferenceManager", optional=True),
             self._log)
         config = live_config.configuration()
-        self._engine = self._engine_factory(motion=motion, config=config,
-                                            logger=self._log, autonomous_life=life,
-                                            memory=memory)
-        self._service = AnimateBehaviourService(self._engine, live_config, self._log)
+        self._engine = self._engine_factory(
+            motion=motion, config=mood_module.effective(config, config.valence, config.arousal),
+            logger=self._log, autonomous_life=life, memory=memory)
+        # The engine goes by the mood's effective configuration: the live configuration's
+        # changes reach it through the mood, and so do the steps of its ramps.
+        self._mood = mood_module.Mood(config, self._engine.clock, self._log,
+                                      self._engine.retune)
+        self._service = AnimateBehaviourService(self._engine, live_config, self._log,
+                                                mood=self._mood)
         self._listen(self._engine, self._service.announce)
-        self._listen(live_config, self._retune)
+        self._listen(live_config, self._log_change)
+        self._listen(live_config, self._mood.on_configuration)
         self._listen(live_config, self._service.announce_changes)
+        self._listen(self._mood, self._service.announce_mood)
+        self._mood.start()
+        self._disconnects.append(lambda: self._mood.close(STOP_TIMEOUT))
         self._engine.start()
         try:
             self._service_id = self._session.registerService(SERVICE_NAME, self._service)
@@ -84,8 +95,8 @@ class ServiceHost(object):
                             "running? stop it first" % (SERVICE_NAME, err))
         self._log.info("%s service registered (id %s); configuration from %s:\n  %s"
                        % (SERVICE_NAME, self._service_id, config.source,
-                          "\n  ".join(config.describe()
-                                      + live_config.describe())))
+                          "\n  ".join(config.describe() + live_config.describe()
+                                      + [self._mood.describe()])))
         if show_on_tablet:
             page = TabletPage(self._service_or_none("ALTabletService", optional=True),
                               self._log)
@@ -130,9 +141,14 @@ class ServiceHost(object):
         speaker.add_listener(callback)
         self._disconnects.append(lambda: speaker.remove_listener(callback))
 
-    def _retune(self, config, previous):
-        """Log what a preset or a run-time style changed, and hand the engine the
-        configuration."""
+    @property
+    def mood(self):
+        """The run-time mood (mood.Mood), None before start."""
+        return self._mood
+
+    def _log_change(self, config, previous):
+        """Log what a preset or a run-time style changed (the mood hands the engine the
+        configuration)."""
         changes = []
         if config.preset != previous.preset:
             changes.append("preset %s chosen: %s" % (config.preset, ", ".join(
@@ -141,7 +157,6 @@ class ServiceHost(object):
         if config.motion_style != previous.motion_style:
             changes.append("motion style now %s" % config.motion_style)
         self._log.info("; ".join(changes))
-        self._engine.retune(config)
 
     def _service_or_none(self, name, optional=False):
         """The NAOqi service ``name``, or None (logged: at warning level when

@@ -8,6 +8,7 @@ import qi
 from animate_behaviour import log_guard, styles
 from animate_behaviour.compat import is_text
 from animate_behaviour.engine import STATES, EngineClosed
+from animate_behaviour.mood import MoodError
 from animate_behaviour.presets import PresetError, StyleError
 
 SERVICE_NAME = "AnimateBehaviour"
@@ -15,6 +16,7 @@ SERVICE_NAME = "AnimateBehaviour"
 REFUSED = "setActivation refused"
 PRESET_REFUSED = "preset refused"
 STYLE_REFUSED = "setMotionStyle refused"
+MOOD_REFUSED = "setMood refused"
 
 
 class AnimateBehaviourService(object):
@@ -28,18 +30,23 @@ class AnimateBehaviourService(object):
     preset is chosen (setPreset, storePreset).
     Signal ``motionStyleChanged(string)``: emitted with the motion style each time the
     style Pepper goes by changes (setMotionStyle, or a preset that sets one).
+    Signal ``moodChanged([valence, arousal])``: emitted with the mood set each time it
+    changes (setMood, or a preset with a mood of its own).
     """
 
     activationChanged = qi.Signal("(s)")
     presetChanged = qi.Signal("(s)")
     motionStyleChanged = qi.Signal("(s)")
+    moodChanged = qi.Signal("([d])")
 
-    def __init__(self, engine, live_config, logger, refusals=None):
+    def __init__(self, engine, live_config, logger, refusals=None, mood=None):
         """``live_config``: the presets.LiveConfiguration presets and styles are chosen
-        through; ``refusals``: the log_guard.Throttle refusals are logged through (one on
-        ``logger`` by default), so a flood of bad calls cannot flood the log."""
+        through; ``mood``: the mood.Mood the mood is set through; ``refusals``: the
+        log_guard.Throttle refusals are logged through (one on ``logger`` by default),
+        so a flood of bad calls cannot flood the log."""
         self._engine = engine
         self._live_config = live_config
+        self._mood = mood
         self._log = logger
         self._refusals = refusals or log_guard.Throttle(logger)
 
@@ -84,13 +91,50 @@ class AnimateBehaviourService(object):
         calls sent (each holds its joints at most maxCallDuration s), base turns
         completed, yields to another app or to speech, since the service started.
         "preset": the preset chosen ("" for none); "motionStyle": the motion style
-        Pepper goes by ("specification" or "lifelike", see setMotionStyle).
+        Pepper goes by ("specification" or "lifelike", see setMotionStyle); "mood": the
+        mood set, [valence, arousal], each in [-1, 1] (see setMood); "moodNow": the mood
+        Pepper moves by at this moment, [valence, arousal]: the mood set, or on its way
+        to it while a change ramps (a few seconds).
         """
         report = self._engine.report()
         configuration = self._live_config.configuration()  # one read: preset and style agree
         report["preset"] = configuration.preset
         report["motionStyle"] = configuration.motion_style
+        report["mood"] = self._mood.get()
+        report["moodNow"] = self._mood.now()
         return json.dumps(report)
+
+    @qi.bind(returnType=qi.Int32, paramsType=[qi.Dynamic, qi.Dynamic], methodName="setMood")
+    def set_mood(self, valence, arousal):
+        """Set Pepper's mood until it is set again or another preset is chosen.
+
+        valence: how pleasant, a number in [-1, 1] (-1 low, 0 neutral, 1 high): it moves
+        the rest posture (arms higher and more open, hands more open above 0; arms closer
+        in and lower, hands more closed, a slight forward slump of the hips below).
+        arousal: how energetic, a number in [-1, 1]: above 0 larger amplitude
+        (selectedRange, a fraction of each joint's range), faster moves that start more
+        often and shorter holds (gestureDuration, s), wider base turns (rotMaximumRange)
+        and faster breathing (breathsPerMinute, 8-20 a minute); below 0 the reverse.
+        (0, 0) keeps the figures of the configuration and preset. Pepper ramps to the new
+        mood over 3 s; each joint group's next ALMotion call follows, continuing from
+        where the joints are, with no jump, never above maxVelocityFraction of a joint's
+        speed. Returns 1 when set, 0 for anything else (NaN, out of [-1, 1], not a
+        number: logged; nothing changes then)."""
+        try:
+            self._mood.set(valence, arousal)
+        except MoodError as err:
+            self._refusals.error(MOOD_REFUSED, "setMood(%s, %s) refused: %s" % (
+                log_guard.shown(valence), log_guard.shown(arousal), err))
+            return 0
+        return 1
+
+    @qi.bind(returnType=qi.List(qi.Double), paramsType=[], methodName="getMood")
+    def get_mood(self):
+        """The mood set, [valence, arousal], each in [-1, 1] (see setMood): the last
+        setMood, else the preset's or the configuration's (valence and arousal keys, the
+        owner's preferences first). While a change ramps, getStatus's "moodNow" says
+        where Pepper is on the way."""
+        return [float(value) for value in self._mood.get()]
 
     @qi.bind(returnType=qi.List(qi.String), paramsType=[], methodName="getPresets")
     def get_presets(self):
@@ -172,6 +216,12 @@ class AnimateBehaviourService(object):
     def announce(self, state):
         """Emit activationChanged(state); called by the engine when Pepper settles."""
         self.activationChanged(state)
+
+    @qi.nobind
+    def announce_mood(self, valence, arousal):
+        """Emit moodChanged([valence, arousal]); called by the mood when the mood set
+        changes."""
+        self.moodChanged([float(valence), float(arousal)])
 
     @qi.nobind
     def announce_changes(self, configuration, previous):
