@@ -80,8 +80,9 @@ class Row(object):
             left, right = POINTS[index], POINTS[index + 1]
             if mood <= right:
                 fraction = (mood - left) / (right - left)
-                return self.values[index] + fraction * (self.values[index + 1] -
-                                                        self.values[index])
+                # Exactly the table's value at its points (fraction 0 or 1).
+                return (1.0 - fraction) * self.values[index] + \
+                    fraction * self.values[index + 1]
         return self.values[-1]
 
 
@@ -164,7 +165,9 @@ def effective(config, valence, arousal):
     overrides = {}
     for row in FIGURES:
         key = config_module.ROWS[row.target]
-        value = getattr(config, key.attribute) * row.at(arousal) / row.at(anchored[row.target])
+        # The factor first: exactly 1 where the figure is at its own arousal.
+        value = getattr(config, key.attribute) * (row.at(arousal) /
+                                                  row.at(anchored[row.target]))
         low, high = key.kind.bounds
         overrides[row.target] = min(max(value, low), high)
     moved = config.with_values(overrides, source)
