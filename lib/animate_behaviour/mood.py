@@ -256,6 +256,7 @@ class Mood(object):
         self._retune = retune
         self._arousal_offset = arousal_offset
         self._lock = threading.Lock()
+        self._reached = threading.Condition(self._lock)  # notified when a ramp ends
         self._listeners = []
         self._set = (float(config.valence), float(config.arousal))
         self._now = self._target()
@@ -280,6 +281,15 @@ class Mood(object):
         """The effective configuration now."""
         with self._lock:
             return effective(self._config, *self._now)
+
+    def wait_reached(self, timeout):
+        """Wait until no change ramps any more; whether it did within ``timeout`` wall
+        seconds (for tests and tools: it waits on a Condition)."""
+        with self._reached:
+            if self._ramp is None:
+                return True
+            self._reached.wait(timeout)
+            return self._ramp is None
 
     def describe(self):
         """A line for the start-up banner."""
@@ -378,6 +388,7 @@ class Mood(object):
             start + fraction * (stop - start) for start, stop in zip(begin, end))
         if fraction >= 1.0:
             self._ramp = None
+            self._reached.notify_all()
         if mood != self._now:
             self._now = mood
             self._retune(effective(self._config, *mood))
