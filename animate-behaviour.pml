@@ -33,6 +33,7 @@
         <File name="logs" src="lib/animate_behaviour/logs.py" />
         <File name="memory_events" src="lib/animate_behaviour/memory_events.py" />
         <File name="monitor" src="lib/animate_behaviour/monitor.py" />
+        <File name="mood" src="lib/animate_behaviour/mood.py" />
         <File name="own_call" src="lib/animate_behaviour/own_call.py" />
         <File name="presets" src="lib/animate_behaviour/presets.py" />
         <File name="recovery" src="lib/animate_behaviour/recovery.py" />
