@@ -76,8 +76,7 @@ class ServiceHost(object):
             logger=self._log, autonomous_life=life, memory=memory)
         # The engine goes by the mood's effective configuration: the live configuration's
         # changes reach it through the mood, and so do the steps of its ramps.
-        self._mood = mood_module.Mood(config, self._engine.clock, self._log,
-                                      self._engine.retune)
+        self._mood = mood_module.Mood(config, self._engine.clock, self._log, self._retune)
         self._service = AnimateBehaviourService(self._engine, live_config, self._log,
                                                 mood=self._mood)
         self._listen(self._engine, self._service.announce)
@@ -145,6 +144,10 @@ class ServiceHost(object):
     def mood(self):
         """The run-time mood (mood.Mood), None before start."""
         return self._mood
+
+    def _retune(self, config):
+        """Hand the engine the configuration to go by (the mood's effective one)."""
+        self._engine.retune(config)
 
     def _log_change(self, config, previous):
         """Log what a preset or a run-time style changed (the mood hands the engine the

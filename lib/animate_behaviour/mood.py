@@ -40,8 +40,6 @@ from __future__ import absolute_import, division, print_function
 import math
 import threading
 
-import numpy as np
-
 from animate_behaviour import clearance, clearance_model, joints, lean, trajectory
 from animate_behaviour import config as config_module
 from animate_behaviour.compat import INTEGER_TYPES
