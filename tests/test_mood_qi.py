@@ -134,6 +134,12 @@ def test_a_mood_change_reaches_each_groups_next_calls_with_no_jump(deploy, style
                 checks.check_angles_in_seed_bounds(record, effective)
     service.setActivation("disabled")
     assert deployment.wait_change("disabled")
+    # "disabled" restores what was changed: the configured home, not the mood's posture.
+    names = [joint for group in checks.GROUPS for joint in group]
+    for joint, angle in zip(names, motion.getAngles(names, False)):
+        assert abs(angle - deployment.config.configured_home[joint]) < 1e-6, joint
+    assert deployment.config.configured_home != mood.effective(deployment.config,
+                                                               -1.0, -1.0).home
     records = [record for record in motion.trajectories if record.start is not None]
     # No jump: every call starts where the last one left its joints, and no call asks a
     # joint for more than maxVelocityFraction of its speed, ramp and retunes included.

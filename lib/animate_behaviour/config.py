@@ -636,17 +636,19 @@ class ConfigurationError(ValueError):
 
 class Configuration(object):
     """The validated configuration: one attribute per row of :data:`TABLE`, plus
-    ``home`` (Stand posture with the overrides, then ``home``'s angles if given: the
-    mood's rest posture) and ``platform_joints``. Angles in rad,
-    durations in s, ranges as fractions."""
+    ``configured_home`` (Stand posture with the overrides: where disabling takes Pepper,
+    whatever the mood), ``home`` (the configured home, then ``home``'s angles if given:
+    the mood's rest posture, which the animation moves around) and ``platform_joints``.
+    Angles in rad, durations in s, ranges as fractions."""
 
     def __init__(self, values, source, home=None):
         self.source = source
         for row in TABLE:
             setattr(self, row.attribute, values[row.name])
         self.platform_joints = values["%sJoints" % self.platform]
-        self.home = dict(joints.STAND_POSTURE)
-        self.home.update(self.home_overrides)
+        self.configured_home = dict(joints.STAND_POSTURE)
+        self.configured_home.update(self.home_overrides)
+        self.home = dict(self.configured_home)
         if home is not None:
             self.home.update(home)
 

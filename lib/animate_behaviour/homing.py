@@ -7,7 +7,8 @@ from animate_behaviour import steps
 
 
 def go_home(sender, tuning, speaking, log):
-    """Take every group of ``tuning`` home smoothly, as fast as the velocity limit allows,
+    """Take every group of ``tuning`` to the configured home (not the mood's rest posture:
+    disabling restores what the animation changed) smoothly, as fast as the velocity limit allows,
     in calls no longer than maxCallDuration (the groups travel together), through
     ``sender`` (own_call.Sender). A group whose joints another app holds, or that leaves
     them to speech (``speaking()`` says whether Pepper speaks), is left where it is."""
@@ -20,7 +21,8 @@ def go_home(sender, tuning, speaking, log):
             log.info("group %s left where it is: another app moves it" % group.name)
             continue
         start = np.array(sender.angles(group.names, False), dtype=float)
-        moves = [step for step in steps.home(group, start, tuning.config)
+        target = [tuning.config.configured_home[joint] for joint in group.names]
+        moves = [step for step in steps.home(group, start, tuning.config, target)
                  if isinstance(step, steps.Move)]
         plans.append((group, moves))
     for index in range(max([len(moves) for _group, moves in plans] or [0])):

@@ -96,10 +96,11 @@ def duration(steps):
     return sum(step.duration for step in steps)
 
 
-def home(group, start, config):
-    """Steps that take ``group`` (groups.JointGroup) from ``start`` (angles) home as fast
-    as ``config``'s maxVelocityFraction allows, never in less than HOME_MIN_DURATION."""
-    target = group.home[np.newaxis, :]
+def home(group, start, config, target=None):
+    """Steps that take ``group`` (groups.JointGroup) from ``start`` (angles) to ``target``
+    (angles; by default the group's home) as fast as ``config``'s maxVelocityFraction
+    allows, never in less than HOME_MIN_DURATION."""
+    target = np.asarray(group.home if target is None else target, dtype=float)[np.newaxis, :]
     times, _stretched = trajectory.timed(target, start, group, HOME_MIN_DURATION,
                                          config.max_velocity_fraction)
     return cut(start, target, times, config.max_call_duration)
