@@ -16,6 +16,9 @@ for path in (os.path.join(ROOT, "lib"), os.path.join(ROOT, "devtools")):
 def pytest_addoption(parser):
     parser.addoption("--simulator", action="store_true", default=False,
                      help="also run the qiBullet simulator tests (about 2 minutes)")
+    parser.addoption("--moods", action="store_true", default=False,
+                     help="also run the good-citizen tests at the mood corners the default "
+                          "run leaves out (about a third longer)")
 
 
 def pytest_collection_modifyitems(config, items):

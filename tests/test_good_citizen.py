@@ -5,7 +5,10 @@ and "another app" call the pepper_sim stand-ins directly) and over libqi (a simu
 NAOqi on a loopback session, our service hosted from a second session, another app on a
 third, as on the robot). The configuration is the specification's timing (100
 waypoints 1 s apart) in 2 s calls;
-the stand-ins' clock, shared with the engine, plays it faster (SCALE).
+the stand-ins' clock, shared with the engine, plays it faster (SCALE). Two more
+deployments run every test at the corners of the mood (valence and arousal both -1 over
+qi in the lifelike style, both 1 in-process in the specification's): what is promised
+holds in every mood. The other two corners: ``--moods``.
 Durations are robot seconds unless said otherwise.
 """
 from __future__ import absolute_import, division, print_function
@@ -23,6 +26,7 @@ from animate_behaviour import config as config_module
 from animate_behaviour import engine as engine_module
 from animate_behaviour import host as host_module
 from animate_behaviour import joints, robot_events
+from animate_behaviour import mood as mood_module
 from pepper_sim.autonomous_life import FakeAutonomousLife
 from pepper_sim.memory import FakeMemory
 from pepper_sim.motion import KinematicMotion
@@ -92,8 +96,9 @@ class InProcess(object):
         self.tts = FakeTextToSpeech(clock=self.motion.clock, memory=self.memory)
         self.speech = FakeAnimatedSpeech(self.tts, self.motion)
         self.ours = Sending(self.motion, self.motion.clock)
+        # The host hands the engine the mood's configuration; here the test does.
         self.engine = engine_module.MotionEngine(
-            self.ours, config, log, self.life, np.random.RandomState(3), memory=self.memory,
+            self.ours, mood_module.effective(config, config.valence, config.arousal), log, self.life, np.random.RandomState(3), memory=self.memory,
             clock=self.motion.clock)
         self.engine.start()
         self.app = self  # another app calls the same objects
@@ -154,19 +159,39 @@ class OverQi(object):
         self.robot.close()
 
 
-@pytest.fixture(params=[(InProcess, "specification"), (OverQi, "specification"),
-                        (InProcess, "lifelike"), (OverQi, "lifelike")],
-                ids=["in-process", "qi", "in-process-lifelike", "qi-lifelike"])
+DEPLOYMENTS = [(InProcess, "specification", 0), (OverQi, "specification", 0),
+               (InProcess, "lifelike", 0), (OverQi, "lifelike", 0),
+               (OverQi, "lifelike", -1), (InProcess, "specification", 1)]
+MORE_MOODS = [(InProcess, "lifelike", -1), (OverQi, "specification", 1)]
+
+
+def deployment_id(param):
+    deployment_type, style, mood = param
+    name = deployment_type.name + ("-lifelike" if style == "lifelike" else "")
+    return name + ("-mood%+d" % mood if mood else "")
+
+
+def pytest_generate_tests(metafunc):
+    if "pepper" in metafunc.fixturenames:
+        params = DEPLOYMENTS + (MORE_MOODS if metafunc.config.getoption("moods") else [])
+        metafunc.parametrize("pepper", params, ids=[deployment_id(p) for p in params],
+                             indirect=True)
+
+
+@pytest.fixture
 def pepper(request):
+    """make(scale=SCALE, **configuration values) -> a deployment on its own stand-ins, at
+    the parameter's motion style and mood (valence = arousal = the mood); its ``config``
+    is the configuration the engine goes by (the mood's)."""
     made = []
-    deployment_type, style = request.param
+    deployment_type, style, mood = request.param
 
     def make(scale=SCALE, **values):
-        settings = dict(SETTINGS, motionStyle=style)
+        settings = dict(SETTINGS, motionStyle=style, valence=str(mood), arousal=str(mood))
         settings.update(values)
         config = config_module.from_mapping(settings)
         deployment = deployment_type(config, logging.getLogger("test.citizen"), scale)
-        deployment.config = config
+        deployment.config = mood_module.effective(config, config.valence, config.arousal)
         made.append(deployment)
         return deployment
     yield make
@@ -262,19 +287,26 @@ def test_another_apps_arm_move_waits_at_most_one_call_and_we_step_aside(pepper, 
     enable(pepper)
     motion = pepper.service("ALMotion")
     rng = np.random.RandomState(0)
-    for _ in range(3):
+    # Each wave ends elsewhere: one that left the arm where the last one did, while the
+    # group held still after it (long holds at a low arousal), moved nothing to step aside
+    # for.
+    gestures = [checks.WAVE_ANGLES, [[0.5], [-0.9]], checks.WAVE_ANGLES]
+    for count, angles in enumerate(gestures, 1):
         wait_robot_seconds(pepper, 3.0 + 4.0 * rng.uniform())
-        motion.angleInterpolation(checks.WAVE_NAMES, checks.WAVE_ANGLES, [[1.0], [1.0]], True)
-        entry = wait_for_status(pepper, "leftArm", lambda e: e["state"] == "yielding")
-        assert entry["yieldingTo"] == "another app"
+        motion.angleInterpolation(checks.WAVE_NAMES, angles, [[1.0], [1.0]], True)
+        # The left arm steps aside (when it notices depends on whether it was holding
+        # still or moving): its log line stays, its state may be over before it is polled.
+        poll(lambda: len(checks.stepped_aside(caplog, "group leftArm")) >= count)
+
         # The right arm is a group of its own: a left-arm gesture leaves it animating.
         assert pepper.status()["groups"]["rightArm"]["state"] == "animating"
     wait_robot_seconds(pepper, 3.0)
     disable(pepper)
-    waves = [record for record in pepper.motion.trajectories if record.angles == checks.WAVE_ANGLES]
+    waves = [record for record in pepper.motion.trajectories
+             if pepper.ours.sent_at(record) is None]
     mine = [record for record in pepper.motion.trajectories
-            if "LShoulderPitch" in record.names and record.angles != checks.WAVE_ANGLES]
-    assert len(waves) == 3
+            if "LShoulderPitch" in record.names and record not in waves]
+    assert [wave.angles for wave in waves] == gestures
     resumed = 0
     for wave in waves:
         assert not wave.killed and wave.finished
@@ -293,10 +325,15 @@ def test_another_apps_arm_move_waits_at_most_one_call_and_we_step_aside(pepper, 
         after, exempt = check_stepped_aside(pepper, wave, checks.WAVE_NAMES)
         if exempt:
             continue  # a call of ours crossed the wave on its way: NAOqi ran it after
-        first = [record for record in after if record in mine][0]
+        # The arm may have held still until the next wave (checked from that one's end).
+        following = [record for record in after if record in mine and all(
+            record.start < later.start for later in waves if later.start > wave.start)]
+        if not following:
+            continue
+        first = following[0]
         start = dict(zip(first.names, first.start_angles))
         assert [start[name] for name in checks.WAVE_NAMES] == [
-            angles[-1] for angles in checks.WAVE_ANGLES]
+            angles[-1] for angles in wave.angles]
         checks.check_speed(first, start, pepper.config)
         resumed += 1
     assert resumed  # the crossing takes a round trip's luck, not three
@@ -309,7 +346,13 @@ def test_another_apps_arm_move_waits_at_most_one_call_and_we_step_aside(pepper, 
                 if "RShoulderPitch" in record.names and not record.killed
                 and record.start < wave.end + waited and record.end > wave.start]
     assert pepper.status()["counters"]["yields"] >= 3
-    assert not checks.stepped_aside(caplog, "group rightArm")
+    # Nothing ever held the right arm's joints: none of its calls waited or was killed. (A
+    # machine stalled for LATE_MARGIN's wall time, 50 ms at SCALE, can make one look
+    # postponed: it steps aside for that and nothing else.)
+    assert not [record for record in pepper.motion.trajectories
+                if "RShoulderPitch" in record.names and record.start > record.requested]
+    assert not [reason for reason in checks.stepped_aside(caplog, "group rightArm")
+                if "postponed behind another app's task" not in reason]
     reasons = checks.stepped_aside(caplog, "group leftArm")
     assert len(reasons) >= 3
     for reason in reasons:  # which one depends on when the wave came
