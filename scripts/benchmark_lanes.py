@@ -21,7 +21,9 @@ served by this Python 3.9 process) at the specification's defaults:
 
 p50 / p99 / max (samples), beside the goals of issue 14, for the package in each motion
 style and for the specification's way. Figures, not assertions. Runs in about six
-minutes; ``--quick`` shortens every phase (rougher figures).
+minutes; ``--quick`` shortens every phase (rougher figures). ``--moods`` measures the
+package instead in each style at the four corners of the mood (valence and arousal
+each -1 or 1): the cost at every mood.
 """
 import argparse
 import collections
@@ -115,12 +117,22 @@ def quantiles(values):
 RUNS = (("ours", "animate-behaviour", "# the specification's defaults\n", True),
         ("ours lifelike", "animate-behaviour", "motionStyle = lifelike\n", False),
         ("spec", "specification", "# the specification's defaults\n", True))
+CORNERS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
+MOOD_RUNS = tuple(
+    ("%s v%+d a%+d" % (name, valence, arousal), "animate-behaviour",
+     "%svalence = %d\narousal = %d\n" % (style, valence, arousal), seamed)
+    for name, style, seamed in (("ours", "", True), ("lifelike", "motionStyle = lifelike\n",
+                                                        False))
+    for valence, arousal in CORNERS)
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="shorter phases, rougher figures")
+    parser.add_argument("--moods", action="store_true",
+                        help="the package at the mood's four corners, in both styles")
     arguments = parser.parse_args()
+    runs = MOOD_RUNS if arguments.moods else RUNS
     seconds, toggles, seam_seconds = (4.0, 8, 3.0) if arguments.quick else (12.0, 20, 8.0)
     started = time.monotonic()
     columns = []
@@ -128,7 +140,7 @@ def main():
         if not os.path.exists(python):
             print("lane %s: %s is missing (run scripts/setup.sh)" % (lane, python))
             continue
-        for heading, mode, text, seamed in RUNS:
+        for heading, mode, text, seamed in runs:
             config = tempfile.NamedTemporaryFile("w", suffix=".ini", delete=False)
             config.write(text)
             config.close()
