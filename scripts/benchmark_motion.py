@@ -24,32 +24,21 @@ in qiBullet's real time); ``--seconds 20`` about 30 s, ``--no-bullet`` 10 s.
 """
 import argparse
 import collections
-import logging
 import os
 import shutil
 import sys
 import tempfile
-import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [os.path.join(ROOT, "lib"), os.path.join(ROOT, "devtools")]
 
-import numpy as np  # noqa: E402
-
+import inprocess_motion  # noqa: E402
 import motion_quality  # noqa: E402
 from animate_behaviour import config as config_module  # noqa: E402
-from animate_behaviour.clock import ScaledClock  # noqa: E402
-from animate_behaviour.engine import MotionEngine  # noqa: E402
-from pepper_sim.autonomous_life import FakeAutonomousLife  # noqa: E402
-from pepper_sim.memory import FakeMemory  # noqa: E402
-from pepper_sim.motion import KinematicMotion  # noqa: E402
 
 STYLES = ["specification"] + (["lifelike"] if "motionStyle" in config_module.ROWS else [])
 SETTINGS = {"behaviour": "body"}
-SCALE = 0.15  # wall s per robot s: 3 ms of thread jitter is 20 ms of robot time
-SEED = 13
-TIMEOUT = 30.0  # wall s for the engine to settle or close
 # Robot s the qiBullet run is given beyond the window for the runner to start and go
 # home (0.5 s and 2 s on a quiet machine).
 STARTUP = 5.0
@@ -82,54 +71,10 @@ def breaths_per_minute(config):
     return config.values().get("breathsPerMinute", BREATHS_PER_MINUTE)
 
 
-def settled_at(calls):
-    """When every joint had ended its first call (home, or the first random one when the
-    joints start at home): ``calls`` are (names, end) in the order they started, ``end``
-    None while a call runs. None until then."""
-    first_end = {}
-    for names, end in calls:
-        for name in names:
-            first_end.setdefault(name, end)
-    if not first_end or None in first_end.values():
-        return None
-    return max(first_end.values())
-
-
 def commanded(style, seconds):
     """(the configuration, {model: angles rebuilt from the in-process engine's calls})."""
     config = config_module.from_mapping(style_settings(style))
-    clock = ScaledClock(SCALE)
-    motion = KinematicMotion(clock=clock)
-    memory = FakeMemory()
-    engine = MotionEngine(motion, config, logging.getLogger("benchmark_motion"),
-                          FakeAutonomousLife(memory=memory), np.random.RandomState(SEED),
-                          memory=memory, clock=clock)
-    origin = clock.now()
-
-    def time_of(clock_time):
-        return clock.elapsed(origin, clock_time)
-    settled = []
-
-    def first_calls_ended():  # runs under the motion's lock
-        settled[:] = [settled_at((record.names, record.end) for record in motion.trajectories)]
-        return settled[0] is not None
-    engine.start()
-    try:
-        engine.request("enabled")
-        if not motion.wait_for(first_calls_ended, TIMEOUT):
-            raise RuntimeError("the engine's first calls did not end in %.0f s" % TIMEOUT)
-        start = time_of(settled[0])
-        clock.wait(threading.Event(), start + seconds + 1.0 - time_of(clock.now()))
-    finally:
-        closed = engine.close(TIMEOUT)
-    if not closed:
-        raise RuntimeError("the engine did not close in %.0f s" % TIMEOUT)
-    records = [record for record in motion.trajectories if record.start is not None]
-    names = [name for name in config.platform_joints
-             if any(name in record.names for record in records)]
-    return config, dict(
-        (model, motion_quality.rebuild(records, names, time_of, start, start + seconds, model))
-        for model in motion_quality.MODELS)
+    return config, inprocess_motion.commanded(config, seconds)
 
 
 def measured(style, seconds, out_dir):
@@ -146,7 +91,7 @@ def measured(style, seconds, out_dir):
                            % (style, "; ".join(run.problems), run.log_path))
     ours = [record for record in run.commands["trajectories"]
             if record["by"] != scenario.OTHER_APP and record["start"] is not None]
-    start = settled_at((record["names"], record["end"]) for record in ours)
+    start = inprocess_motion.settled_at((record["names"], record["end"]) for record in ours)
     if start is None:
         raise RuntimeError("the qiBullet run of %s ended before its first calls did" % style)
     end = min(start + seconds, run.disabled_at)
@@ -224,7 +169,8 @@ def main(argv=None):
           "run after the first calls; 50 Hz; breathing line at %.0f breaths/min.\n"
           "ease / spline: the engine's calls (pepper_sim at %.2f wall s per robot s) rebuilt "
           "resting at every key / passing through; qiBullet: measured, low-passed at %.0f Hz"
-          % (args.seconds, breaths_per_minute(config), SCALE, motion_quality.LOW_PASS_HZ))
+          % (args.seconds, breaths_per_minute(config), inprocess_motion.SCALE,
+             motion_quality.LOW_PASS_HZ))
     print_table(results, STYLES, sources)
     print("(%.0f s)" % (time.monotonic() - started))
 
