@@ -63,6 +63,9 @@ Definitions (the thresholds are the constants below, each with its reason):
   cut out and each hold centred on its mean: the breath as a watcher sees it, between
   moves (in the whole run the moves' own power at the breath's frequency hides a breath
   kept slow enough never to read as a move).
+* Breaths per minute: the frequency of the strongest line of those holding signals
+  within BREATHS_PER_MINUTE: the breathing rate as a watcher sees it.
+* Mean hold (s): the mean length of the chains' rests between two moves.
 * Breathing line: each ShoulderPitch angle (mean removed), spectrum as for the clock
   line but divided by its mean over BREATHING_BAND around fb = breathsPerMinute / 60 Hz,
   leaving out the line itself (the band is narrow: with the line in it, a pure sine
@@ -95,6 +98,9 @@ SYNCHRONY_WINDOW = 0.15
 CLOCK_BAND = (0.3, 2.5)
 LINE_HALF_WIDTH = 0.05
 SPECTRUM_PADDING = 4  # zero padding: bins of a quarter of the resolution
+# Where breathing_rate looks for the breath (breaths a minute): below breathsPerMinute's
+# allowed 8 to above its 20, so that a rate at either end is read as it is.
+BREATHS_PER_MINUTE = (6.0, 30.0)
 # The breathing line's neighbourhood, in multiples of its frequency fb: an octave each
 # side, which scales with the rate (0.12-0.47 Hz at 14 breaths a minute).
 BREATHING_BAND = (0.5, 2.0)
@@ -367,10 +373,9 @@ def holds(mask):
     return list(zip(np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)))
 
 
-def breathing_line_holding(angles, speed, rate, breaths_per_minute):
-    """The breathing line as a watcher sees the breath, between the moves: each
-    ShoulderPitch with its arm's moves cut out (set to zero) and each of the arm's holds
-    centred on its mean, then as breathing_line."""
+def holding_shoulders(angles, speed):
+    """Each ShoulderPitch with its arm's moves cut out (set to zero) and each of the arm's
+    holds centred on its mean: the breath as a watcher sees it, between the moves."""
     resting = chain_moving(speed)
     signals = []
     for chain, members in chains_of(list(angles)).items():
@@ -380,11 +385,47 @@ def breathing_line_holding(angles, speed, rate, breaths_per_minute):
                 for start, end in holds(~resting[chain]):
                     values[start:end] = angles[name][start:end] - angles[name][start:end].mean()
                 signals.append(values)
+    return signals
+
+
+def breathing_line_holding(angles, speed, rate, breaths_per_minute):
+    """The breathing line as a watcher sees the breath, between the moves
+    (holding_shoulders), then as breathing_line."""
+    signals = holding_shoulders(angles, speed)
     if not signals or not np.any(signals):
         return float("nan")  # no ShoulderPitch holds still: nothing to see
     breath = breaths_per_minute / 60.0
     return _line(signals, rate, (breath,),
                  (BREATHING_BAND[0] * breath, BREATHING_BAND[1] * breath), beside=True)
+
+
+def breathing_rate(angles, speed, rate):
+    """Breaths per minute as a watcher sees them: the frequency of the strongest line,
+    within BREATHS_PER_MINUTE, of the holding ShoulderPitch's spectra (each over its own
+    mean there, averaged over the joints). NaN when no ShoulderPitch holds still or the
+    strongest is at the band's edge (no breath: the moves' own ends lie above it)."""
+    signals = holding_shoulders(angles, speed)
+    if not signals or not np.any(signals):
+        return float("nan")
+    frequencies, spectra = _spectra(signals, rate)
+    band = ((frequencies >= BREATHS_PER_MINUTE[0] / 60.0)
+            & (frequencies <= BREATHS_PER_MINUTE[1] / 60.0))
+    average = np.mean([power[band] / power[band].mean() for power in spectra
+                       if power[band].any()], axis=0)
+    strongest = np.argmax(average)
+    if strongest in (0, len(average) - 1):
+        return float("nan")  # no line within the band: the flank of what lies beyond it
+    return 60.0 * frequencies[band][strongest]
+
+
+def mean_hold(speed, rate):
+    """The mean length (s) of the chains' holds (their runs of rest), those cut by the
+    run's ends left out; NaN when there is none."""
+    lengths = []
+    for mask in chain_moving(speed).values():
+        lengths.extend((end - start) / rate for start, end in holds(~mask)
+                       if start > 0 and end < len(mask))
+    return float(np.mean(lengths)) if lengths else float("nan")
 
 
 def sparc(profile, rate, padlevel=SPARC_PADLEVEL, cutoff=SPARC_CUTOFF,
@@ -455,6 +496,8 @@ def figures(angles, rate, home, gesture_duration, breaths_per_minute):
         ("breathing line", float(breathing_line(angles, rate, breaths_per_minute))),
         ("breathing line holding", breathing_line_holding(angles, speed, rate,
                                                           breaths_per_minute)),
+        ("breaths per minute", breathing_rate(angles, speed, rate)),
+        ("mean hold", mean_hold(speed, rate)),
         ("peaks per chain", collections.OrderedDict(
             (chain, float(np.mean([peaks[name] for name in members])))
             for chain, members in chains_of(list(peaks)).items())),

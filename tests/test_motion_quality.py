@@ -328,6 +328,34 @@ def test_breathing_line_in_shoulder_pitch():
         mq.breathing_line(signals(HipRoll=arms[0]), RATE, 14)
 
 
+def test_breathing_rate_is_read_between_the_moves():
+    t = np.arange(3001) / RATE
+    moves = train(np.arange(3.0, 60.0, 7.0), 60.0, duration=1.0, amplitude=0.3)
+    for breaths in (10.5, 14.0, 18.0):
+        # A breath twenty times slower than the moves, as the lifelike style's.
+        breath = 0.01 * np.sin(2 * math.pi * breaths / 60.0 * t)
+        angles = signals(LShoulderPitch=moves + breath, RShoulderPitch=moves + breath)
+        read = mq.breathing_rate(angles, mq.speeds(angles, RATE), RATE)
+        assert read == pytest.approx(breaths, abs=0.5)
+    still = signals(LShoulderPitch=moves, HipRoll=moves)
+    assert math.isnan(mq.breathing_rate(still, mq.speeds(still, RATE), RATE))
+
+
+def test_mean_hold_counts_the_rests_between_two_moves():
+    # Moves of 1 s every 4 s: holds of 3 s plus each move's slow ends (below 10 % of the
+    # top speed); the first hold (before the first move) and the last (cut by the run's
+    # end) are left out.
+    angle = train(np.arange(2.5, 60.0, 4.0), 60.0, duration=1.0)
+    u = (1.0 - math.sqrt(1.0 - 4.0 * 0.15 / 6.0)) / 2.0
+    speed = mq.speeds(signals(LElbowRoll=angle), RATE)
+    assert mq.mean_hold(speed, RATE) == pytest.approx(3.0 + 2 * u, abs=0.03)
+    # An arm that never moves has no hold between two moves; the legs' count.
+    held = mq.speeds(signals(LElbowRoll=0.0 * angle, HipPitch=angle), RATE)
+    assert mq.mean_hold(held, RATE) == pytest.approx(3.0 + 2 * u, abs=0.03)
+    once = mq.speeds(signals(LElbowRoll=train([10.0], 60.0)), RATE)
+    assert math.isnan(mq.mean_hold(once, RATE))
+
+
 def test_measured_angles_are_filtered_so_noise_adds_no_peaks_or_onsets():
     rng = np.random.RandomState(2)
     onsets = np.arange(1.0, 19.0, 1.7)
