@@ -12,6 +12,7 @@ from __future__ import absolute_import, division, print_function
 
 import collections
 import io
+import json
 import os
 import sys
 
@@ -27,6 +28,7 @@ from selenium.common.exceptions import (NoSuchElementException,  # noqa: E402
                                         StaleElementReferenceException)
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 from animate_behaviour import groups  # noqa: E402
@@ -120,6 +122,11 @@ class TabletPage(object):
         """The motion styles whose button is pressed."""
         return [button.get_attribute("data-style") for button in self.style_buttons()
                 if button.get_attribute("aria-pressed") == "true"]
+
+    def mood_shown(self):
+        """[valence, arousal] as the sliders show them."""
+        return [float(self.find("#%s" % axis).get_attribute("value"))
+                for axis in ("valence", "arousal")]
 
     def status_starts(self, text):
         return self.text("#status").startswith(text)
@@ -417,3 +424,59 @@ def test_an_older_style_answer_arriving_late_does_not_replace_the_style_shown(de
     tablet.bridge.release_newest()  # the older answer, "lifelike", arrives last
     read()
     assert tablet.style_shown() == ["specification"]
+
+
+def test_the_mood_sliders_set_the_mood_and_follow_other_apps(deployment, tablet):
+    service = deployment.start()
+    assert service.setMood(0.5, -0.5) == 1  # set before the page opens
+    tablet.open()
+    tablet.wait_ready()
+    tablet.wait(lambda: tablet.mood_shown() == [0.5, -0.5], "getMood is not shown")
+    assert tablet.text("#mood-value") == "valence +0.50, arousal -0.50"
+    # A slider moved by keys as by a finger: each step is let go, so each sets the mood.
+    tablet.find("#valence").send_keys(Keys.END)
+    tablet.wait(lambda: service.getMood() == [1.0, -0.5], "setMood was not called")
+    tablet.find("#arousal").send_keys(Keys.ARROW_RIGHT, Keys.ARROW_RIGHT)
+    tablet.wait(lambda: len(tablet.bridge.calls("setMood")) == 3, "setMood not called twice")
+    assert tablet.bridge.calls("setMood") == [[1, -0.5], [1, pytest.approx(-0.45)],
+                                              [1, pytest.approx(-0.4)]]
+    tablet.wait(lambda: service.getMood() == [1.0, pytest.approx(-0.4)], "not set")
+    tablet.wait(lambda: tablet.text("#mood-value") == "valence +1.00, arousal -0.40",
+                "the mood set is not shown")
+    assert not tablet.find("#message").is_displayed()
+
+    other_app = deployment.more_clients(1)[0].service("AnimateBehaviour")
+    assert other_app.setMood(-1.0, 0.75) == 1
+    tablet.wait(lambda: tablet.mood_shown() == [-1.0, 0.75], "moodChanged was not followed")
+    assert tablet.text("#mood-value") == "valence -1.00, arousal +0.75"
+
+
+def test_a_refused_mood_is_reported_and_the_sliders_show_the_mood_set(deployment, tablet):
+    service = deployment.start()
+    tablet.open()
+    tablet.wait_ready()
+    tablet.wait(lambda: tablet.mood_shown() == [0.0, 0.0], "getMood is not shown")
+    tablet.bridge.answer_instead("setMood", lambda call: 0)  # a service that refuses
+    tablet.find("#arousal").send_keys(Keys.END)
+    tablet.wait(lambda: tablet.find("#message").is_displayed(), "the refusal is not shown")
+    assert tablet.text("#message") == "Pepper refused the mood: valence +0.00, arousal +1.00"
+    assert tablet.bridge.calls("setMood") == [[0, 1]]
+    tablet.wait(lambda: tablet.mood_shown() == [0.0, 0.0],
+                "the slider does not go back to the mood set")
+    assert service.getMood() == [0.0, 0.0]
+
+
+def test_the_status_line_shows_the_context_when_the_service_reports_one(deployment, tablet):
+    deployment.start()
+    tablet.open()
+    tablet.wait_ready()
+    tablet.wait(lambda: tablet.status_starts("Still"), "no status shown")
+    assert "context" not in tablet.text("#status")  # a service without context
+
+    def with_context(call):
+        status = json.loads(call())
+        status["context"] = {"state": "engaged", "weights": {"engaged": 1.0}}
+        return json.dumps(status)
+    tablet.bridge.answer_instead("getStatus", with_context)
+    tablet.wait(lambda: tablet.text("#status") == "Still: animation is off · context: engaged",
+                "the context is not shown")

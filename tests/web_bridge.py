@@ -20,7 +20,10 @@ forwards the stand-in's requests to a ``qi.Session`` (Python 3 only; never shipp
 its connection to NAOqi, until ``set_online(True)``. ``hold_answers(method)`` keeps the
 answers of ``method``'s calls (made at once, their results fixed) and ``release_newest()``
 sends them one by one, the newest first: each call is a request of its own, so on a busy
-network an older answer may arrive after a newer one.
+network an older answer may arrive after a newer one. ``answer_instead(method, answer)``
+answers ``method``'s calls with ``answer(call)`` (``call()`` makes the real call), for a
+service that refuses or reports what the real one cannot yet; ``calls(method)`` lists the
+arguments the page sent.
 """
 import collections
 import json
@@ -72,6 +75,8 @@ class WebBridge(object):
         self._holding = None  # the method whose answers are held, or None
         self._held = []  # [(release, sent)] Events of each held answer, oldest first
         self._sending = threading.local()  # the held answer this handler thread sends
+        self._instead = {}  # method -> answer(call) given in place of the real call's
+        self._calls = collections.defaultdict(list)  # method -> [args of each call]
         self._server = _Server(("127.0.0.1", 0), _Handler)
         self._server.bridge = self
         self._thread = threading.Thread(target=self._server.serve_forever,
@@ -138,10 +143,26 @@ class WebBridge(object):
         release.set()
         sent.wait(MAX_WAIT)
 
+    def answer_instead(self, method, answer):
+        """Answer ``method``'s calls with ``answer(call)``; ``call()`` makes the real one."""
+        with self._lock:
+            self._instead[method] = answer
+
+    def calls(self, method):
+        """The arguments of each call of ``method`` the page made, oldest first."""
+        with self._lock:
+            return list(self._calls[method])
+
     def call(self, service, method, args):
         """``service.method(*args)`` over qi, from the session's own look-up each time, so a
         service registered again is found and a vanished one fails as it would on Pepper."""
-        return getattr(self._session.service(service), method)(*args)
+        with self._lock:
+            self._calls[method].append(list(args))
+            answer = self._instead.get(method)
+
+        def real():
+            return getattr(self._session.service(service), method)(*args)
+        return real() if answer is None else answer(real)
 
     def wait_if_held(self, method):
         """Before an answer of ``method`` is sent: wait while such answers are held."""
