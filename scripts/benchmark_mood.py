@@ -1,0 +1,179 @@
+"""How the motion carries the mood (issue 20): figures over a 5 x 5 grid of moods.
+
+    make benchmark      (or: PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_mood.py
+                         [--seconds 40] [--styles lifelike specification])
+
+At each mood (valence, arousal in GRID) the real MotionEngine runs in-process against
+pepper_sim (devtools/inprocess_motion: the robot's configuration, ``behaviour = body``,
+the style's, at the mood's effective configuration, mood.effective, as the service's mood
+retunes it), its calls rebuilt under the "ease" model (pepper_sim's own) and measured by
+devtools/motion_quality. Prints per style one table per figure (rows: arousal, columns:
+valence), the Spearman rank correlation of each arousal figure along the arousal axis (one
+per valence) and of each valence figure along the valence axis (one per arousal), and the
+moods at which a lifelike goal of issue 13 fails (lifelike style). Figures, not
+assertions. About 6.5 wall s per mood at the default 40 robot s: under 3 min per style.
+"""
+import argparse
+import collections
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path[:0] = [os.path.join(ROOT, "lib"), os.path.join(ROOT, "devtools")]
+
+import numpy as np  # noqa: E402
+
+import inprocess_motion  # noqa: E402
+import motion_quality  # noqa: E402
+from animate_behaviour import config as config_module  # noqa: E402
+from animate_behaviour import mood, styles  # noqa: E402
+
+GRID = (-1.0, -0.5, 0.0, 0.5, 1.0)
+MODEL = "ease"
+RHO_GOAL = 0.9
+# Five points: one swap of neighbours gives rho 0.9 exactly, computed a rounding error below.
+RHO_TOLERANCE = 1e-9
+# (label, axis, the sign the mood should give rho, format): figures that follow the
+# mood; the posture's are the mean angle of both arms' joint, the right one mirrored into
+# the left arm's convention as mood.py's table is written.
+FIGURES = collections.OrderedDict([
+    ("RMS offset (rad)", (mood.AROUSAL, 1, "%.3f")),
+    ("speed peaks /s", (mood.AROUSAL, 1, "%.2f")),
+    ("mean hold (s)", (mood.AROUSAL, -1, "%.2f")),
+    ("breaths /min", (mood.AROUSAL, 1, "%.1f")),
+    ("ShoulderPitch (rad)", (mood.VALENCE, -1, "%.3f")),
+    ("ShoulderRoll (rad)", (mood.VALENCE, 1, "%.3f")),
+    ("Hand", (mood.VALENCE, 1, "%.3f")),
+])
+POSTURE = ("ShoulderPitch", "ShoulderRoll", "Hand")
+# issue 13's lifelike goals: (label, figure key, holds(value)).
+GOALS = (
+    ("peaks/s <= 0.4", "peaks per second", lambda value: value <= 0.4),
+    ("synchrony <= 0.15", "synchrony", lambda value: value <= 0.15),
+    ("clock line <= 2", "clock line", lambda value: value <= 2.0),
+    ("SPARC >= -1.8", "SPARC median", lambda value: value >= -1.8),
+)
+
+
+def ranks(values):
+    """Ranks from 1, ties sharing their mean rank."""
+    values = np.asarray(values, dtype=float)
+    order = np.argsort(values, kind="mergesort")
+    ranked = np.empty(len(values))
+    ranked[order] = np.arange(1, len(values) + 1)
+    for value in np.unique(values):
+        tied = values == value
+        ranked[tied] = ranked[tied].mean()
+    return ranked
+
+
+def spearman(x, y):
+    """Spearman's rank correlation: Pearson's of the ranks; NaN if either is constant
+    or holds a NaN."""
+    if np.isnan(x).any() or np.isnan(y).any():
+        return float("nan")
+    rx, ry = ranks(x), ranks(y)
+    if rx.std() == 0 or ry.std() == 0:
+        return float("nan")
+    return float(np.corrcoef(rx, ry)[0, 1])
+
+
+def mean_posture(angles, suffix):
+    """The mean angle of both arms' ``suffix`` joint (``angles``: joint -> angles), the
+    right one's mirrored."""
+    signs = dict(("LR"[index] + suffix, sign) for index, sign in enumerate(
+        (1.0, -1.0 if suffix in mood.clearance.MIRRORED else 1.0)))
+    return float(np.mean([sign * np.mean(angles[name]) for name, sign in signs.items()
+                          if name in angles]))
+
+
+def at_mood(style, valence, arousal, seconds):
+    """The figures of one run at the mood: motion_quality's, plus the posture's."""
+    config = config_module.from_mapping({"behaviour": "body", "motionStyle": style,
+                                         "valence": valence, "arousal": arousal})
+    moving = mood.effective(config, config.valence, config.arousal)
+    angles = inprocess_motion.commanded(moving, seconds, (MODEL,))[MODEL]
+    found = motion_quality.figures(angles, motion_quality.RATE, moving.home,
+                                   moving.gesture_duration, moving.breaths_per_minute)
+    found["RMS offset (rad)"] = found["RMS offset mean"]
+    found["speed peaks /s"] = found["peaks per second"]
+    found["mean hold (s)"] = found["mean hold"]
+    found["breaths /min"] = found["breaths per minute"]
+    for suffix, label in zip(POSTURE, list(FIGURES)[4:]):
+        found[label] = mean_posture(angles, suffix)
+        found["home", label] = mean_posture(moving.home, suffix)
+    return found
+
+
+def shown(value, form):
+    return "n/a" if value != value else form % value
+
+
+def report(style, grid):
+    """Print the style's tables, rhos and goals; ``grid``: {(valence, arousal): figures}."""
+    print("\n== %s: %d moods, figures per mood (rows: arousal, columns: valence)" % (
+        style, len(grid)))
+    worst = []
+    for label, (axis, sign, form) in FIGURES.items():
+        print("  %-22s" % label + "".join(("v %+.1f" % valence).rjust(9) for valence in GRID)
+              + "   rho along %s (sign %+d)" % (axis, sign))
+        for arousal in GRID:
+            print("    a %+.1f%s" % (arousal, " " * 14) + "".join(
+                shown(grid[valence, arousal][label], form).rjust(9) for valence in GRID))
+        if axis == mood.VALENCE:  # the rest posture as the mood sets it, for comparison
+            print("    set (home)%s" % (" " * 12) + "".join(
+                shown(grid[valence, 0.0]["home", label], form).rjust(9) for valence in GRID))
+        lines = []
+        for other in GRID:
+            if axis == mood.AROUSAL:
+                values = [grid[other, arousal][label] for arousal in GRID]
+            else:
+                values = [grid[valence, other][label] for valence in GRID]
+            lines.append(spearman(GRID, values))
+        met = [rho == rho and sign * rho >= RHO_GOAL - RHO_TOLERANCE for rho in lines]
+        print("    rho at %s %s: %s   %s" % (
+            mood.VALENCE if axis == mood.AROUSAL else mood.AROUSAL,
+            " ".join("%+.1f" % other for other in GRID),
+            " ".join(shown(rho, "%+.2f") for rho in lines),
+            "all met" if all(met) else "NOT MET at %s" % ", ".join(
+                "%+.1f" % other for other, ok in zip(GRID, met) if not ok)))
+        if not all(met):
+            worst.append(label)
+    print("  monotonic (|rho| >= %.1f with the expected sign) everywhere: %s" % (
+        RHO_GOAL, "yes" if not worst else "no: " + ", ".join(worst)))
+    if style != styles.LIFELIKE:
+        return  # the specification's own motion is not held to the lifelike goals
+    print("  issue 13's lifelike goals:")
+    for label, key, holds in GOALS:
+        failing = ["(%+.1f, %+.1f) %.2f" % (valence, arousal, grid[valence, arousal][key])
+                   for arousal in GRID for valence in GRID
+                   if not holds(grid[valence, arousal][key])]
+        values = [grid[point][key] for point in grid]
+        print("  %-18s range %s .. %s: %s" % (
+            label, shown(min(values), "%.2f"), shown(max(values), "%.2f"),
+            "met at every mood" if not failing else "FAILS at " + "; ".join(failing)))
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=40.0,
+                        help="robot seconds measured per mood (default 40; the clock line "
+                             "reads low below 40)")
+    parser.add_argument("--styles", nargs="+", choices=styles.NAMES,
+                        default=[styles.LIFELIKE], help="motion styles (default lifelike)")
+    args = parser.parse_args(argv)
+    started = time.monotonic()
+    print("Mood grid, behaviour = body, the specification's defaults at each mood; %.0f robot "
+          "s per mood after the first calls; the engine's calls (pepper_sim at %.2f wall s per "
+          "robot s) rebuilt under the %s model at %.0f Hz."
+          % (args.seconds, inprocess_motion.SCALE, MODEL, motion_quality.RATE))
+    for style in args.styles:
+        grid = dict(((valence, arousal), at_mood(style, valence, arousal, args.seconds))
+                    for arousal in GRID for valence in GRID)
+        report(style, grid)
+    print("(%.0f s)" % (time.monotonic() - started))
+
+
+if __name__ == "__main__":
+    main()
