@@ -149,10 +149,14 @@ def report(style, grid):
         failing = ["(%+.1f, %+.1f) %.2f" % (valence, arousal, grid[valence, arousal][key])
                    for arousal in GRID for valence in GRID
                    if not holds(grid[valence, arousal][key])]
-        values = [grid[point][key] for point in grid]
-        print("  %-18s range %s .. %s: %s" % (
-            label, shown(min(values), "%.2f"), shown(max(values), "%.2f"),
-            "met at every mood" if not failing else "FAILS at " + "; ".join(failing)))
+        ranges = []
+        for arousal in GRID:
+            values = [grid[valence, arousal][key] for valence in GRID]
+            ranges.append("a %+.1f: %s..%s" % (arousal, shown(min(values), "%.2f"),
+                                              shown(max(values), "%.2f")))
+        print("  %-18s %s\n    %s" % (
+            label, "met at every mood" if not failing else "FAILS at " + "; ".join(failing),
+            ", ".join(ranges)))
 
 
 def main(argv=None):

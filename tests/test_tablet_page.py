@@ -480,3 +480,10 @@ def test_the_status_line_shows_the_context_when_the_service_reports_one(deployme
     tablet.bridge.answer_instead("getStatus", with_context)
     tablet.wait(lambda: tablet.text("#status") == "Still: animation is off · context: engaged",
                 "the context is not shown")
+    # The screenshot (docs/tablet.png's source): moving in a mood, the context shown.
+    assert deployment.service.setMood(0.5, 0.25) == 1
+    tablet.find("#activation").click()
+    tablet.wait(lambda: tablet.text("#status").startswith(MOVING)
+                and tablet.text("#status").endswith(" · context: engaged"),
+                "the context is not shown while moving")
+    tablet.wait(lambda: tablet.mood_shown() == [0.5, 0.25], "the mood set is not shown")
