@@ -15,6 +15,7 @@ import io
 import json
 import os
 import sys
+import threading
 
 import pytest
 
@@ -449,6 +450,32 @@ def test_the_mood_sliders_set_the_mood_and_follow_other_apps(deployment, tablet)
     assert other_app.setMood(-1.0, 0.75) == 1
     tablet.wait(lambda: tablet.mood_shown() == [-1.0, 0.75], "moodChanged was not followed")
     assert tablet.text("#mood-value") == "valence -1.00, arousal +0.75"
+
+
+def test_a_mood_read_while_the_sliders_mood_is_on_its_way_does_not_move_them(deployment,
+                                                                             tablet):
+    service = deployment.start()
+    tablet.open()
+    tablet.wait_ready()
+    tablet.wait(lambda: tablet.mood_shown() == [0.0, 0.0], "getMood is not shown")
+    served = threading.Event()
+    # The page's setMood waits in the bridge before reaching the service, as on a busy
+    # network: a mood read meanwhile is answered with the mood before it.
+    tablet.bridge.answer_instead("setMood", lambda call: served.wait(TIMEOUT) and call())
+    tablet.find("#valence").send_keys(Keys.END)
+    tablet.wait(lambda: tablet.bridge.calls("setMood") == [[1, 0]], "setMood was not called")
+    other_app = deployment.more_clients(1)[0].service("AnimateBehaviour")
+    reads = tablet.bridge.answered("getMood")
+    assert other_app.setMood(-0.5, 0.5) == 1  # moodChanged: the page reads the mood again
+    tablet.wait(lambda: tablet.bridge.answered("getMood") > reads, "the page did not read")
+    polls = tablet.bridge.answered("getStatus")  # two polls later it has read the answer
+    tablet.wait(lambda: tablet.bridge.answered("getStatus") >= polls + 2, "no status poll")
+    assert tablet.mood_shown() == [1.0, 0.0]
+    served.set()
+    tablet.wait(lambda: service.getMood() == [1.0, 0.0], "setMood did not arrive")
+    tablet.wait(lambda: tablet.text("#mood-value") == "valence +1.00, arousal +0.00",
+                "the mood set is not shown")
+    assert tablet.mood_shown() == [1.0, 0.0]
 
 
 def test_a_refused_mood_is_reported_and_the_sliders_show_the_mood_set(deployment, tablet):
