@@ -44,7 +44,9 @@ Definitions (the thresholds are the constants below, each with its reason):
 * Clock line: each joint's speed (mean removed) times a Hann window over the whole run,
   zero-padded to SPECTRUM_PADDING times its length (bins a quarter of the 1/T
   resolution, so a line between two bins is not under-read); its power spectrum is
-  divided by its own mean over CLOCK_BAND so that every joint counts equally, and the
+  divided by its own mean over CLOCK_BAND (in multiples of 1/gestureDuration: the same
+  motion played slower or faster, at the gestureDuration that makes it so, reads the
+  same) so that every joint counts equally, and the
   joints' spectra are averaged. The figure is the mean of that average within
   LINE_HALF_WIDTH of 1/gestureDuration, or of twice it if larger: the power density at
   the clock's line over the band's (the line included, as issue 13 words it). The Hann
@@ -94,7 +96,10 @@ MOVING_FRACTION = 0.10
 STILL_SPEED = 1e-3
 # Issue 13: two onsets within 150 ms read as one gesture of the whole body.
 SYNCHRONY_WINDOW = 0.15
-# Issue 13: the clock line's reference band (Hz) and the line's half width (Hz).
+# Issue 13: the clock line's reference band (Hz at its gestureDuration of 1 s: in
+# multiples of 1/gestureDuration) and the line's half width (Hz). A band fixed in Hz
+# would read the falling flank of slow moves' spectrum (a mood of arousal -1 doubles
+# gestureDuration) as a line at their slower clock.
 CLOCK_BAND = (0.3, 2.5)
 LINE_HALF_WIDTH = 0.05
 SPECTRUM_PADDING = 4  # zero padding: bins of a quarter of the resolution
@@ -350,9 +355,11 @@ def _line(signals, rate, lines, band, beside=False):
 
 
 def clock_line(speed, rate, gesture_duration):
-    """Speed power at 1/gestureDuration (or twice it) over the mean of CLOCK_BAND."""
+    """Speed power at 1/gestureDuration (or twice it) over the mean of CLOCK_BAND
+    (times 1/gestureDuration)."""
     clock = 1.0 / gesture_duration
-    return _line(list(moved(speed).values()), rate, (clock, 2.0 * clock), CLOCK_BAND)
+    return _line(list(moved(speed).values()), rate, (clock, 2.0 * clock),
+                 (CLOCK_BAND[0] * clock, CLOCK_BAND[1] * clock))
 
 
 def breathing_line(angles, rate, breaths_per_minute):
