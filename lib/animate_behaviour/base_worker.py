@@ -10,7 +10,11 @@ tells when the move ended, and asking ALMotion all through every pause would cos
 the robot's CPU for nothing most of the time). The legs hold still while a turn runs
 (NAOqi allows leg motion during a move only under a strict HipPitch/KneePitch relation):
 turns start only while the legs are between calls and free of any task, and not at all
-while a leg joint is hot.
+while a leg joint is hot. While a person is engaged (the context's ``base_holds()``) no
+turn starts at all: the gaze and basic awareness own where Pepper faces (in its
+BodyRotation, WholeBody and MoveContextually tracking modes basic awareness turns the
+base itself); a turn of ours already running when the person engages ends as planned (a
+few hundredths of a radian), and after the person the next turn waits a whole pause.
 """
 from __future__ import absolute_import, division, print_function
 
@@ -53,6 +57,10 @@ class BaseWorker(WorkerThread):
         while True:
             self._round.status.set(PART, status_module.ANIMATING)
             disruption = self._pause()
+            if disruption is None and self._round.context.base_holds():
+                disruption = self._while_engaged()
+                if disruption is None:
+                    continue  # a whole pause after the person, then a turn
             if disruption is not None:
                 if not self._recover(disruption):
                     return
@@ -75,6 +83,16 @@ class BaseWorker(WorkerThread):
         that ended it, or None when the pause is over."""
         duration = self._rng.uniform(*PAUSE) * self._config.gesture_duration
         return self._hold(duration, lambda: self._disruption(ask_motion=False))
+
+    def _while_engaged(self):
+        """Hold, sending nothing, while a person is engaged (the context wakes the round
+        when that changes); returns the disruption that ended the wait, or None."""
+        while True:
+            self.wake.clear()
+            disruption = self._disruption(ask_motion=False)
+            if disruption is not None or not self._round.context.base_holds():
+                return disruption
+            self._clock.wait(self.wake, None)
 
     def _disruption(self, ask_motion=True):
         """Why the base must not turn now, or None; ``ask_motion``: ask ALMotion whether

@@ -569,6 +569,27 @@ TABLE = (
                     "they have been free this long."),
     Key("yieldToSpeech", "yield_to_speech", True, Boolean(),
         description="`true`: leave the arms and hands free while Pepper speaks."),
+    Key("reactToPeople", "react_to_people", True, Boolean(),
+        description="`true`: while a person is engaged (tracked by basic awareness or in "
+                    "engagement zone 1) the base makes no turn and the arms move less "
+                    "often and less far (README, \"Context\")."),
+    Key("reactToListening", "react_to_listening", True, Boolean(),
+        description="`true`: while Pepper listens (speech recognition on) the arms and "
+                    "hands start no move; breathing goes on (README, \"Context\")."),
+    Key("reactToAbsence", "react_to_absence", True, Boolean(),
+        description="`true`: after `aloneAfter` minutes with no one seen Pepper settles "
+                    "gradually to `aloneArousal` below its mood's arousal, and is back "
+                    "within a second of someone appearing (README, \"Context\")."),
+    Key("aloneAfter", "alone_after", 5.0, Number(
+        1.0, 120.0, unit="minutes",
+        why="below a minute a visitor stepping out of view would already count as gone, "
+            "above two hours the reaction would hardly ever show"),
+        description="Minutes with no one seen before Pepper counts as alone."),
+    Key("aloneArousal", "alone_arousal", -0.5, Number(
+        -1.0, 0.0, why="an offset on the mood's arousal axis, which spans 2, and alone "
+                       "lowers it only"),
+        description="What being alone adds to the mood's arousal (the sum kept in [-1, 1]); "
+                    "getMood still says the mood set."),
     Key("coolDownTime", "cool_down_time", 60.0, Number(
         0.0, 3600.0, unit="seconds",
         why="0 resumes at the first cool reading, above an hour a group would stay still "

@@ -69,18 +69,20 @@ class MotionEngine(object):
         self._status = status_module.Status()
         self._keeper = BackgroundMovementKeeper(autonomous_life, logger)
         self._events = RobotEvents(memory, config, self._clock, logger, self._notify_round,
-                                   self._on_life_state)
+                                   self._on_life_state, self._notify_round)
         self._sender = own_call.Sender(motion, self._clock, logger)
         self._parts = round_module.RoundParts(
             self._sender, self._clock, logger, self._status, self._events.speaking,
-            self._keeper, memory, lambda: self._events.life_period)
+            self._keeper, memory, lambda: self._events.life_period, self._events.context)
         self._supervisor = self._clock.thread(self._supervise, "animateBehaviour.supervisor")
 
     # -- requests (any thread) ---------------------------------------------------------
 
     def start(self):
-        """Subscribe to ALMemory's events and start the supervisor thread."""
+        """Subscribe to ALMemory's events and start the context's and the supervisor's
+        threads."""
         self._events.start()
+        self._events.context.start()
         self._supervisor.start()
 
     def request(self, state):
@@ -97,6 +99,12 @@ class MotionEngine(object):
     def clock(self):
         """The engine's time source (robot seconds): what the mood's ramp counts in."""
         return self._clock
+
+    @property
+    def context(self):
+        """What happens around Pepper (context.Context): the mood's arousal offset comes
+        from it."""
+        return self._events.context
 
     @property
     def requested(self):
@@ -141,8 +149,11 @@ class MotionEngine(object):
 
     def report(self):
         """What the engine is doing: {"state", "requested", "groups": {name: {"state",
-        ...}}, "base": {...} (when the base turns), "counters": {...}} (see status)."""
-        return status_module.report(self.state, self.requested, self._status.snapshot())
+        ...}}, "base": {...} (when the base turns), "counters": {...}} (see status), and
+        "context" (context.Context.report)."""
+        report = status_module.report(self.state, self.requested, self._status.snapshot())
+        report["context"] = self._events.context.report()
+        return report
 
     def status(self):
         """A one-line summary for the heartbeat."""
@@ -159,7 +170,7 @@ class MotionEngine(object):
         if not finished:
             self._log.error("animate behaviour did not stop within %.1f s" % timeout)
         self._events.close()
-        return finished
+        return self._events.context.close(timeout) and finished
 
     # -- events (ALMemory's threads) ---------------------------------------------------
 

@@ -20,6 +20,11 @@ joints: cool for coolDownTime), from the joints' measured angles.
 
 A stop (disable) or speech kills exactly the group's own running call (own_call.Sender).
 
+While Pepper listens (the context's ``arms_hold()``), an arm or hand group starts no
+move: at its next move it drops the rest of the plan and holds for LISTEN_HOLD s
+(breathing on in the lifelike style), and again, until listening ends; a call running
+when listening begins ends as planned.
+
 Each plan remembers the round's tuning (configuration and groups) it was made with; when
 the tuning has changed (a new preset), the worker drops the rest of the plan before its
 next call and plans anew from where its last call left the joints: the change reaches
@@ -51,15 +56,19 @@ MOVED_TOLERANCE = 0.01
 # and gone unseen by areResourcesAvailable, so the commanded angles are checked first,
 # as after a rest.
 LONG_SEAM = 0.2
+# While Pepper listens, an arm group holds this long (robot s) before it looks again.
+LISTEN_HOLD = 2.0
 
 Plan = collections.namedtuple("Plan", "kind steps end tuning")
 
 # How a plan's execution ended: every step done; the rest of the plan must be made anew
 # from where the joints are (its tuning is no longer current, a preset or a style; or a
 # move began late to keep apart from another group's, and the breath of the plan's later
-# keys would be out of phase); or a Disruption stopped it.
+# keys would be out of phase); the group must hold instead of moving (Pepper listens);
+# or a Disruption stopped it.
 FINISHED = "finished"
 REPLAN = "replan"
+HOLD = "hold"
 DISRUPTED = "disrupted"
 
 
@@ -145,6 +154,9 @@ class GroupWorker(WorkerThread):
             if ended.how == REPLAN:
                 upcoming.result()  # planned from the dropped plan's end
                 plan = self._random_plan(self._expected, self._now())
+            elif ended.how == HOLD:
+                upcoming.result()
+                plan = self._hold_plan(self._expected, self._now())
             elif ended.how == FINISHED:
                 if plan.kind == "trajectory":
                     self._round.status.count("trajectories")
@@ -184,6 +196,13 @@ class GroupWorker(WorkerThread):
         if config.verbose:
             self._log.debug("trajectory %s: %s" % (self.name, summary))
         return Plan("trajectory", planned, end, tuning)
+
+    def _hold_plan(self, start, at):
+        """LISTEN_HOLD s holding from ``start`` at robot time ``at``: no move starts."""
+        tuning = self._round.tuning
+        planned, end, _summary = styles.ROWS[tuning.config.motion_style].hold(
+            tuning.groups[self.name], tuning.config, start, at, LISTEN_HOLD)
+        return Plan("hold", planned, end, tuning)
 
     def _home_plan(self, start):
         tuning = self._round.tuning
@@ -241,6 +260,8 @@ class GroupWorker(WorkerThread):
         for step in plan.steps:
             if plan.kind == "trajectory" and plan.tuning is not self._round.tuning:
                 return Ended(REPLAN)
+            if plan.kind == "trajectory" and self._holds_for_listening(step):
+                return Ended(HOLD)
             # Whether another app holds the joints is asked just before a call is sent.
             disruption = self._known_disruption()
             if disruption is not None:
@@ -258,6 +279,12 @@ class GroupWorker(WorkerThread):
             if late:
                 return Ended(REPLAN)
         return Ended(FINISHED)
+
+    def _holds_for_listening(self, step):
+        """Whether ``step`` would move the arms while Pepper listens (a breath call,
+        which commands only some joints, goes on)."""
+        return (isinstance(step, steps.Move) and step.joints is None
+                and self._group.yields_to_speech and self._round.context.arms_hold())
 
     def _keep_apart(self):
         """Before a move that starts the group moving: wait (holding, as a rest) until it

@@ -75,8 +75,11 @@ class ServiceHost(object):
             motion=motion, config=mood_module.effective(config, config.valence, config.arousal),
             logger=self._log, autonomous_life=life, memory=memory)
         # The engine goes by the mood's effective configuration: the live configuration's
-        # changes reach it through the mood, and so do the steps of its ramps.
-        self._mood = mood_module.Mood(config, self._engine.clock, self._log, self._retune)
+        # changes reach it through the mood, and so do the steps of its ramps; the context
+        # (people, listening) moves the mood's arousal around the mood set.
+        context = self._engine.context
+        self._mood = mood_module.Mood(config, self._engine.clock, self._log, self._retune,
+                                      arousal_offset=context.arousal_offset)
         self._service = AnimateBehaviourService(self._engine, live_config, self._log,
                                                 mood=self._mood)
         self._listen(self._engine, self._service.announce)
@@ -84,6 +87,7 @@ class ServiceHost(object):
         self._listen(live_config, self._mood.on_configuration)
         self._listen(live_config, self._service.announce_changes)
         self._listen(self._mood, self._service.announce_mood)
+        self._listen(context, self._mood.refresh)
         self._mood.start()
         self._disconnects.append(lambda: self._mood.close(STOP_TIMEOUT))
         self._engine.start()

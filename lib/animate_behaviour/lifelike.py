@@ -287,3 +287,13 @@ class _Builder(object):
     def describe(self):
         return "%d moves and %d breath calls over %.1f s" % (self._moves, self._breaths,
                                                               self.seconds)
+
+
+def hold(group, config, start, at, duration):
+    """Steps holding ``group`` from ``start`` for ``duration`` s at robot time ``at``,
+    breathing on and starting no move (Pepper listens): as plan() returns them."""
+    builder = _Builder(group, config, Breath(config.breaths_per_minute,
+                                             config.max_call_duration),
+                       Breathing(group, config), start, at)
+    builder.hold(duration)
+    return builder.steps, builder.angles, builder.describe()

@@ -258,7 +258,7 @@ class Mood(object):
         self._listeners = []
         self._set = (float(config.valence), float(config.arousal))
         self._now = self._target()
-        self._ramp = None  # (from, to, clock time it started) while ramping
+        self._ramp = None  # (from, to, clock time it started, its s) while ramping
         self._wake = clock.event()
         self._stopping = False
         self._thread = clock.thread(self._run, "animateBehaviour.mood")
@@ -316,10 +316,11 @@ class Mood(object):
                            "%.0f s" % (chosen[0], chosen[1], MOOD_RAMP))
             self._announce(chosen)
 
-    def refresh(self):
-        """Read the arousal offset again and ramp to the mood it gives."""
+    def refresh(self, ramp=MOOD_RAMP):
+        """Read the arousal offset again and ramp to the mood it gives over ``ramp``
+        robot s (the context's reactions ramp at their own pace)."""
         with self._lock:
-            self._retarget()
+            self._retarget(ramp)
 
     def on_configuration(self, config, previous):
         """A LiveConfiguration listener: go by ``config`` at once (at the mood now), and
@@ -343,11 +344,12 @@ class Mood(object):
         valence, arousal = self._set
         return (valence, _clamped(arousal + float(self._arousal_offset())))
 
-    def _retarget(self):
-        """Ramp from where the mood is now to the target (under the lock)."""
+    def _retarget(self, ramp=MOOD_RAMP):
+        """Ramp from where the mood is now to the target over ``ramp`` s (under the
+        lock)."""
         target = self._target()
         if target != self._now or self._ramp is not None:
-            self._ramp = (self._now, target, self._clock.now())
+            self._ramp = (self._now, target, self._clock.now(), ramp)
             self._wake.set()
 
     def _announce(self, mood):
@@ -373,15 +375,15 @@ class Mood(object):
                     return
                 self._wake.clear()
                 self._step()
-                wait = MOOD_STEP if self._ramp is not None else None
+                wait = min(MOOD_STEP, self._ramp[3]) if self._ramp is not None else None
             self._clock.wait(self._wake, wait)
 
     def _step(self):
         """Move the mood along the ramp to where it is now, and retune (under the lock)."""
         if self._ramp is None:
             return
-        begin, end, started = self._ramp
-        fraction = min(1.0, self._clock.elapsed(started, self._clock.now()) / MOOD_RAMP)
+        begin, end, started, ramp = self._ramp
+        fraction = min(1.0, self._clock.elapsed(started, self._clock.now()) / ramp)
         mood = end if fraction >= 1.0 else tuple(
             start + fraction * (stop - start) for start, stop in zip(begin, end))
         if fraction >= 1.0:

@@ -1,9 +1,11 @@
 """The ALMemory events the engine follows: Autonomous Life's state (it resets
 BackgroundMovement on entering a state, docs/naoqi.md, "Autonomous Life and
-BackgroundMovement") and, for the groups that leave arms and hands to speech,
-ALTextToSpeech's progress (docs/naoqi.md, "Speech events")."""
+BackgroundMovement"), for the groups that leave arms and hands to speech,
+ALTextToSpeech's progress (docs/naoqi.md, "Speech events"), and who is around and
+whether Pepper listens (the context, docs/naoqi.md, "People and listening events")."""
 from __future__ import absolute_import, division, print_function
 
+from animate_behaviour.context import Context
 from animate_behaviour.life import STATE_KEY
 from animate_behaviour.memory_events import MemorySubscriptions
 from animate_behaviour.monitor import HEAT_PERIOD, LIFE_PERIOD
@@ -13,10 +15,11 @@ from animate_behaviour.speech import SpeechWatch
 class RobotEvents(object):
     """Follows ``memory`` (an ALMemory proxy, or None when the robot has none) for the
     engine: ``on_speech()`` runs when Pepper starts or stops speaking (when ``config``
-    yields to speech), ``on_life_state()`` on each Autonomous Life state event; both on
-    ALMemory's threads. Events are timed on ``clock``; problems go to ``log``."""
+    yields to speech), ``on_life_state()`` on each Autonomous Life state event,
+    ``on_context()`` when what the workers read of the context changes (context.Context);
+    all on ALMemory's threads. Events are timed on ``clock``; problems go to ``log``."""
 
-    def __init__(self, memory, config, clock, log, on_speech, on_life_state):
+    def __init__(self, memory, config, clock, log, on_speech, on_life_state, on_context):
         self._log = log
         self._on_life_state = on_life_state
         self._subscriptions = MemorySubscriptions(memory, log) if memory is not None else None
@@ -25,12 +28,13 @@ class RobotEvents(object):
         self._speech = None
         if memory is not None and config.yield_to_speech:
             self._speech = SpeechWatch(clock, on_speech)
+        self.context = Context(config, clock, log, on_context)
 
     def start(self):
         """Subscribe; what cannot be watched is logged and left out."""
         if self._subscriptions is None:
-            self._log.warning("ALMemory is missing: speech, motor heat and Autonomous Life "
-                              "resets are not watched")
+            self._log.warning("ALMemory is missing: speech, motor heat, Autonomous Life "
+                              "resets, people and listening are not watched")
             return
         try:
             self._subscriptions.subscribe(STATE_KEY, lambda _state: self._on_life_state())
@@ -45,6 +49,7 @@ class RobotEvents(object):
                 self._log.error("cannot watch ALTextToSpeech's events (%s): the arms will not "
                                 "step aside for speech" % err)
                 self._speech = None
+        self.context.subscribe(self._subscriptions)
 
     def speaking(self):
         """Whether Pepper speaks (always False when speech is not followed)."""

@@ -23,10 +23,11 @@ STAGGER = 0.25
 
 # What every round of an engine shares: ``sender`` (own_call.Sender), ``clock``, ``log``,
 # ``status`` (status.Status), ``speaking()`` (whether Pepper speaks), ``keeper``
-# (life.BackgroundMovementKeeper), ``memory`` (ALMemory or None, for the motors' heat) and
-# ``life_period()`` (s between BackgroundMovement checks with no Autonomous Life event).
+# (life.BackgroundMovementKeeper), ``memory`` (ALMemory or None, for the motors' heat),
+# ``life_period()`` (s between BackgroundMovement checks with no Autonomous Life event)
+# and ``context`` (context.Context: whether the base and the arms hold).
 RoundParts = collections.namedtuple(
-    "RoundParts", "sender clock log status speaking keeper memory life_period")
+    "RoundParts", "sender clock log status speaking keeper memory life_period context")
 
 
 class LegsAndBase(object):
@@ -113,6 +114,7 @@ class Round(object):
         self.log = parts.log
         self.status = parts.status
         self.speaking = parts.speaking
+        self.context = parts.context
         self.heat = heat
         self.legs_and_base = LegsAndBase(self.clock)
         self.onsets = Onsets()

@@ -16,13 +16,15 @@ class StyleRow(object):
     plan(group, config, rng, start, at): the steps (animate_behaviour.steps) that animate
     ``group`` (groups.JointGroup) from ``start`` (its commanded angles, rad) beginning at
     robot time ``at`` (s since the round began), as (steps, where they leave the joints,
-    a line for the verbose log).
+    a line for the verbose log); hold(group, config, start, at, duration): the same for
+    ``duration`` s in which the group starts no move (Pepper listens).
     """
 
-    def __init__(self, name, description, plan):
+    def __init__(self, name, description, plan, hold):
         self.name = name
         self.description = description
         self.plan = plan
+        self.hold = hold
 
 
 # The planners import numpy when they first plan, not here: the configuration reads this
@@ -43,13 +45,24 @@ def _lifelike(group, config, rng, start, at):
     return lifelike.plan(group, config, rng, start, at)
 
 
+def _still(_group, _config, start, _at, duration):
+    """The specification's style has no breath: holding is resting, with no call."""
+    from animate_behaviour import steps
+    return [steps.Rest(duration)], start, "holding %.1f s" % duration
+
+
+def _breathing(group, config, start, at, duration):
+    from animate_behaviour import lifelike
+    return lifelike.hold(group, config, start, at, duration)
+
+
 TABLE = (
     StyleRow(SPECIFICATION, "the specification's generator: numPoints random waypoints "
                             "gestureDuration apart, every group on the same clock",
-             _specification),
+             _specification, _still),
     StyleRow(LIFELIKE, "each arm and the legs on random timings of their own: rest-to-rest "
                        "moves around gestureDuration long, holds that send no call, and "
-                       "breathing", _lifelike),
+                       "breathing", _lifelike, _breathing),
 )
 ROWS = dict((row.name, row) for row in TABLE)
 # The names, the default first; (name, description) pairs.

@@ -1,0 +1,396 @@
+"""What happens around Pepper, from the ALMemory events NAOqi 2.5 raises anyway
+(docs/naoqi.md, "People and listening events"): one named state, and a weight per
+reaction that ramps in and out on the engine's clock.
+
+Facts, each from its events:
+
+* **tracked**: basic awareness tracks a person (``ALBasicAwareness/HumanTracked`` with
+  the person's id; -1 or ``ALBasicAwareness/HumanLost`` when it stops);
+* **near**: people in engagement zone 1, near and in front
+  (``EngagementZones/PersonEnteredZone1``; entering zone 2 or 3 takes a person out);
+* **present**: people perception's population (``PeoplePerception/PeopleList``,
+  ``JustArrived``, ``JustLeft``);
+* **listening**: speech recognition listens (``ALSpeechRecognition/Status`` from
+  "ListenOn" until "ListenOff", "Idle" or "Stop"; "SpeechDetected" and "EndOfProcess"
+  happen while it listens and do not end it).
+
+libqi delivers ALMemory's notifications on several threads, so a burst may arrive out
+of order: a person whose ``JustLeft`` was heard (people perception gives every newcomer
+a new id) is never brought back by an older event about them, and a population list
+drops no one heard of less than BURST s before it. A fact not heard of again expires
+(STALE_PEOPLE, STALE_LISTENING), so a lost event cannot stop the base or hold the arms
+for good.
+
+States, first that holds: LISTENING; ENGAGED (tracked or near); PRESENT (someone
+perceived, or seen less than ``aloneAfter`` ago, or people events not followed at all);
+ALONE. Each reaction (ENGAGED, LISTENING, ALONE) has a weight in [0, 1] that ramps to 1
+while its fact holds and its configuration key (``reactToPeople``, ``reactToListening``,
+``reactToAbsence``) is on, and to 0 otherwise, over RAMPS seconds. What the workers read:
+``base_holds()`` and ``arms_hold()`` (at once, no ramp: a turn or a move that starts is
+whole) and, through the mood (``arousal_offset()``, mood.Mood's seam), a lower arousal
+while engaged (ENGAGED_AROUSAL: smaller, rarer moves, never none) and while alone
+(``aloneArousal``).
+"""
+from __future__ import absolute_import, division, print_function
+
+import collections
+import threading
+
+from animate_behaviour.compat import INTEGER_TYPES, is_text
+
+ALONE = "alone"
+PRESENT = "present"
+ENGAGED = "engaged"
+LISTENING = "listening"
+STATES = (ALONE, PRESENT, ENGAGED, LISTENING)
+REACTIONS = (ENGAGED, LISTENING, ALONE)
+
+HUMAN_TRACKED = "ALBasicAwareness/HumanTracked"
+HUMAN_LOST = "ALBasicAwareness/HumanLost"
+ZONE_ENTERED = ("EngagementZones/PersonEnteredZone1", "EngagementZones/PersonEnteredZone2",
+                "EngagementZones/PersonEnteredZone3")
+PEOPLE_LIST = "PeoplePerception/PeopleList"
+JUST_ARRIVED = "PeoplePerception/JustArrived"
+JUST_LEFT = "PeoplePerception/JustLeft"
+PEOPLE_KEYS = (HUMAN_TRACKED, HUMAN_LOST) + ZONE_ENTERED + (PEOPLE_LIST, JUST_ARRIVED,
+                                                            JUST_LEFT)
+RECOGNITION_STATUS = "ALSpeechRecognition/Status"
+# ALSpeechRecognition/Status values: listening goes on through the first three.
+LISTENING_STATUS = ("ListenOn", "SpeechDetected", "EndOfProcess")
+NOT_LISTENING_STATUS = ("ListenOff", "Idle", "Stop")
+
+# (rise, fall) of each reaction's weight, robot s. Engaged settles in over two seconds
+# (a passer-by tracked for a moment barely shows); listening shows at once (the arms'
+# hold does not wait for it); alone settles over a minute and is gone within a second
+# of someone appearing.
+RAMPS = {ENGAGED: (2.0, 2.0), LISTENING: (0.25, 0.25), ALONE: (60.0, 0.5)}
+# The arousal offset at full engagement: the mood table's -0.5 point, calm's figures
+# (amplitude x 0.6, moves starting 1 / 1.6 as often): attentive, not frozen.
+ENGAGED_AROUSAL = -0.5
+# A fact heard of no more expires after (robot s): a person's (a lost JustLeft or
+# HumanLost), listening's (a lost ListenOff), as speech.STALE_AFTER does for speech.
+STALE_PEOPLE = 300.0
+STALE_LISTENING = 60.0
+# A population list keeps the people heard of this recently (robot s): it may be older
+# than the event that brought them.
+BURST = 1.0
+
+
+def _person(value):
+    """A person id from an event's value, or None (-1 and what is not a whole number)."""
+    if isinstance(value, bool) or not isinstance(value, INTEGER_TYPES):
+        return None
+    return int(value) if value >= 0 else None
+
+
+class Ramp(object):
+    """A weight in [0, 1] heading to its target at 1/``rise`` per robot s up and
+    1/``fall`` down, on ``clock``."""
+
+    def __init__(self, rise, fall, clock, now):
+        self._rise = rise
+        self._fall = fall
+        self._clock = clock
+        self._from = 0.0
+        self.target = 0.0
+        self._since = now
+
+    def at(self, now):
+        duration = self._rise if self.target > self._from else self._fall
+        moved = self._clock.elapsed(self._since, now) / duration
+        if self.target > self._from:
+            return min(self.target, self._from + moved)
+        return max(self.target, self._from - moved)
+
+    def aim(self, target, now):
+        """Head for ``target`` from where the weight is; returns the seconds it takes
+        (0 if it is there)."""
+        if target == self.target:
+            return 0.0
+        self._from = self.at(now)
+        self.target = target
+        self._since = now
+        return abs(target - self._from) * (self._rise if target > self._from else self._fall)
+
+
+class Context(object):
+    """The context from ALMemory's events, on ``clock`` (animate_behaviour.clock), with
+    ``config``'s keys (reactToPeople, reactToListening, reactToAbsence, aloneAfter,
+    aloneArousal; read once: preferences are read at start and presets never set them).
+    ``on_change()`` runs (on the caller's thread, no lock held) when what the workers
+    read changes; listeners hear ``ramp`` (robot s) when the arousal offset changes,
+    ramp being how long its change takes. Events come on ALMemory's threads;
+    thread-safe."""
+
+    def __init__(self, config, clock, log, on_change):
+        self._clock = clock
+        self._log = log
+        self._on_change = on_change
+        self._reacts = {ENGAGED: config.react_to_people, LISTENING: config.react_to_listening,
+                        ALONE: config.react_to_absence}
+        self._alone_after = 60.0 * config.alone_after
+        self._alone_arousal = config.alone_arousal
+        self._lock = threading.Lock()
+        now = clock.now()
+        self._present = {}  # person id -> clock time last heard of
+        self._gone = set()  # ids people perception said left
+        self._tracked = None  # (person id, clock time) basic awareness tracks
+        self._near = {}  # person id in zone 1 -> clock time
+        self._listening = None  # clock time of the last listening status, None: not
+        self._last_seen = now
+        self._people_followed = False
+        self._ramps = dict((name, Ramp(RAMPS[name][0], RAMPS[name][1], clock, now))
+                           for name in REACTIONS)
+        self._state = PRESENT
+        self._listeners = []
+        self._wake = clock.event()
+        self._stopping = False
+        self._thread = clock.thread(self._run, "animateBehaviour.context")
+
+    # -- following ALMemory ------------------------------------------------------------
+
+    def subscribe(self, subscriptions):
+        """Follow the events the enabled reactions need through ``subscriptions``
+        (memory_events.MemorySubscriptions); what cannot be followed is logged and
+        left out (PRESENT then stands for people who are not followed)."""
+        if self._reacts[ENGAGED] or self._reacts[ALONE]:
+            handlers = [(HUMAN_TRACKED, self.on_human_tracked),
+                        (HUMAN_LOST, lambda _value: self.on_human_tracked(-1)),
+                        (PEOPLE_LIST, self.on_people_list),
+                        (JUST_ARRIVED, self.on_just_arrived),
+                        (JUST_LEFT, self.on_just_left)]
+            handlers += [(key, self._zone_handler(zone))
+                         for zone, key in enumerate(ZONE_ENTERED, 1)]
+            if self._follow(subscriptions, handlers, "people"):
+                with self._lock:
+                    self._people_followed = True
+        if self._reacts[LISTENING]:
+            self._follow(subscriptions, [(RECOGNITION_STATUS, self.on_recognition_status)],
+                         "listening")
+
+    def _follow(self, subscriptions, handlers, what):
+        try:
+            for key, handler in handlers:
+                subscriptions.subscribe(key, handler)
+        except RuntimeError as err:
+            self._log.error("cannot watch ALMemory's %s events (%s): Pepper does not "
+                            "react to them" % (what, err))
+            return False
+        return True
+
+    def _zone_handler(self, zone):
+        return lambda value: self.on_zone_entered(zone, value)
+
+    def on_human_tracked(self, value):
+        person = _person(value)
+
+        def change(now):
+            if person is None:
+                self._tracked = None
+            elif person not in self._gone:
+                self._tracked = (person, now)
+                self._present[person] = now
+        self._update(change)
+
+    def on_zone_entered(self, zone, value):
+        person = _person(value)
+
+        def change(now):
+            if person is None or person in self._gone:
+                return
+            self._present[person] = now
+            if zone == 1:
+                self._near[person] = now
+            else:
+                self._near.pop(person, None)
+        self._update(change)
+
+    def on_people_list(self, value):
+        try:
+            people = set(filter(lambda person: person is not None, map(_person, value)))
+        except TypeError:
+            return  # not a list of ids: nothing to learn from it
+
+        def change(now):
+            for person, heard in list(self._present.items()):
+                if person not in people and self._clock.elapsed(heard, now) > BURST:
+                    del self._present[person]
+            for person in people - self._gone:
+                self._present[person] = now
+        self._update(change)
+
+    def on_just_arrived(self, value):
+        person = _person(value)
+
+        def change(now):
+            if person is not None and person not in self._gone:
+                self._present[person] = now
+        self._update(change)
+
+    def on_just_left(self, value):
+        person = _person(value)
+
+        def change(now):
+            if person is None:
+                return
+            self._gone.add(person)
+            self._present.pop(person, None)
+            self._near.pop(person, None)
+            if self._tracked is not None and self._tracked[0] == person:
+                self._tracked = None
+        self._update(change)
+
+    def on_recognition_status(self, value):
+        if not is_text(value):
+            return
+
+        def change(now):
+            if value in LISTENING_STATUS:
+                self._listening = now
+            elif value in NOT_LISTENING_STATUS:
+                self._listening = None
+        self._update(change)
+
+    # -- reading (the workers, the mood, getStatus) --------------------------------------
+
+    def base_holds(self):
+        """Whether the base must not start a turn: a person is engaged."""
+        with self._lock:
+            return self._reacts[ENGAGED] and self._facts(self._clock.now())[0]
+
+    def arms_hold(self):
+        """Whether the arms and hands must start no move: Pepper listens."""
+        with self._lock:
+            return self._reacts[LISTENING] and self._facts(self._clock.now())[2]
+
+    def arousal_offset(self):
+        """What the context adds to the mood's arousal once its weights have ramped
+        (the mood ramps there over the time listeners are told)."""
+        with self._lock:
+            return (ENGAGED_AROUSAL * self._ramps[ENGAGED].target
+                    + self._alone_arousal * self._ramps[ALONE].target)
+
+    @property
+    def state(self):
+        with self._lock:
+            return self._state
+
+    def report(self):
+        """getStatus's "context": {"state": ..., "weights": {reaction: weight}}."""
+        self.tick()
+        with self._lock:
+            now = self._clock.now()
+            return collections.OrderedDict([
+                ("state", self._state),
+                ("weights", collections.OrderedDict(
+                    (name, round(self._ramps[name].at(now), 3)) for name in REACTIONS))])
+
+    def add_listener(self, callback):
+        self._listeners.append(callback)
+
+    def remove_listener(self, callback):
+        self._listeners.remove(callback)
+
+    # -- the state machine ---------------------------------------------------------------
+
+    def _facts(self, now):
+        """(engaged, present, listening, alone) at ``now``, stale facts dropped (under
+        the lock)."""
+        def fresh(heard, stale):
+            return self._clock.elapsed(heard, now) <= stale
+        self._present = dict((person, heard) for person, heard in self._present.items()
+                             if fresh(heard, STALE_PEOPLE))
+        self._near = dict((person, heard) for person, heard in self._near.items()
+                          if fresh(heard, STALE_PEOPLE))
+        if self._tracked is not None and not fresh(self._tracked[1], STALE_PEOPLE):
+            self._tracked = None
+        if self._listening is not None and not fresh(self._listening, STALE_LISTENING):
+            self._listening = None
+        engaged = self._tracked is not None or bool(self._near)
+        present = engaged or bool(self._present)
+        if present:
+            self._last_seen = now
+        alone = (self._people_followed and not present
+                 and self._clock.elapsed(self._last_seen, now) >= self._alone_after)
+        return engaged, present, self._listening is not None, alone
+
+    def _refresh(self, now):
+        """Derive the state and aim the weights from the facts (under the lock); returns
+        (the state before, the offset's ramp in s or None if the offset did not change)."""
+        engaged, _present, listening, alone = self._facts(now)
+        before = self._state
+        if listening:
+            self._state = LISTENING
+        elif engaged:
+            self._state = ENGAGED
+        elif alone:
+            self._state = ALONE
+        else:
+            self._state = PRESENT
+        holds = {ENGAGED: engaged, LISTENING: listening, ALONE: alone}
+        ramps = [self._ramps[name].aim(1.0 if holds[name] and self._reacts[name] else 0.0,
+                                       now)
+                 for name in REACTIONS]
+        changed = [ramp for name, ramp in zip(REACTIONS, ramps) if ramp and name != LISTENING]
+        return before, (min(changed) if changed else None)
+
+    def tick(self, change=None):
+        """Apply ``change(now)`` to the facts (an event) if given, derive the state at
+        the clock's time and tell who needs to know; returns the next deadline (robot s
+        until the facts may change with no event, None for never)."""
+        with self._lock:
+            now = self._clock.now()
+            if change is not None:
+                change(now)
+            before, ramp = self._refresh(now)
+            after = self._state
+            deadline = self._next_deadline(now)
+        self._announce(before, after, ramp)
+        return deadline
+
+    def _update(self, change):
+        self.tick(change)
+        self._wake.set()  # the next deadline may have moved
+
+    def _announce(self, before, after, ramp):
+        if before != after:
+            self._log.info("context: %s -> %s" % (before, after))
+            self._on_change()
+        if ramp is not None:
+            for callback in list(self._listeners):
+                callback(ramp)
+
+    # -- time: becoming alone, stale facts -------------------------------------------------
+
+    def start(self):
+        self._thread.start()
+
+    def close(self, timeout):
+        """Stop the thread; whether it ended within ``timeout`` wall seconds."""
+        with self._lock:
+            self._stopping = True
+        self._wake.set()
+        return self._thread.join(timeout)
+
+    def _next_deadline(self, now):
+        """Robot s until the facts may change with no event (under the lock): Pepper
+        becoming alone, a fact expiring; None for never."""
+        deadlines = []
+        if self._people_followed and self._state != ALONE and not (
+                self._tracked or self._near or self._present):
+            deadlines.append(self._alone_after - self._clock.elapsed(self._last_seen, now))
+        heard = [heard for heard in self._present.values()] + list(self._near.values())
+        if self._tracked is not None:
+            heard.append(self._tracked[1])
+        deadlines += [STALE_PEOPLE - self._clock.elapsed(time, now) for time in heard]
+        if self._listening is not None:
+            deadlines.append(STALE_LISTENING - self._clock.elapsed(self._listening, now))
+        return max(0.0, min(deadlines)) if deadlines else None
+
+    def _run(self):
+        while True:
+            with self._lock:
+                if self._stopping:
+                    return
+            self._wake.clear()
+            self._clock.wait(self._wake, self.tick())

@@ -1,0 +1,297 @@
+"""The context (people, listening) from its stand-in events: the state machine on a clock
+the test moves, and each reaction driven in the engine against in-process stand-ins
+(both lanes)."""
+from __future__ import absolute_import, division, print_function
+
+import logging
+
+import numpy as np
+import pytest
+
+from animate_behaviour import config as config_module
+from animate_behaviour import context, joints, mood
+from animate_behaviour import engine as engine_module
+from animate_behaviour.clock import ScaledClock
+from animate_behaviour.memory_events import MemorySubscriptions
+from pepper_sim.memory import FakeMemory
+from pepper_sim.motion import KinematicMotion
+from pepper_sim.people import Listening, People
+
+pytestmark = pytest.mark.usefixtures("no_gc_pauses")  # conftest: timed on the wall clock
+
+TIMEOUT = 10.0
+LOG = logging.getLogger("test.context")
+ARMS = set(joints.ARM_JOINTS + joints.HAND_JOINTS)
+
+
+class ManualClock(ScaledClock):
+    """Robot seconds that pass only when the test says."""
+
+    def __init__(self):
+        ScaledClock.__init__(self, 1.0)
+        self.time = 1000.0
+
+    def now(self):
+        return self.time
+
+
+class Watched(object):
+    """A Context on a manual clock, following a synchronous ALMemory stand-in."""
+
+    def __init__(self, memory=True, **values):
+        settings = {"aloneAfter": "1"}
+        settings.update(values)
+        self.config = config_module.from_mapping(settings)
+        self.clock = ManualClock()
+        self.changes = []
+        self.ramps = []
+        self.context = context.Context(self.config, self.clock, LOG,
+                                       lambda: self.changes.append(self.context.state))
+        self.context.add_listener(self.ramps.append)
+        self.memory = FakeMemory(synchronous=True)
+        self.subscriptions = MemorySubscriptions(self.memory, LOG)  # kept: they hold on
+        if memory:
+            self.context.subscribe(self.subscriptions)
+        self.people = People(self.memory)
+        self.listening = Listening(self.memory)
+
+    def at(self, seconds):
+        """Move the clock to ``seconds`` after the start and let the context see it."""
+        self.clock.time = 1000.0 + seconds
+        return self.context.report()
+
+
+def test_a_visitor_goes_from_present_to_engaged_and_back_with_ramped_weights():
+    watched = Watched()
+    assert watched.at(0)["state"] == context.PRESENT
+    watched.people.arrive(7)
+    assert watched.context.state == context.PRESENT
+    assert not watched.context.base_holds()
+    watched.people.track(7)
+    assert watched.context.state == context.ENGAGED
+    assert watched.context.base_holds()
+    assert watched.changes == [context.ENGAGED]
+    assert watched.ramps == [2.0]  # the mood follows over the engaged ramp
+    assert watched.context.arousal_offset() == context.ENGAGED_AROUSAL
+    assert watched.at(1.0)["weights"][context.ENGAGED] == 0.5
+    assert watched.at(2.0)["weights"][context.ENGAGED] == 1.0
+    watched.people.leave(7)
+    assert watched.context.state == context.PRESENT  # seen less than aloneAfter ago
+    assert not watched.context.base_holds()
+    assert watched.context.arousal_offset() == 0.0
+    assert watched.at(3.0)["weights"][context.ENGAGED] == 0.5
+    assert watched.at(4.0)["weights"] == {"engaged": 0.0, "listening": 0.0, "alone": 0.0}
+
+
+def test_zone_one_engages_and_a_farther_zone_releases():
+    watched = Watched()
+    watched.people.approach(3)
+    assert watched.context.state == context.ENGAGED
+    watched.people.approach(3, zone=2)
+    assert watched.context.state == context.PRESENT
+
+
+def test_listening_lasts_from_listen_on_to_listen_off_through_end_of_process():
+    watched = Watched()
+    watched.listening.start()
+    assert watched.context.state == context.LISTENING
+    assert watched.context.arms_hold()
+    watched.listening.hear()  # SpeechDetected, EndOfProcess: still listening
+    assert watched.context.state == context.LISTENING
+    assert watched.context.arms_hold()
+    assert watched.at(0.25)["weights"][context.LISTENING] == 1.0
+    watched.listening.stop()
+    assert not watched.context.arms_hold()
+    assert watched.context.state == context.PRESENT
+
+
+def test_alone_after_the_configured_minutes_and_back_within_a_second():
+    watched = Watched(aloneArousal="-0.6")
+    watched.people.arrive(1)
+    watched.people.leave(1)
+    assert watched.at(59.9)["state"] == context.PRESENT
+    report = watched.at(60.0)
+    assert report["state"] == context.ALONE
+    assert watched.ramps[-1] == 60.0  # settles over a minute
+    assert watched.context.arousal_offset() == pytest.approx(-0.6)
+    assert watched.at(90.0)["weights"][context.ALONE] == 0.5
+    watched.people.arrive(2)
+    assert watched.context.state == context.PRESENT
+    assert watched.context.arousal_offset() == 0.0
+    assert watched.ramps[-1] <= 1.0  # the mood is back within a second
+    assert watched.at(90.0 + watched.ramps[-1])["weights"][context.ALONE] == 0.0
+
+
+def test_an_out_of_order_burst_does_not_bring_back_a_person_who_left():
+    watched = Watched()
+    watched.people.arrive(4)
+    watched.people.track(4)
+    # The JustLeft of person 4 overtakes the events raised before it.
+    watched.context.on_just_left(4)
+    watched.context.on_human_tracked(4)
+    watched.context.on_zone_entered(1, 4)
+    watched.context.on_just_arrived(4)
+    watched.context.on_people_list([4])
+    assert watched.context.state == context.PRESENT
+    assert not watched.context.base_holds()
+    assert watched.at(60.0)["state"] == context.ALONE  # no one brought back
+
+
+def test_a_late_population_list_keeps_someone_who_just_arrived():
+    watched = Watched()
+    watched.context.on_just_arrived(9)
+    watched.context.on_people_list([])  # raised before 9 arrived, heard after
+    assert watched.at(60.0)["state"] == context.PRESENT  # 9 is still there
+
+
+def test_lost_events_expire_instead_of_freezing_the_arms_or_the_base():
+    watched = Watched(aloneAfter="10")
+    watched.listening.start()
+    watched.people.track(5)
+    assert watched.context.arms_hold() and watched.context.base_holds()
+    assert watched.at(context.STALE_LISTENING + 0.1)["state"] == context.ENGAGED
+    assert not watched.context.arms_hold()
+    assert watched.at(context.STALE_PEOPLE + 0.1)["state"] == context.PRESENT
+    assert not watched.context.base_holds()
+
+
+def test_an_unknown_value_teaches_nothing():
+    watched = Watched()
+    watched.context.on_human_tracked("seven")
+    watched.context.on_people_list(None)
+    watched.context.on_recognition_status(3)
+    assert watched.at(1.0)["state"] == context.PRESENT
+
+
+@pytest.mark.parametrize("key, drive, reading, reaction", [
+    ("reactToPeople", lambda w: w.people.track(1), "base_holds", context.ENGAGED),
+    ("reactToListening", lambda w: w.listening.start(), "arms_hold", context.LISTENING),
+])
+def test_each_key_switches_its_reaction_off(key, drive, reading, reaction):
+    watched = Watched(**{key: "false"})
+    drive(watched)
+    assert not getattr(watched.context, reading)()
+    assert watched.at(5.0)["weights"][reaction] == 0.0
+    assert watched.context.arousal_offset() == 0.0
+
+
+def test_react_to_absence_off_leaves_the_arousal_alone():
+    watched = Watched(reactToAbsence="false")
+    assert watched.at(600.0)["state"] == context.ALONE
+    assert watched.at(700.0)["weights"][context.ALONE] == 0.0
+    assert watched.context.arousal_offset() == 0.0
+
+
+def test_without_people_events_pepper_never_counts_as_alone():
+    watched = Watched(memory=False)
+    assert watched.at(3600.0)["state"] == context.PRESENT
+
+
+def test_the_keys_are_checked_like_the_others():
+    with pytest.raises(config_module.ConfigurationError) as refused:
+        config_module.from_mapping({"aloneAfter": "0.5"})
+    assert "aloneAfter = 0.5 is not allowed: a number of minutes in [1, 120]" in str(
+        refused.value)
+    with pytest.raises(config_module.ConfigurationError) as refused:
+        config_module.from_mapping({"aloneArousal": "0.2"})
+    assert "aloneArousal = 0.2 is not allowed: a number in [-1, 0]" in str(refused.value)
+
+
+def test_the_mood_set_stays_what_get_mood_says_while_alone():
+    watched = Watched()
+    retuned = []
+    the_mood = mood.Mood(watched.config, watched.clock, LOG, retuned.append,
+                         arousal_offset=watched.context.arousal_offset)
+    the_mood.set(0.25, 0.5)
+    watched.at(120.0)
+    assert watched.context.state == context.ALONE
+    the_mood.refresh(watched.ramps[-1])
+    assert the_mood.get() == [0.25, 0.5]
+    assert the_mood._target() == (0.25, 0.0)  # the mood Pepper heads for: 0.5 - 0.5
+
+
+# -- the reactions in the engine (in-process stand-ins) -------------------------------------
+
+SCALE = 0.01
+FAST = {"gestureDuration": "0.5", "numPoints": "20", "legRepeatFactor": "3",
+        "numPointsLeg": "2", "motionStyle": "lifelike"}
+
+
+class Robot(object):
+    def __init__(self, **values):
+        settings = dict(FAST)
+        settings.update(values)
+        self.config = config_module.from_mapping(settings)
+        self.motion = KinematicMotion(time_scale=SCALE)
+        self.memory = FakeMemory(clock=self.motion.clock)
+        self.engine = engine_module.MotionEngine(self.motion, self.config, LOG, None,
+                                                 np.random.RandomState(3), memory=self.memory,
+                                                 clock=self.motion.clock)
+        self.engine.start()
+        self.people = People(self.memory)
+        self.listening = Listening(self.memory)
+
+    def enable(self):
+        self.engine.request("enabled")
+        assert self.engine.wait_settled("enabled", TIMEOUT)
+
+    def now(self):
+        return self.motion.clock.now()
+
+    def wait_seconds(self, seconds):
+        """Wait (on the stand-in's records) until ``seconds`` robot s of calls were sent."""
+        start = self.now()
+        assert self.motion.wait_for(
+            lambda: self.motion.trajectories and self.motion.clock.elapsed(
+                start, self.motion.trajectories[-1].requested) >= seconds, TIMEOUT)
+
+    def close(self):
+        assert self.engine.close(TIMEOUT)
+
+
+@pytest.fixture
+def robot():
+    made = []
+
+    def make(**values):
+        made.append(Robot(**values))
+        return made[-1]
+    yield make
+    for each in made:
+        each.close()
+
+
+def test_the_base_never_turns_while_a_person_is_engaged(robot):
+    pepper = robot(behaviour="all")
+    pepper.people.arrive(1)
+    pepper.people.track(1)
+    assert pepper.memory.wait_for_notifications(TIMEOUT)
+    pepper.enable()
+    pepper.wait_seconds(20.0)  # 4 to 8 pauses between turns at gestureDuration 0.5
+    assert pepper.motion.calls_to("moveTo") == []
+    pepper.people.leave(1)
+    assert pepper.motion.wait_for(lambda: pepper.motion.calls_to("moveTo"), TIMEOUT)
+
+
+def test_no_arm_move_starts_while_pepper_listens_and_breathing_goes_on(robot):
+    pepper = robot(behaviour="body")
+    pepper.enable()
+    pepper.listening.start()
+    assert pepper.memory.wait_for_notifications(TIMEOUT)
+    began = pepper.now()
+    pepper.listening.hear()
+    pepper.wait_seconds(20.0)
+    later = [record for record in pepper.motion.trajectories
+             if pepper.motion.clock.elapsed(began, record.requested) > 0.0]
+    arms = [record for record in later if set(record.names) & ARMS]
+    moves = [record for record in arms if set(record.names) - {"LShoulderPitch",
+                                                                "RShoulderPitch"}]
+    assert moves == []  # no arm move onset while listening
+    assert len(arms) >= 4  # the shoulders breathe on
+    assert any(set(record.names) & set(joints.LEG_JOINTS) for record in later)  # legs go on
+    pepper.listening.stop()
+    stopped = pepper.now()
+    assert pepper.motion.wait_for(lambda: any(
+        set(record.names) & (ARMS - {"LShoulderPitch", "RShoulderPitch"})
+        for record in pepper.motion.trajectories
+        if pepper.motion.clock.elapsed(stopped, record.requested) > 0.0), TIMEOUT)
