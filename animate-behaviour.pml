@@ -19,6 +19,7 @@
         <File name="clock" src="lib/animate_behaviour/clock.py" />
         <File name="compat" src="lib/animate_behaviour/compat.py" />
         <File name="config" src="lib/animate_behaviour/config.py" />
+        <File name="context" src="lib/animate_behaviour/context.py" />
         <File name="engine" src="lib/animate_behaviour/engine.py" />
         <File name="group_worker" src="lib/animate_behaviour/group_worker.py" />
         <File name="groups" src="lib/animate_behaviour/groups.py" />
