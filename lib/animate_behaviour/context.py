@@ -131,6 +131,7 @@ class Context(object):
         self._alone_after = 60.0 * config.alone_after
         self._alone_arousal = config.alone_arousal
         self._lock = threading.Lock()
+        self._changed = threading.Condition(self._lock)  # notified when the state changes
         now = clock.now()
         self._present = {}  # person id -> clock time last heard of
         self._gone = set()  # ids people perception said left
@@ -275,6 +276,18 @@ class Context(object):
         with self._lock:
             return self._state
 
+    def wait_state(self, state, timeout):
+        """Wait until the state is ``state``; whether it was within ``timeout`` wall
+        seconds (for tests and tools: it waits on a Condition)."""
+        deadline = self._clock.now() + timeout
+        with self._changed:
+            while self._state != state:
+                remaining = deadline - self._clock.now()
+                if remaining <= 0:
+                    return False
+                self._changed.wait(remaining)
+            return True
+
     def report(self):
         """getStatus's "context": {"state": ..., "weights": {reaction: weight}}."""
         self.tick()
@@ -345,6 +358,8 @@ class Context(object):
             before, ramp = self._refresh(now)
             after = self._state
             deadline = self._next_deadline(now)
+            if after != before:
+                self._changed.notify_all()
         self._announce(before, after, ramp)
         return deadline
 

@@ -94,7 +94,11 @@ class AnimateBehaviourService(object):
         Pepper goes by ("specification" or "lifelike", see setMotionStyle); "mood": the
         mood set, [valence, arousal], each in [-1, 1] (see setMood); "moodNow": the mood
         Pepper moves by at this moment, [valence, arousal]: the mood set, or on its way
-        to it while a change ramps (a few seconds).
+        to it while a change ramps (a few seconds); "context": what Pepper perceives,
+        {"state": "alone" | "present" | "engaged" | "listening", "weights": {"engaged",
+        "listening", "alone": each in [0, 1], how far each reaction has ramped in}} (a
+        person engaged: no base turns, smaller and rarer arm moves; listening: the arms
+        start no move; alone: a lower arousal around the mood set).
         """
         report = self._engine.report()
         configuration = self._live_config.configuration()  # one read: preset and style agree

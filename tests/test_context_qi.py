@@ -1,0 +1,143 @@
+"""The context over real libqi: the service hosted against the simulated NAOqi, whose
+ALMemory raises the people and listening events to our subscribers as NAOqi does; each
+reaction driven by its event, and getStatus's "context"."""
+from __future__ import absolute_import, division, print_function
+
+import json
+import threading
+
+import pytest
+
+from animate_behaviour import context, joints
+from pepper_sim.motion import wait_until
+from pepper_sim.people import Listening, People
+from test_service_qi import TIMEOUT, deploy  # noqa: F401 (the fixture)
+
+pytestmark = pytest.mark.usefixtures("no_gc_pauses")  # conftest: timed on the wall clock
+
+ARM_MOVES = set(joints.ARM_JOINTS + joints.HAND_JOINTS) - {"LShoulderPitch", "RShoulderPitch"}
+
+
+def status(service):
+    return json.loads(service.getStatus())
+
+
+class Told(object):
+    """The ramps the context told the mood, as they come."""
+
+    def __init__(self, the_context):
+        self.ramps = []
+        self._cond = threading.Condition()
+        the_context.add_listener(self._record)
+
+    def _record(self, ramp):
+        with self._cond:
+            self.ramps.append(ramp)
+            self._cond.notify_all()
+
+    def wait(self, count):
+        with self._cond:
+            return wait_until(self._cond, lambda: len(self.ramps) >= count, TIMEOUT)
+
+
+def started(deployment):
+    """The service, enabled; the people and the recogniser raising on its ALMemory."""
+    service = deployment.start()
+    assert service.setActivation("enabled") == 1
+    assert deployment.wait_change("enabled")
+    memory = deployment.robot.memory
+    return service, People(memory), Listening(memory), deployment.host.engine.context
+
+
+def wait_robot_seconds(deployment, seconds):
+    motion = deployment.robot.motion
+    start = motion.clock.now()
+    assert motion.wait_for(lambda: motion.trajectories and motion.clock.elapsed(
+        start, motion.trajectories[-1].requested) >= seconds, TIMEOUT)
+
+
+def test_get_status_carries_the_context_and_keeps_its_fields(deploy):
+    service = deploy(behaviour="hands").start()
+    report = status(service)
+    assert report["context"] == {"state": "present",
+                                 "weights": {"engaged": 0.0, "listening": 0.0, "alone": 0.0}}
+    for field in ("state", "requested", "groups", "counters", "preset", "motionStyle", "mood",
+                  "moodNow"):
+        assert field in report
+    meta = service.metaObject()
+    methods = dict((method["name"], method) for method in meta["methods"].values())
+    assert "context" in methods["getStatus"]["description"]
+
+
+def test_engaged_over_qi_stops_the_base_turns_until_the_person_leaves(deploy):
+    deployment = deploy(behaviour="all", motionStyle="lifelike")
+    service, people, _listening, the_context = started(deployment)
+    people.arrive(1)
+    people.track(1)
+    assert the_context.wait_state(context.ENGAGED, TIMEOUT)
+    motion = deployment.robot.motion
+    engaged = motion.clock.now()
+    wait_robot_seconds(deployment, 20.0)
+    # A turn asked for in the instant before the event reached us may still go out.
+    assert [call for call in motion.calls_to("moveTo")
+            if motion.clock.elapsed(engaged, call.time) > 0.1] == []
+    turns = len(motion.calls_to("moveTo"))
+    assert status(service)["context"]["state"] == "engaged"
+    people.leave(1)
+    assert motion.wait_for(lambda: len(motion.calls_to("moveTo")) > turns, TIMEOUT)
+
+
+def test_listening_over_qi_holds_the_arms_and_the_shoulders_breathe(deploy):
+    deployment = deploy(behaviour="body", motionStyle="lifelike")
+    service, _people, listening, the_context = started(deployment)
+    motion = deployment.robot.motion
+    listening.start()
+    listening.hear()
+    assert the_context.wait_state(context.LISTENING, TIMEOUT)
+    began = motion.clock.now()
+    wait_robot_seconds(deployment, 20.0)
+    later = [record for record in motion.trajectories
+             if motion.clock.elapsed(began, record.requested) > 0.0]
+    # A move requested in the instant before the event reached us may still start.
+    assert [record for record in later if set(record.names) & ARM_MOVES
+            and motion.clock.elapsed(began, record.requested) > 0.1] == []
+    assert len([record for record in later if "LShoulderPitch" in record.names]) >= 2
+    assert status(service)["context"]["weights"]["listening"] == 1.0
+    listening.stop()
+    stopped = motion.clock.now()
+    assert motion.wait_for(lambda: any(
+        set(record.names) & ARM_MOVES for record in motion.trajectories
+        if motion.clock.elapsed(stopped, record.requested) > 0.0), TIMEOUT)
+
+
+def test_alone_lowers_the_arousal_around_set_mood_and_a_visitor_brings_it_back(deploy):
+    deployment = deploy(behaviour="hands", aloneAfter="1", aloneArousal="-0.5")
+    service, people, _listening, the_context = started(deployment)
+    told = Told(the_context)
+    assert service.setMood(0.5, 0.25) == 1
+    people.arrive(2)
+    people.leave(2)
+    assert told.wait(1)  # alone a minute later: settling over a minute
+    assert told.ramps[-1] == context.RAMPS[context.ALONE][0]
+    assert deployment.host.mood.wait_reached(TIMEOUT)
+    report = status(service)
+    assert report["context"]["state"] == "alone"
+    assert report["context"]["weights"]["alone"] == 1.0
+    assert report["moodNow"] == [0.5, -0.25]
+    assert service.getMood() == [0.5, 0.25]  # the mood set keeps its meaning
+    people.arrive(3)
+    assert told.wait(2)
+    assert told.ramps[-1] <= 1.0  # back within a second
+    assert deployment.host.mood.wait_reached(TIMEOUT)
+    report = status(service)
+    assert report["context"]["state"] == "present"
+    assert report["moodNow"] == [0.5, 0.25]
+
+
+def test_react_to_absence_off_keeps_the_mood_while_alone(deploy):
+    deployment = deploy(behaviour="hands", aloneAfter="1", reactToAbsence="false")
+    service, people, _listening, the_context = started(deployment)
+    people.arrive(2)
+    people.leave(2)
+    assert the_context.wait_state(context.ALONE, TIMEOUT)
+    assert status(service)["moodNow"] == [0.0, 0.0]
