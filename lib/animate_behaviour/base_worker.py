@@ -67,8 +67,11 @@ class BaseWorker(WorkerThread):
                 continue
             legs_and_base = self._round.legs_and_base
             try:
-                disruption = self._claim_turn() or self._legs_taken() or self._turn(
-                    trajectory.heading_band(self._config.rot_maximum_range))
+                disruption = self._claim_turn() or self._legs_taken()
+                # A person may have engaged while the legs finished their call.
+                if disruption is None and not self._round.context.base_holds():
+                    disruption = self._turn(
+                        trajectory.heading_band(self._config.rot_maximum_range))
             finally:
                 legs_and_base.end_turn()
             if disruption is not None and not self._recover(disruption):
