@@ -35,3 +35,4 @@ benchmark: setup
 	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_lanes.py
 	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_motion.py
 	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_mood.py
+	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_context.py

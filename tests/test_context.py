@@ -105,21 +105,28 @@ def test_listening_lasts_from_listen_on_to_listen_off_through_end_of_process():
     assert watched.context.state == context.PRESENT
 
 
-def test_alone_after_the_configured_minutes_and_back_within_a_second():
+def test_alone_after_the_configured_minutes_in_steps_and_back_within_a_second():
     watched = Watched(aloneArousal="-0.6")
     watched.people.arrive(1)
     watched.people.leave(1)
     assert watched.at(59.9)["state"] == context.PRESENT
+    assert watched.context.arousal_offset() == 0.0
     report = watched.at(60.0)
     assert report["state"] == context.ALONE
-    assert watched.ramps[-1] == 60.0  # settles over a minute
-    assert watched.context.arousal_offset() == pytest.approx(-0.6)
-    assert watched.at(90.0)["weights"][context.ALONE] == 0.5
+    # Settling over a minute by steps, each one retune of the mood.
+    steps = [watched.context.arousal_offset()]
+    for seconds in (74.9, 75.0, 90.0, 105.0, 120.0):
+        watched.at(seconds)
+        steps.append(watched.context.arousal_offset())
+    assert steps == pytest.approx([-0.15, -0.15, -0.3, -0.45, -0.6, -0.6])
+    assert set(watched.ramps) == {context.STEP_RAMP}
+    assert watched.context.tick() is None  # nothing more to wait for
+    assert watched.at(90.0 + 30.0)["weights"][context.ALONE] == 1.0
     watched.people.arrive(2)
     assert watched.context.state == context.PRESENT
     assert watched.context.arousal_offset() == 0.0
     assert watched.ramps[-1] <= 1.0  # the mood is back within a second
-    assert watched.at(90.0 + watched.ramps[-1])["weights"][context.ALONE] == 0.0
+    assert watched.at(120.0 + watched.ramps[-1])["weights"][context.ALONE] == 0.0
 
 
 def test_an_out_of_order_burst_does_not_bring_back_a_person_who_left():
@@ -203,7 +210,8 @@ def test_the_mood_set_stays_what_get_mood_says_while_alone():
     the_mood = mood.Mood(watched.config, watched.clock, LOG, retuned.append,
                          arousal_offset=watched.context.arousal_offset)
     the_mood.set(0.25, 0.5)
-    watched.at(120.0)
+    watched.at(60.0)
+    watched.at(105.0)
     assert watched.context.state == context.ALONE
     the_mood.refresh(watched.ramps[-1])
     assert the_mood.get() == [0.25, 0.5]

@@ -34,6 +34,7 @@ while engaged (ENGAGED_AROUSAL: smaller, rarer moves, never none) and while alon
 from __future__ import absolute_import, division, print_function
 
 import collections
+import math
 import threading
 
 from animate_behaviour.compat import INTEGER_TYPES, is_text
@@ -67,9 +68,15 @@ RAMPS = {ENGAGED: (2.0, 2.0), LISTENING: (0.25, 0.25), ALONE: (60.0, 0.5)}
 # The arousal offset at full engagement: the mood table's -0.5 point, calm's figures
 # (amplitude x 0.6, moves starting 1 / 1.6 as often): attentive, not frozen.
 ENGAGED_AROUSAL = -0.5
+# Alone settles in this many equal steps of the mood over its ramp, each taken at once
+# (one retune): every retune makes the groups plan anew, and a plan begins with a hold,
+# so a mood retuned every half second for a minute would hold the arms that long.
+ALONE_STEPS = 4
 # A fact heard of no more expires after (robot s): a person's (a lost JustLeft or
 # HumanLost), listening's (a lost ListenOff), as speech.STALE_AFTER does for speech.
 STALE_PEOPLE = 300.0
+# How long (robot s) the mood takes one of alone's steps: its MOOD_STEP, one retune.
+STEP_RAMP = 0.5
 STALE_LISTENING = 60.0
 # A population list keeps the people heard of this recently (robot s): it may be older
 # than the event that brought them.
@@ -143,6 +150,7 @@ class Context(object):
         self._ramps = dict((name, Ramp(RAMPS[name][0], RAMPS[name][1], clock, now))
                            for name in REACTIONS)
         self._state = PRESENT
+        self._offset = 0.0
         self._listeners = []
         self._wake = clock.event()
         self._stopping = False
@@ -265,11 +273,21 @@ class Context(object):
             return self._reacts[LISTENING] and self._facts(self._clock.now())[2]
 
     def arousal_offset(self):
-        """What the context adds to the mood's arousal once its weights have ramped
-        (the mood ramps there over the time listeners are told)."""
+        """What the context adds to the mood's arousal (the mood ramps there over the
+        time listeners are told): engaged's at its weight's target, alone's by steps."""
         with self._lock:
-            return (ENGAGED_AROUSAL * self._ramps[ENGAGED].target
-                    + self._alone_arousal * self._ramps[ALONE].target)
+            return self._offset
+
+    def _aimed_offset(self, now):
+        """The offset the weights aim at now (under the lock): while alone's weight
+        rises, alone's offset by ALONE_STEPS steps, the first as it starts, the last
+        a step before the weight is full."""
+        alone = self._ramps[ALONE]
+        level = alone.target
+        if alone.target > 0.0:
+            level = min(1.0, (math.floor(alone.at(now) * ALONE_STEPS + 1e-9) + 1)
+                        / ALONE_STEPS)
+        return ENGAGED_AROUSAL * self._ramps[ENGAGED].target + self._alone_arousal * level
 
     @property
     def state(self):
@@ -341,11 +359,16 @@ class Context(object):
         else:
             self._state = PRESENT
         holds = {ENGAGED: engaged, LISTENING: listening, ALONE: alone}
-        ramps = [self._ramps[name].aim(1.0 if holds[name] and self._reacts[name] else 0.0,
-                                       now)
-                 for name in REACTIONS]
-        changed = [ramp for name, ramp in zip(REACTIONS, ramps) if ramp and name != LISTENING]
-        return before, (min(changed) if changed else None)
+        ramps = dict((name, self._ramps[name].aim(
+            1.0 if holds[name] and self._reacts[name] else 0.0, now)) for name in REACTIONS)
+        offset = self._aimed_offset(now)
+        if offset == self._offset:
+            return before, None
+        self._offset = offset
+        # Engaged's ramp, or alone's fall; alone's steps at once.
+        changed = [ramps[name] for name in (ENGAGED, ALONE) if ramps[name]
+                   and not (name == ALONE and self._ramps[ALONE].target > 0.0)]
+        return before, (min(changed) if changed else STEP_RAMP)
 
     def tick(self, change=None):
         """Apply ``change(now)`` to the facts (an event) if given, derive the state at
@@ -400,6 +423,11 @@ class Context(object):
         deadlines += [STALE_PEOPLE - self._clock.elapsed(time, now) for time in heard]
         if self._listening is not None:
             deadlines.append(STALE_LISTENING - self._clock.elapsed(self._listening, now))
+        alone = self._ramps[ALONE]
+        if alone.target > 0.0 and alone.at(now) < 1.0:  # the next of its steps
+            weight = alone.at(now)
+            step = (math.floor(weight * ALONE_STEPS + 1e-9) + 1) / ALONE_STEPS
+            deadlines.append((step - weight) * RAMPS[ALONE][0])
         return max(0.0, min(deadlines)) if deadlines else None
 
     def _run(self):

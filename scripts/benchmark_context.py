@@ -1,0 +1,219 @@
+"""How the context's reactions show in the calls (issue 20, "Measure it"): one visitor.
+
+    make benchmark      (or: PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_context.py)
+
+The real MotionEngine, with the mood and the context wired as the service host wires
+them, runs in-process against pepper_sim's KinematicMotion and FakeMemory on one
+ScaledClock (SCALE wall s per robot s), ``motionStyle = lifelike``, ``behaviour = all``,
+``aloneAfter = 1`` minute, the defaults otherwise. pepper_sim.people raises the events
+NAOqi 2.5 raises for a visitor (docs/naoqi.md, "People and listening events") on this
+timeline (robot s from enabling): VISITOR arrives, is tracked and enters zone 1 (engaged),
+Pepper listens, stops listening, the visitor leaves; a minute later Pepper is alone, and
+a second visitor ends it.
+
+Per event: the time from the event to the first call that shows it (engaged, alone and
+back: the first angleInterpolation sent after the mood's first retune following the
+event; listening on: the first arm call after it, a breath call; listening off: the
+first arm move after it); the largest joint speed any call sent during the reaction's
+ramp asks for (the engine's own easing model: trajectory.PEAK_TO_MEAN_SPEED times a
+key's mean speed), as a fraction of the joint's maximum velocity, beside
+maxVelocityFraction; base turns while engaged and arm moves started while listening
+(goal 0 each); for the way back from alone, how long the mood took to reach its set
+arousal again (goal <= 1 s). Figures, not assertions; about 15 s of wall time.
+"""
+from __future__ import absolute_import, division, print_function
+
+import logging
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path[:0] = [os.path.join(ROOT, "lib"), os.path.join(ROOT, "devtools")]
+
+import numpy as np  # noqa: E402
+
+from animate_behaviour import config as config_module  # noqa: E402
+from animate_behaviour import context as context_module  # noqa: E402
+from animate_behaviour import joints, mood, trajectory  # noqa: E402
+from animate_behaviour.engine import MotionEngine  # noqa: E402
+from pepper_sim.memory import FakeMemory  # noqa: E402
+from pepper_sim.motion import KinematicMotion  # noqa: E402
+from pepper_sim.people import Listening, People  # noqa: E402
+
+SCALE = 0.05  # wall s per robot s
+SEED = 20
+TIMEOUT = 30.0
+SETTINGS = {"motionStyle": "lifelike", "behaviour": "all", "aloneAfter": "1"}
+# The visitor's timeline: (robot s after enabling, what happens).
+VISITOR = ((10.0, "arrives"), (15.0, "engages"), (30.0, "listening on"), (33.0, "speaks"),
+           (45.0, "listening off"), (55.0, "leaves"), (190.0, "second visitor"),
+           (200.0, "end"))
+ARM_MOVES = set(joints.ARM_JOINTS + joints.HAND_JOINTS) - {"LShoulderPitch", "RShoulderPitch"}
+
+
+class Run(object):
+    """The engine, the mood and the context as host.py wires them, and what they did."""
+
+    def __init__(self):
+        self.config = config_module.from_mapping(SETTINGS)
+        self.motion = KinematicMotion(time_scale=SCALE)
+        self.clock = self.motion.clock
+        self.memory = FakeMemory(clock=self.clock)
+        log = logging.getLogger("benchmark.context")
+        self.engine = MotionEngine(self.motion, mood.effective(self.config, 0.0, 0.0), log,
+                                   None, np.random.RandomState(SEED), memory=self.memory,
+                                   clock=self.clock)
+        self.retunes = []  # (clock time, selectedRange) of each retune the mood made
+        self.context = self.engine.context
+        self.mood = mood.Mood(self.config, self.clock, log, self._retune,
+                              arousal_offset=self.context.arousal_offset)
+        self.context.add_listener(self.mood.refresh)
+        self.told = []  # (clock time, ramp) each time the context told the mood
+        self.context.add_listener(lambda ramp: self.told.append((self.clock.now(), ramp)))
+        self.people = People(self.memory)
+        self.listening = Listening(self.memory)
+
+    def _retune(self, config):
+        self.retunes.append((self.clock.now(), config.selected_range))
+        self.engine.retune(config)
+
+    def wait_until(self, robot_seconds):
+        """Let the robot clock run to ``robot_seconds`` after ``self.start``."""
+        remaining = robot_seconds - self.clock.elapsed(self.start, self.clock.now())
+        self.clock.wait(self.clock.event(), max(0.0, remaining))
+
+    def play(self):
+        self.mood.start()
+        self.engine.start()
+        self.engine.request("enabled")
+        assert self.engine.wait_settled("enabled", TIMEOUT)
+        self.start = self.clock.now()
+        self.marks = {}
+        for at, what in VISITOR:
+            self.wait_until(at)
+            self.marks[what] = self.clock.now()
+            if what == "arrives":
+                self.people.arrive(1)
+            elif what == "engages":
+                self.people.approach(1)
+                self.people.track(1)
+            elif what == "listening on":
+                self.listening.start()
+            elif what == "speaks":
+                self.listening.hear()
+            elif what == "listening off":
+                self.listening.stop()
+            elif what == "leaves":
+                self.people.leave(1)
+            elif what == "second visitor":
+                self.people.arrive(2)
+        self.engine.request("disabled")
+        assert self.engine.wait_settled("disabled", TIMEOUT)
+        self.engine.close(TIMEOUT)
+        self.mood.close(TIMEOUT)
+
+    # -- figures --------------------------------------------------------------------------
+
+    def seconds(self, since, at):
+        return self.clock.elapsed(since, at)
+
+    def calls_between(self, begin, end):
+        return [record for record in self.motion.trajectories
+                if begin <= record.requested < end]
+
+    def first_retune_after(self, at):
+        for when, selected in self.retunes:
+            if when > at:
+                return when
+        return None
+
+    def first_call_after(self, at, wanted=lambda record: True):
+        later = [record for record in self.motion.trajectories
+                 if record.requested > at and wanted(record)]
+        return min(record.requested for record in later) if later else None
+
+    def largest_speed(self, begin, end):
+        """The largest speed a call requested in [begin, end) asks of a joint, as a
+        fraction of its maximum velocity."""
+        largest = 0.0
+        for record in self.calls_between(begin, end):
+            for name, start, angles, times in zip(record.names, record.start_angles,
+                                                  record.angles, record.times):
+                previous, before = start, 0.0
+                for angle, time in zip(angles, times):
+                    speed = trajectory.PEAK_TO_MEAN_SPEED * abs(angle - previous) / (
+                        time - before)
+                    largest = max(largest, speed / joints.URDF_LIMITS[name].max_velocity)
+                    previous, before = angle, time
+        return largest
+
+    def alone_at(self):
+        """When Pepper counted as alone: the context told the mood its first step of
+        settling after the visitor left."""
+        times = [when for when, ramp in self.told
+                 if when > self.marks["leaves"] and ramp == context_module.STEP_RAMP]
+        return min(times) if times else None
+
+
+def show(run):
+    marks = run.marks
+    ramp_end = dict((name, rise) for name, (rise, _fall) in context_module.RAMPS.items())
+    alone = run.alone_at()
+    rows = []
+
+    def after_retune(at):
+        retune = run.first_retune_after(at)
+        return run.first_call_after(retune) if retune is not None else None
+
+    def window(at, seconds):
+        return run.largest_speed(at, at + (seconds + run.config.max_call_duration)
+                                 * run.clock.time_scale)
+
+    def delta(at, then):
+        return "-" if then is None else "%.2f" % run.seconds(at, then)
+
+    engaged = marks["engages"]
+    turns = [call for call in run.motion.calls_to("moveTo")
+             if engaged < call.time < marks["leaves"]]
+    rows.append(("engaged (tracked, zone 1)", delta(engaged, after_retune(engaged)),
+                 window(engaged, ramp_end[context_module.ENGAGED]), "%d" % len(turns), ""))
+    listening = marks["listening on"]
+    arm_moves = [record for record in run.calls_between(listening, marks["listening off"])
+                 if set(record.names) & ARM_MOVES]
+    rows.append(("listening on", delta(listening, run.first_call_after(
+        listening, lambda record: set(record.names) & set(joints.ARM_JOINTS))),
+        window(listening, ramp_end[context_module.LISTENING]), "", "%d" % len(arm_moves)))
+    off = marks["listening off"]
+    rows.append(("listening off", delta(off, run.first_call_after(
+        off, lambda record: set(record.names) & ARM_MOVES)),
+        window(off, ramp_end[context_module.LISTENING]), "", ""))
+    if alone is not None:
+        rows.append(("alone (%.0f min after leaving)" % run.config.alone_after,
+                     delta(alone, after_retune(alone)),
+                     window(alone, ramp_end[context_module.ALONE]), "", ""))
+    back = marks["second visitor"]
+    rows.append(("someone appears (alone ends)", delta(back, after_retune(back)),
+                 window(back, context_module.RAMPS[context_module.ALONE][1]), "", ""))
+    settled = [when for when, selected in run.retunes
+               if when > back and selected == run.config.selected_range]
+    print("Context reactions (lifelike, behaviour = all, in-process, %.0f robot s; "
+          "maxVelocityFraction %.2f)" % (VISITOR[-1][0], run.config.max_velocity_fraction))
+    print("| event | first changed call (s) | largest joint speed during the ramp (x max) "
+          "| base turns while engaged (goal 0) | arm move onsets while listening (goal 0) |")
+    print("| --- | --- | --- | --- | --- |")
+    for label, first, speed, turns_cell, onsets in rows:
+        print("| %s | %s | %.3f | %s | %s |" % (label, first, speed, turns_cell, onsets))
+    print("alone: %s; the mood back at its set arousal %s s after someone appeared "
+          "(goal <= 1)" % ("reached" if alone is not None else "not reached",
+                           delta(back, min(settled) if settled else None)))
+
+
+def main():
+    logging.basicConfig(level=logging.WARNING)
+    run = Run()
+    run.play()
+    show(run)
+
+
+if __name__ == "__main__":
+    main()
