@@ -55,3 +55,43 @@ def test_an_unknown_style_is_refused_with_the_known_ones(monkeypatch, capsys, ar
     assert exit_info.value.code == 2
     error = capsys.readouterr().err
     assert "dance" in error and "specification" in error and "lifelike" in error
+
+
+def test_the_visitor_scenario_is_offered_and_its_context_summarised(monkeypatch):
+    monkeypatch.setenv("SCENARIO", "visitor")
+    assert demo.parse_args([]).scenario == "visitor"
+    from pepper_bullet import summary
+    context = {"time": [0.0, 1.0, 2.0, 3.0], "state": ["present", "engaged", "engaged",
+                                                       "listening"], "weights": {}}
+    assert summary._context_intervals(context) == [[0.0, 0.0, "present"],
+                                                   [1.0, 2.0, "engaged"],
+                                                   [3.0, 3.0, "listening"]]
+
+
+def test_the_visitor_raises_its_events_in_order_to_subscribers():
+    from pepper_sim.memory import FakeMemory
+    from animate_behaviour import context
+    memory = FakeMemory(synchronous=True)
+
+    class Clock(object):
+        def wait_until(self, _time, _timeout):
+            return True
+
+        def now(self):
+            return 0.0
+    heard = []
+    subscribers = [memory.subscriber(key) for key in (context.HUMAN_TRACKED,
+                                                     context.RECOGNITION_STATUS,
+                                                     context.JUST_LEFT)]
+    for subscriber in subscribers:
+        subscriber.signal.connect(lambda value, key=subscriber.key: heard.append((key, value)))
+    problems = []
+    visitor = scenario.Visitor(memory, Clock(), 10.0, problems, lambda line: None)
+    visitor.join(5.0)
+    assert problems == []
+    assert heard == [(context.HUMAN_TRACKED, 1), (context.RECOGNITION_STATUS, "ListenOn"),
+                     (context.RECOGNITION_STATUS, "SpeechDetected"),
+                     (context.RECOGNITION_STATUS, "EndOfProcess"),
+                     (context.RECOGNITION_STATUS, "ListenOff"),
+                     (context.RECOGNITION_STATUS, "Idle"),
+                     (context.HUMAN_TRACKED, -1), (context.JUST_LEFT, 1)]

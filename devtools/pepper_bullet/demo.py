@@ -1,16 +1,18 @@
 """``make demo``: watch animate-behaviour drive qiBullet's simulated Pepper.
 
     python devtools/pepper_bullet/demo.py [--seconds N] [--behaviour B] [--out out/demo]
-                                          [--config FILE] [--scenario quiet|busy]
+                                          [--config FILE] [--scenario quiet|busy|visitor]
                                           [--style specification|lifelike]
 
 (env SECONDS, BEHAVIOUR, SCENARIO and STYLE give the defaults of --seconds, --behaviour,
 --scenario and --style). Runs pepper_bullet.scenario (the real runner against the
 simulated robot, ``platform = simulator``, ``motionStyle`` = the style; "busy": another
-app speaks with a gesture and drives the base mid-run), then writes to OUT: pepper.gif
+app speaks with a gesture and drives the base mid-run; "visitor": a person arrives and
+engages, Pepper listens to them, they leave), then writes to OUT: pepper.gif
 (rendered headless, 10 frames per second of simulated time), trajectories.png
 (commanded waypoints and measured angles per moved joint, home, the seed's bounds,
-limits, base heading, the other app's motions in brown, shading where a part yielded),
+limits, base heading, the other app's motions in brown, shading where a part yielded,
+and a last row with getStatus's context: its state and the reactions' weights),
 summary.json (see pepper_bullet.summary), commands.json (every ALMotion record) and
 runner.log. Prints the summary. Exits 1 if the run had a problem.
 """
@@ -44,8 +46,8 @@ def parse_args(argv):
     parser.add_argument("--config", default=scenario.DEFAULT_CONFIG)
     parser.add_argument("--scenario", choices=scenario.SCENARIOS,
                         default=os.environ.get("SCENARIO") or "quiet",
-                        help="busy: another app speaks and drives mid-run (default $SCENARIO "
-                             "or quiet)")
+                        help="busy: another app speaks and drives mid-run; visitor: a person "
+                             "comes, is listened to and goes (default $SCENARIO or quiet)")
     parser.add_argument("--style", choices=styles.NAMES,
                         default=os.environ.get("STYLE") or styles.SPECIFICATION,
                         help="the motion style (default $STYLE or %s)" % styles.SPECIFICATION)
@@ -69,7 +71,7 @@ def write_outputs(run, config, out_dir):
     summary dict."""
     render.write_gif(run.frames, os.path.join(out_dir, "pepper.gif"), run.frame_period)
     plot.plot_commands(run.commands, config, os.path.join(out_dir, "trajectories.png"),
-                       measured_series(run.samples), run.yields)
+                       measured_series(run.samples), run.yields, run.context)
     figures = summary.summarise(run, config)
     with open(os.path.join(out_dir, "summary.json"), "w") as handle:
         json.dump(figures, handle, indent=1)

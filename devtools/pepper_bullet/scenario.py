@@ -7,7 +7,11 @@ tablet would, keeps simulating for ``settle`` seconds, then stops the runner wit
 SIGTERM. Meanwhile it polls ``getStatus`` to record when each part yielded. The
 ``busy`` scenario adds another app on its own qi session: at 30 % of the run it speaks
 through ALAnimatedSpeech (a 2 s right-arm wave), at 60 % it drives the base half a metre
-forward with moveTo. Returns a :class:`Run` with everything recorded.
+forward with moveTo. The ``visitor`` scenario raises on the simulated ALMemory what NAOqi
+2.5 raises for a visitor (pepper_sim.people): at VISITOR's fractions of the run a person
+arrives, is tracked and enters engagement zone 1, Pepper listens, the person speaks,
+Pepper stops listening, the person leaves; getStatus's context is recorded throughout.
+Returns a :class:`Run` with everything recorded.
 """
 import json
 import os
@@ -24,6 +28,7 @@ from pepper_bullet.robot import BulletRobot
 import pepper_sim
 from pepper_sim import plot
 from pepper_sim.autonomous_life import ABILITIES_BY_STATE
+from pepper_sim.people import Listening, People
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEFAULT_CONFIG = os.path.join(ROOT, "config", "animateBehaviourConfiguration.ini")
@@ -31,13 +36,17 @@ STOP_TIMEOUT = 30.0  # s for the runner to exit after SIGTERM (its own bound is 
 START_TIMEOUT = 30.0  # s for the runner to register its service
 PROGRESS_PERIOD = 5.0  # s of simulated time between progress lines
 STATUS_PERIOD = 0.1  # s of simulated time between getStatus polls
-SCENARIOS = ("quiet", "busy")
+SCENARIOS = ("quiet", "busy", "visitor")
 # The busy scenario's other app: when it acts (fractions of the run) and what it does.
 OTHER_APP_SPEECH_AT = 0.3
 OTHER_APP_TEXT = "Hello, I am Pepper. Let me show you around, our shop is this way."
 OTHER_APP_DRIVE_AT = 0.6
 OTHER_APP_DRIVE = (0.5, 0.0, 0.0)  # moveTo x (m), y (m), theta (rad): 1.7 s at 0.3 m/s
 OTHER_APP = "other app"
+# The visitor scenario: (fraction of the run, what happens).
+VISITOR = ((0.15, "arrives and engages"), (0.35, "Pepper listens"), (0.45, "speaks"),
+           (0.6, "Pepper stops listening"), (0.75, "leaves"))
+VISITOR_ID = 1
 
 
 class Run(object):
@@ -47,7 +56,8 @@ class Run(object):
     ``samples`` (physics.Sample list), ``commands`` (the ALMotion records, see
     :func:`snapshot`), ``yields`` ({part: [[start, end, "speech" | "another app" |
     "error" | "hot"], ...]} from getStatus; end None if it still yielded at the last
-    poll), ``disabled_at`` (when setActivation("disabled") returned), ``frames`` and
+    poll), ``context`` ({"time": [s], "state": [...], "weights": {reaction: [...]}},
+    getStatus's context at each poll), ``disabled_at`` (when setActivation("disabled") returned), ``frames`` and
     ``frame_period`` (GIF frames), ``wall_seconds``, ``max_lag``, ``log_path`` (the
     runner's output) and ``problems`` (what went wrong: empty on success).
     """
@@ -59,6 +69,7 @@ class Run(object):
         self.samples = []
         self.commands = None
         self.yields = {}
+        self.context = None
         self.disabled_at = None
         self.frames = []
         self.frame_period = None
@@ -140,6 +151,7 @@ class StatusWatch(object):
 
     def __init__(self, service, clock, problems):
         self.yields = {}
+        self.context = {"time": [], "state": [], "weights": {}}
         self._open = {}
         self._service = service
         self._clock = clock
@@ -160,6 +172,10 @@ class StatusWatch(object):
     def _poll(self):
         status = json.loads(self._service.getStatus())
         now = self._clock.now()
+        self.context["time"].append(now)
+        self.context["state"].append(status["context"]["state"])
+        for reaction, weight in status["context"]["weights"].items():
+            self.context["weights"].setdefault(reaction, []).append(weight)
         parts = dict(status["groups"])
         if "base" in status:  # only while the behaviour turns the base
             parts["base"] = status["base"]
@@ -219,6 +235,44 @@ class OtherApp(object):
             self._problems.append("the other app was still busy at the end")
 
 
+class Visitor(object):
+    """The visitor scenario's person and speech recognition, raising on ``memory`` (the
+    simulated ALMemory) at VISITOR's fractions of ``seconds``; failures go to
+    ``problems``."""
+
+    def __init__(self, memory, clock, seconds, problems, report):
+        self._people = People(memory)
+        self._listening = Listening(memory)
+        self._clock = clock
+        self._seconds = seconds
+        self._problems = problems
+        self._report = report
+        self._thread = threading.Thread(target=self._run, name="visitor")
+        self._thread.daemon = True
+        self._thread.start()
+
+    def _run(self):
+        actions = {"arrives and engages": self._arrive, "Pepper listens": self._listening.start,
+                   "speaks": self._listening.hear, "Pepper stops listening":
+                   self._listening.stop, "leaves": lambda: self._people.leave(VISITOR_ID)}
+        for fraction, what in VISITOR:
+            if not self._clock.wait_until(fraction * self._seconds, 60.0):
+                self._problems.append("the visitor's time never came: %s" % what)
+                return
+            self._report("t=%5.1f s  visitor: %s" % (self._clock.now(), what))
+            actions[what]()
+
+    def _arrive(self):
+        self._people.arrive(VISITOR_ID)
+        self._people.approach(VISITOR_ID)
+        self._people.track(VISITOR_ID)
+
+    def join(self, timeout):
+        self._thread.join(timeout)
+        if self._thread.is_alive():
+            self._problems.append("the visitor was still busy at the end")
+
+
 def runner_config(config, out_dir, behaviour=None, style=None):
     """The configuration the runner gets: ``config`` with ``platform = simulator`` and,
     when given, ``behaviour`` and ``motionStyle`` = ``style``, written to ``out_dir``
@@ -234,7 +288,8 @@ def runner_config(config, out_dir, behaviour=None, style=None):
 def run(seconds, out_dir, config=DEFAULT_CONFIG, behaviour=None, settle=2.0, camera=None,
         frame_period=None, report=print, scenario="quiet", style=None):
     """Animate for ``seconds`` of simulated time, disable, settle, stop; ``scenario`` is
-    "quiet" or "busy" (another app speaks and drives meanwhile); ``behaviour`` and
+    "quiet", "busy" (another app speaks and drives meanwhile) or "visitor" (a person
+    comes, talks and goes); ``behaviour`` and
     ``style`` (a motion style) replace the configuration's. See Run."""
     if scenario not in SCENARIOS:
         raise ValueError("unknown scenario %r (known: %s)" % (scenario, ", ".join(SCENARIOS)))
@@ -251,7 +306,7 @@ def run(seconds, out_dir, config=DEFAULT_CONFIG, behaviour=None, settle=2.0, cam
         report("simulated Pepper (qiBullet) at %s; running %s" % (robot.url, " ".join(command)))
         runner = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
         client = qi.Session()
-        watch = other_app = None
+        watch = other_app = visitor = None
         try:
             client.connect(robot.url)
             client.waitForService("AnimateBehaviour", _async=True).value(
@@ -262,6 +317,8 @@ def run(seconds, out_dir, config=DEFAULT_CONFIG, behaviour=None, settle=2.0, cam
             if scenario == "busy":
                 other_app = OtherApp(robot.url, clock, OTHER_APP_SPEECH_AT * seconds,
                                      OTHER_APP_DRIVE_AT * seconds, result.problems, report)
+            elif scenario == "visitor":
+                visitor = Visitor(robot.memory, clock, seconds, result.problems, report)
             if not _wait_simulated(robot, seconds, report):
                 result.problems.append("the simulation stalled")
             if runner.poll() is not None:
@@ -279,9 +336,12 @@ def run(seconds, out_dir, config=DEFAULT_CONFIG, behaviour=None, settle=2.0, cam
         finally:
             if other_app is not None:
                 other_app.join(STOP_TIMEOUT)
+            if visitor is not None:
+                visitor.join(STOP_TIMEOUT)
             if watch is not None:
                 watch.stop()
                 result.yields = watch.yields
+                result.context = watch.context
             client.close()
             _stop(runner, result.problems)
         result.commands = snapshot(robot)

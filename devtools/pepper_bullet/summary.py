@@ -176,8 +176,22 @@ def summarise(run, config):
         "yields": dict((part, [[round(start, 3), None if end is None else round(end, 3), why]
                                for start, end, why in intervals])
                        for part, intervals in sorted(run.yields.items())),
+        "context": _context_intervals(run.context),
         "problems": list(run.problems),
     }
+
+
+def _context_intervals(context):
+    """[[start, end, state], ...] of getStatus's context state, one per change."""
+    if not context:
+        return []
+    intervals = []
+    for time, state in zip(context["time"], context["state"]):
+        if intervals and intervals[-1][2] == state:
+            intervals[-1][1] = round(time, 3)
+        else:
+            intervals.append([round(time, 3), round(time, 3), state])
+    return intervals
 
 
 def lines(summary):
@@ -217,6 +231,9 @@ def lines(summary):
                    % (drive["start"], drive["seconds"],
                       "stopped by %s" % drive["stopped_by"] if drive["stopped_by"]
                       else "not interrupted", drive["ours_meanwhile"]))
+    if len(summary["context"]) > 1:
+        out.append("context: %s" % ", ".join("%s %.1f-%.1f s" % (state, start, end)
+                                            for start, end, state in summary["context"]))
     for part, intervals in summary["yields"].items():
         out.append("%s yielded: %s" % (part, ", ".join(
             "%.1f-%s s (%s)" % (start, "end" if end is None else "%.1f" % end, why)

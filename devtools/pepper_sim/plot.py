@@ -58,13 +58,38 @@ def _shade(axis, intervals, end):
         labelled.add(why)
 
 
-def plot_commands(commands, config, path, measured=None, yields=None):
+# getStatus's context states, shaded on the context's row (present: unshaded).
+CONTEXT_COLOURS = {"engaged": "tab:green", "listening": "tab:orange", "alone": "tab:gray"}
+
+
+def _plot_context(axis, context):
+    """The context's row: each reaction's weight, and its state shaded behind."""
+    times, states = context["time"], context["state"]
+    labelled = set()
+    for index, state in enumerate(states):
+        if state in CONTEXT_COLOURS and index + 1 < len(times):
+            axis.axvspan(times[index], times[index + 1], alpha=0.2, linewidth=0,
+                         color=CONTEXT_COLOURS[state],
+                         label=None if state in labelled else state)
+            labelled.add(state)
+    for reaction, weights in sorted(context["weights"].items()):
+        axis.plot(times, weights, linewidth=1.0, label="%s weight" % reaction)
+    axis.set_ylim(-0.05, 1.05)
+    axis.set_ylabel("context\n(weight)", fontsize=8)
+    axis.set_title("context from getStatus (state shaded, reactions' weights)", fontsize=8,
+                   loc="left")
+    axis.tick_params(labelsize=7)
+    axis.legend(loc="upper right", fontsize=6, ncol=4)
+
+
+def plot_commands(commands, config, path, measured=None, yields=None, context=None):
     """One subplot per commanded joint (waypoints vs time, home, LB/UB band, limits)
     plus the base heading; saved to ``path``. Records ``by`` another app are drawn in brown.
     ``measured`` adds what the simulation measured: {"time": [s], "angles": {joint:
     [rad]}, "heading": [rad]}. ``yields`` ({part: [[start, end, why], ...]}, parts being
-    the configuration's joint groups and "base") shades where each part yielded. Returns
-    the list of plotted joints."""
+    the configuration's joint groups and "base") shades where each part yielded.
+    ``context`` ({"time": [s], "state": [...], "weights": {reaction: [...]}}, from
+    getStatus) adds a last row with it. Returns the list of plotted joints."""
     names = commanded_joints(commands)
     yields = yields or {}
     group_of = {}
@@ -73,9 +98,11 @@ def plot_commands(commands, config, path, measured=None, yields=None):
             group_of.update((joint, row.name) for joint in members)
     last_time = max([record["end"] or record["start"] for record in commands["trajectories"]]
                     + [t for t, _ in commands["headings"]] + [0.0])
-    rows = len(names) + 1
+    rows = len(names) + 1 + (1 if context else 0)
     figure, axes = plt.subplots(rows, 1, figsize=(11, 2.1 * rows), sharex=True, squeeze=False)
     axes = [row[0] for row in axes]
+    if context:
+        _plot_context(axes.pop(), context)
     for axis, joint in zip(axes, names):
         values = []
         killed_label = commanded_label = other_label = True
