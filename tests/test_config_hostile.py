@@ -32,6 +32,8 @@ SCALAR_BOUNDS = {
     "breaths_per_minute": (8.0, 20.0),
     "valence": (-1.0, 1.0),
     "arousal": (-1.0, 1.0),
+    "alone_after": (1.0, 120.0),
+    "alone_arousal": (-1.0, 0.0),
 }
 LIST_BOUNDS = {"arm_maximum_range": (5, 0.0, 1.0), "leg_maximum_range": (3, 0.0, 0.15)}
 
@@ -80,6 +82,9 @@ PLAUSIBLE = {
     "breathing": st.sampled_from(["true", "false", "on", "maybe"]),
     "verboseMode": st.sampled_from(["true", "false", "yes", "maybe"]),
     "yieldToSpeech": st.sampled_from(["true", "false", "off", "2"]),
+    "reactToPeople": st.sampled_from(["true", "false", "no", "people"]),
+    "reactToListening": st.sampled_from(["true", "false", "on", "2"]),
+    "reactToAbsence": st.sampled_from(["true", "false", "off", "alone"]),
     "numPointsLeg": near(0, 20, whole=True),
     "legRepeatFactor": near(0, 20, whole=True),
     "robotJoints": st.lists(st.sampled_from(JOINT_NAMES), max_size=5).map(", ".join),
