@@ -195,7 +195,24 @@ class StatusWatch(object):
         self._thread.join(STATUS_PERIOD * 10 + 5.0)
 
 
-class OtherApp(object):
+class Actor(object):
+    """Someone acting during a scenario on a thread of its own (``self._run``), named
+    ``name``; what fails goes to ``problems``."""
+
+    def __init__(self, name, problems):
+        self._name = name
+        self._problems = problems
+        self._thread = threading.Thread(target=self._run, name=name)
+        self._thread.daemon = True
+        self._thread.start()
+
+    def join(self, timeout):
+        self._thread.join(timeout)
+        if self._thread.is_alive():
+            self._problems.append("the %s was still busy at the end" % self._name)
+
+
+class OtherApp(Actor):
     """The busy scenario's other app, on its own qi session: speaks with a gesture
     through ALAnimatedSpeech at ``speech_at``, then drives the base with moveTo at
     ``drive_at`` (simulated seconds). Anything that fails goes to ``problems``."""
@@ -204,11 +221,8 @@ class OtherApp(object):
         self._url = url
         self._clock = clock
         self._at = (speech_at, drive_at)
-        self._problems = problems
         self._report = report
-        self._thread = threading.Thread(target=self._run, name="other app")
-        self._thread.daemon = True
-        self._thread.start()
+        Actor.__init__(self, "other app", problems)
 
     def _run(self):
         session = qi.Session()
@@ -229,13 +243,8 @@ class OtherApp(object):
         finally:
             session.close()
 
-    def join(self, timeout):
-        self._thread.join(timeout)
-        if self._thread.is_alive():
-            self._problems.append("the other app was still busy at the end")
 
-
-class Visitor(object):
+class Visitor(Actor):
     """The visitor scenario's person and speech recognition, raising on ``memory`` (the
     simulated ALMemory) at VISITOR's fractions of ``seconds``; failures go to
     ``problems``."""
@@ -245,11 +254,8 @@ class Visitor(object):
         self._listening = Listening(memory)
         self._clock = clock
         self._seconds = seconds
-        self._problems = problems
         self._report = report
-        self._thread = threading.Thread(target=self._run, name="visitor")
-        self._thread.daemon = True
-        self._thread.start()
+        Actor.__init__(self, "visitor", problems)
 
     def _run(self):
         actions = {"arrives and engages": self._arrive, "Pepper listens": self._listening.start,
@@ -266,11 +272,6 @@ class Visitor(object):
         self._people.arrive(VISITOR_ID)
         self._people.approach(VISITOR_ID)
         self._people.track(VISITOR_ID)
-
-    def join(self, timeout):
-        self._thread.join(timeout)
-        if self._thread.is_alive():
-            self._problems.append("the visitor was still busy at the end")
 
 
 def runner_config(config, out_dir, behaviour=None, style=None):

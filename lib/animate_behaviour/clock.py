@@ -198,4 +198,34 @@ class Thread(object):
             self.finished.set()
 
 
+class Ticker(object):
+    """A thread of ``clock`` calling ``step()`` until closed, waiting after each call the
+    robot seconds it returns (None: until woken) or until ``wake()``."""
+
+    def __init__(self, clock, step, name):
+        self._clock = clock
+        self._step = step
+        self._wake = clock.event()
+        self._stopping = False
+        self._thread = clock.thread(self._run, name)
+
+    def start(self):
+        self._thread.start()
+
+    def wake(self):
+        """Call ``step()`` again now."""
+        self._wake.set()
+
+    def close(self, timeout):
+        """Stop; whether the thread ended within ``timeout`` wall seconds."""
+        self._stopping = True
+        self._wake.set()
+        return self._thread.join(timeout)
+
+    def _run(self):
+        while not self._stopping:
+            self._wake.clear()
+            self._clock.wait(self._wake, self._step())
+
+
 REAL_TIME = ScaledClock(1.0)

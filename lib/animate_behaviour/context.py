@@ -37,6 +37,7 @@ import collections
 import math
 import threading
 
+from animate_behaviour.clock import Ticker
 from animate_behaviour.compat import INTEGER_TYPES, is_text
 
 ALONE = "alone"
@@ -152,9 +153,7 @@ class Context(object):
         self._state = PRESENT
         self._offset = 0.0
         self._listeners = []
-        self._wake = clock.event()
-        self._stopping = False
-        self._thread = clock.thread(self._run, "animateBehaviour.context")
+        self._ticker = Ticker(clock, self.tick, "animateBehaviour.context")
 
     # -- following ALMemory ------------------------------------------------------------
 
@@ -388,7 +387,7 @@ class Context(object):
 
     def _update(self, change):
         self.tick(change)
-        self._wake.set()  # the next deadline may have moved
+        self._ticker.wake()  # the next deadline may have moved
 
     def _announce(self, before, after, ramp):
         if before != after:
@@ -401,14 +400,11 @@ class Context(object):
     # -- time: becoming alone, stale facts -------------------------------------------------
 
     def start(self):
-        self._thread.start()
+        self._ticker.start()
 
     def close(self, timeout):
         """Stop the thread; whether it ended within ``timeout`` wall seconds."""
-        with self._lock:
-            self._stopping = True
-        self._wake.set()
-        return self._thread.join(timeout)
+        return self._ticker.close(timeout)
 
     def _next_deadline(self, now):
         """Robot s until the facts may change with no event (under the lock): Pepper
@@ -429,11 +425,3 @@ class Context(object):
             step = (math.floor(weight * ALONE_STEPS + 1e-9) + 1) / ALONE_STEPS
             deadlines.append((step - weight) * RAMPS[ALONE][0])
         return max(0.0, min(deadlines)) if deadlines else None
-
-    def _run(self):
-        while True:
-            with self._lock:
-                if self._stopping:
-                    return
-            self._wake.clear()
-            self._clock.wait(self._wake, self.tick())

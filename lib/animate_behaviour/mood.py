@@ -41,6 +41,7 @@ import math
 import threading
 
 from animate_behaviour import clearance, clearance_model, joints, lean, trajectory
+from animate_behaviour import clock as clock_module
 from animate_behaviour import config as config_module
 from animate_behaviour.compat import INTEGER_TYPES
 
@@ -259,9 +260,7 @@ class Mood(object):
         self._set = (float(config.valence), float(config.arousal))
         self._now = self._target()
         self._ramp = None  # (from, to, clock time it started, its s) while ramping
-        self._wake = clock.event()
-        self._stopping = False
-        self._thread = clock.thread(self._run, "animateBehaviour.mood")
+        self._ticker = clock_module.Ticker(clock, self._tick, "animateBehaviour.mood")
 
     # -- reading ---------------------------------------------------------------------
 
@@ -350,7 +349,7 @@ class Mood(object):
         target = self._target()
         if target != self._now or self._ramp is not None:
             self._ramp = (self._now, target, self._clock.now(), ramp)
-            self._wake.set()
+            self._ticker.wake()
 
     def _announce(self, mood):
         for callback in list(self._listeners):
@@ -359,24 +358,17 @@ class Mood(object):
     # -- the ramp ----------------------------------------------------------------------
 
     def start(self):
-        self._thread.start()
+        self._ticker.start()
 
     def close(self, timeout):
         """Stop the ramp's thread; whether it ended within ``timeout`` wall seconds."""
-        with self._lock:
-            self._stopping = True
-            self._wake.set()
-        return self._thread.join(timeout)
+        return self._ticker.close(timeout)
 
-    def _run(self):
-        while True:
-            with self._lock:
-                if self._stopping:
-                    return
-                self._wake.clear()
-                self._step()
-                wait = min(MOOD_STEP, self._ramp[3]) if self._ramp is not None else None
-            self._clock.wait(self._wake, wait)
+    def _tick(self):
+        """A step of the ramp; the robot s until the next (None: none ramps)."""
+        with self._lock:
+            self._step()
+            return min(MOOD_STEP, self._ramp[3]) if self._ramp is not None else None
 
     def _step(self):
         """Move the mood along the ramp to where it is now, and retune (under the lock)."""
