@@ -4,6 +4,7 @@ reaction driven by its event, and getStatus's "context"."""
 from __future__ import absolute_import, division, print_function
 
 import json
+import logging
 import threading
 
 import pytest
@@ -139,3 +140,14 @@ def test_react_to_absence_off_keeps_the_mood_while_alone(deploy):
     people.leave(2)
     assert the_context.wait_state(context.ALONE, TIMEOUT)
     assert status(service)["moodNow"] == [0.0, 0.0]
+
+
+def test_the_heartbeat_says_the_context_and_verbose_logs_its_changes(deploy, caplog):
+    deployment = deploy(behaviour="hands", verboseMode="true", heartbeat_period=0.05)
+    with caplog.at_level(logging.DEBUG, logger="test.service"):
+        _service, people, the_context = started(deployment)
+        people.arrive(4)
+        people.track(4)
+        assert the_context.wait_state(context.ENGAGED, TIMEOUT)
+        assert deployment.host.engine.status().endswith("; context engaged")
+    assert "context: present -> engaged" in caplog.text

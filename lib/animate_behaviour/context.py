@@ -138,6 +138,7 @@ class Context(object):
                         ALONE: config.react_to_absence}
         self._alone_after = 60.0 * config.alone_after
         self._alone_arousal = config.alone_arousal
+        self._verbose = config.verbose  # a crowd changes the state often: debug lines only
         self._lock = threading.Lock()
         self._changed = threading.Condition(self._lock)  # notified when the state changes
         now = clock.now()
@@ -391,7 +392,8 @@ class Context(object):
 
     def _announce(self, before, after, ramp):
         if before != after:
-            self._log.info("context: %s -> %s" % (before, after))
+            if self._verbose:
+                self._log.debug("context: %s -> %s" % (before, after))
             self._on_change()
         if ramp is not None:
             for callback in list(self._listeners):

@@ -86,8 +86,11 @@ def summary(report):
     parts = list(report["groups"].items())
     if "base" in report:
         parts.append(("base", report["base"]))
-    return "state %s (requested %s); %s; %s" % (
+    line = "state %s (requested %s); %s; %s" % (
         report["state"], report["requested"],
         ", ".join("%s %s" % (name, describe_part(entry)) for name, entry in parts)
         or "nothing to animate",
         ", ".join("%d %s" % (count, name) for name, count in report["counters"].items()))
+    if "context" in report:
+        line += "; context %s" % report["context"]["state"]
+    return line
