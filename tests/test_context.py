@@ -165,9 +165,12 @@ def test_lost_events_expire_instead_of_freezing_the_arms_or_the_base():
 def test_an_unknown_value_teaches_nothing():
     watched = Watched()
     watched.context.on_human_tracked("seven")
+    watched.people.arrive(6)
     watched.context.on_people_list(None)
+    watched.context.on_people_list("6")
     watched.context.on_recognition_status(3)
     assert watched.at(1.0)["state"] == context.PRESENT
+    assert watched.at(61.0)["state"] == context.PRESENT  # 6 is still there
 
 
 @pytest.mark.parametrize("key, drive, reading, reaction", [
@@ -298,3 +301,18 @@ def test_no_arm_move_starts_while_pepper_listens_and_breathing_goes_on(robot):
     pepper.listening.stop()
     assert pepper.motion.wait_for(lambda: any(
         set(record.names) & ARM_MOVES for record in pepper.motion.trajectories), TIMEOUT)
+
+
+@pytest.mark.parametrize("key, drive, moved", [
+    ("reactToPeople", lambda pepper: (pepper.people.arrive(1), pepper.people.track(1)),
+     lambda motion: motion.calls_to("moveTo")),
+    ("reactToListening", lambda pepper: pepper.listening.start(),
+     lambda motion: [record for record in motion.trajectories
+                     if set(record.names) & ARM_MOVES]),
+])
+def test_with_its_key_off_the_event_changes_nothing(robot, key, drive, moved):
+    pepper = robot(behaviour="all", **{key: "false"})
+    drive(pepper)
+    assert pepper.memory.wait_for_notifications(TIMEOUT)
+    pepper.enable()
+    assert pepper.motion.wait_for(lambda: moved(pepper.motion), TIMEOUT)

@@ -215,10 +215,9 @@ class Context(object):
         self._update(change)
 
     def on_people_list(self, value):
-        try:
-            people = set(filter(lambda person: person is not None, map(_person, value)))
-        except TypeError:
+        if not isinstance(value, (list, tuple)):
             return  # not a list of ids: nothing to learn from it
+        people = set(person for person in map(_person, value) if person is not None)
 
         def change(now):
             for person, heard in list(self._present.items()):
