@@ -204,8 +204,10 @@ def show(run):
     for label, first, speed, turns_cell, onsets in rows:
         print("| %s | %s | %.3f | %s | %s |" % (label, first, speed, turns_cell, onsets))
     print("alone: %s; the mood back at its set arousal %s s after someone appeared "
-          "(goal <= 1)" % ("reached" if alone is not None else "not reached",
-                           delta(back, min(settled) if settled else None)))
+          "(goal <= 1); the largest joint speed of the whole run %.3f x max"
+          % ("reached" if alone is not None else "not reached",
+             delta(back, min(settled) if settled else None),
+             run.largest_speed(run.start, run.clock.now())))
 
 
 def main():
