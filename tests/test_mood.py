@@ -226,13 +226,43 @@ class Retunes(object):
             return wait_until(self.cond, arrived, TIMEOUT)
 
 
+    def wait_count(self, count):
+        """Wait until ``count`` configurations have been handed over."""
+        with self.cond:
+            return wait_until(self.cond, lambda: len(self.configs) >= count, TIMEOUT)
+
+
+class SteppedClock(ScaledClock):
+    """Robot seconds that pass only when the test moves them on (``advance``): a ramp's
+    steps then come where the clock says, however late the machine runs its thread."""
+
+    def __init__(self):
+        ScaledClock.__init__(self, 1.0)
+        self.time = 1000.0
+
+    def now(self):
+        return self.time
+
+    def advance(self, seconds):
+        self.time += seconds
+
+    def wait(self, event, seconds):
+        if seconds is None:
+            return event.wait()
+        deadline = self.time + seconds
+        pause = threading.Event()
+        while not event.is_set() and self.time < deadline:
+            pause.wait(0.001)  # the time moves in the test's thread: look again
+        return event.is_set()
+
+
 @pytest.fixture
 def running():
     made = []
 
-    def make(config=None, arousal_offset=mood.no_offset):
+    def make(config=None, arousal_offset=mood.no_offset, clock=None):
         retunes = Retunes()
-        clock = ScaledClock(0.01)
+        clock = clock or ScaledClock(0.01)
         live = mood.Mood(config or defaults(), clock, logging.getLogger("test.mood"),
                          retunes, arousal_offset)
         heard = []
@@ -265,18 +295,23 @@ def test_bad_moods_are_refused_with_what_is_allowed_and_change_nothing(running, 
 
 
 def test_a_mood_ramps_in_small_steps_to_the_effective_configuration(running):
-    live, retunes, heard = running()
+    clock = SteppedClock()
+    live, retunes, heard = running(clock=clock)
     live.set(0.5, 1)
     assert live.get() == [0.5, 1.0] and heard == [(0.5, 1.0)]
     target = mood.effective(defaults(), 0.5, 1.0)
+    steps = int(round(mood.MOOD_RAMP / mood.MOOD_STEP))
+    for step in range(1, steps + 1):
+        clock.advance(mood.MOOD_STEP)
+        assert retunes.wait_count(step)
     assert retunes.wait(target) and live.now() == [0.5, 1.0]
     assert figures(retunes.configs[-1]) == figures(target)
     assert retunes.configs[-1].home == target.home
-    # Several steps, each a small part of the way, in order: no call sees a jump.
+    # A step each MOOD_STEP, each a small part of the way, in order: no call sees a jump.
     amplitudes = [0.5] + [config.selected_range for config in retunes.configs]
-    assert len(retunes.configs) >= 3
+    assert len(retunes.configs) == steps
     assert all(later > earlier for earlier, later in zip(amplitudes, amplitudes[1:]))
-    assert max(np.diff(amplitudes)) < 0.75 * (target.selected_range - 0.5)
+    assert max(np.diff(amplitudes)) < 2.0 / steps * (target.selected_range - 0.5)
     live.set(0.5, 1.0)  # the same mood: nothing heard
     assert heard == [(0.5, 1.0)]
 
