@@ -26,6 +26,7 @@
         <File name="heat" src="lib/animate_behaviour/heat.py" />
         <File name="homing" src="lib/animate_behaviour/homing.py" />
         <File name="host" src="lib/animate_behaviour/host.py" />
+        <File name="human_timing" src="lib/animate_behaviour/human_timing.py" />
         <File name="joints" src="lib/animate_behaviour/joints.py" />
         <File name="lean" src="lib/animate_behaviour/lean.py" />
         <File name="life" src="lib/animate_behaviour/life.py" />

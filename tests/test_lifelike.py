@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from animate_behaviour import config as config_module
-from animate_behaviour import groups, joints, lifelike, steps, trajectory
+from animate_behaviour import groups, human_timing, joints, lifelike, steps, trajectory
 
 import checks
 
@@ -54,7 +54,7 @@ def test_every_plan_begins_with_a_hold_so_groups_starting_together_do_not_move_t
             first_move = next(index for index, step in enumerate(plan)
                               if step is moves(plan)[0])
             held = sum(step.duration for step in plan[:first_move])
-            assert held >= lifelike.HOLD[0] * 1.0 - 1e-9, group.name
+            assert held >= human_timing.HOLD_FLOOR * 1.0 - 1e-9, group.name
 
 
 def elsewhere(seed):
@@ -154,17 +154,25 @@ def test_the_breath_is_one_for_both_arms_and_goes_on_through_moves():
 def test_the_breath_pauses_between_an_exhale_and_the_next_inhale():
     breath = lifelike.Breath(14.0, 2.0)
     assert breath.period == pytest.approx(60.0 / 14.0)
-    assert breath.inhale <= 2.0 and breath.exhale <= 2.0
-    assert breath.depth_at(0.0) == 0.0 and breath.depth_at(breath.inhale) == 1.0
-    pause = breath.inhale + breath.exhale + 0.01
-    assert pause < breath.period and breath.depth_at(pause) == 0.0
-    assert not breath.moving(pause, breath.period)
-    # Slow breathing: each half fits a call, the pause takes the rest.
+    for first in breath.breaths(0.0, 120.0):
+        inhale, exhale = first.segments[0], first.segments[-1]
+        assert all(end - begin <= 2.0 + 1e-12 for begin, end, _low, _high in first.segments)
+        assert breath.depth_at(inhale[0]) == 0.0
+        assert breath.depth_at(inhale[1]) == pytest.approx(first.depth) and 0.0 < first.depth <= 1.0
+        pause = exhale[1] + 0.01
+        assert pause < first.begin + first.length and breath.depth_at(pause) == 0.0
+        assert not breath.moving(pause, first.begin + first.length)
+    # Slow breathing: each call's segment fits a call, the pause takes the rest.
     slow = lifelike.Breath(8.0, 2.0)
-    assert slow.inhale == slow.exhale == 2.0 and slow.period == 7.5
+    assert slow.period == 7.5
+    long_ones = [breath for breath in slow.breaths(0.0, 120.0)
+                 if not breath.sigh and breath.length >= 2.0 / lifelike.INHALE]
+    assert long_ones
+    assert all(end - begin == pytest.approx(2.0) for breath in long_ones
+               for begin, end, _low, _high in breath.segments)
 
 
-def test_moves_last_around_gesture_duration_and_holds_one_to_five_of_it():
+def test_moves_last_around_gesture_duration_and_holds_from_the_floor_to_the_cap():
     config, plans = planned(seed=1, gestureDuration="1.0")
     group, plan, _end = plans["leftArm"]
     durations = [call.duration for call in moves(plan)]
@@ -177,7 +185,8 @@ def test_moves_last_around_gesture_duration_and_holds_one_to_five_of_it():
             held = 0.0
         else:
             held += step.duration
-    assert all(1.0 - 1e-9 <= hold <= 5.0 + 1e-9 for hold in holds)
+    assert all(human_timing.HOLD_FLOOR - 1e-9 <= hold <= human_timing.HOLD_CAP + 1e-9
+               for hold in holds)
 
 
 def test_the_legs_move_no_more_often_than_the_specifications_chunks():
