@@ -89,7 +89,7 @@ LEG_MOVE = (1.0, 1.25)
 INHALE = 0.45
 EXHALE = 0.5
 NORMAL = ((INHALE, 1.0), (EXHALE, 0.0))
-SIGH = ((0.22, 1.0), (0.22, human_timing.SIGH_DEPTH), (0.22, 1.0), (0.22, 0.0))
+SIGH = ((0.225, 1.0), (0.225, human_timing.SIGH_DEPTH), (0.225, 1.0), (0.225, 0.0))
 # Breath segments shorter than this (s) are not worth a call: held instead.
 MIN_CALL = 0.1
 # Draws of a move's target before giving up on the velocity limit and shortening it.

@@ -1,0 +1,196 @@
+"""Human timing in the lifelike style (both lanes): long-tailed holds, breaths that vary,
+sighs, posture shifts; statistics of seeded draws and schedules, so deterministic."""
+from __future__ import absolute_import, division, print_function
+
+import numpy as np
+import pytest
+
+from animate_behaviour import config as config_module
+from animate_behaviour import groups, human_timing, joints, lean, lifelike, steps, trajectory
+
+import checks
+import timing_quality
+
+HOURS = 2.0
+
+
+def configured(**values):
+    settings = {"behaviour": "body", "motionStyle": "lifelike"}
+    settings.update(values)
+    config = config_module.from_mapping(settings)
+    return config, dict((group.name, group)
+                        for group in groups.build(config, joints.URDF_LIMITS))
+
+
+def test_holds_are_long_tailed_with_the_mean_of_the_uniform_they_replace():
+    rng = np.random.RandomState(11)
+    draws = np.array([human_timing.hold(rng) for _ in range(40000)])
+    assert draws.mean() == pytest.approx(human_timing.HOLD_MEAN, rel=0.03)
+    assert draws.std() / draws.mean() >= 0.8  # uniform 1-5: 0.38
+    assert draws.min() >= human_timing.HOLD_FLOOR and draws.max() <= human_timing.HOLD_CAP
+    # Skewed: most holds shorter than the mean, a few far longer.
+    assert np.median(draws) < 0.8 * draws.mean() and (draws > 3 * draws.mean()).any()
+    mean, variation = human_timing.clipped_lognormal_moments(
+        human_timing.HOLD_MU, human_timing.HOLD_SIGMA, human_timing.HOLD_FLOOR,
+        human_timing.HOLD_CAP)
+    assert mean == pytest.approx(human_timing.HOLD_MEAN, rel=1e-6)
+    assert variation == pytest.approx(draws.std() / draws.mean(), rel=0.05)
+
+
+def test_planned_holds_follow_the_distribution_times_gesture_duration():
+    config, built = configured(gestureDuration="0.7")
+    group = built["leftArm"]
+    rng = np.random.RandomState(3)
+    holds, at, start = [], 0.0, group.home
+    while at < 3600.0:
+        planned, start, _summary = lifelike.plan(group, config, rng, start, at)
+        held = 0.0
+        for step in planned:
+            if isinstance(step, steps.Move) and step.joints is None:
+                holds.append(held)
+                held = 0.0
+            else:
+                held += step.duration
+            at += step.duration
+    holds = np.array(holds)
+    assert holds.mean() == pytest.approx(human_timing.HOLD_MEAN * 0.7, rel=0.05)
+    assert holds.std() / holds.mean() >= 0.8
+
+
+def test_breaths_vary_by_about_a_fifth_and_keep_the_rate():
+    breath = lifelike.Breath(14.0, 2.0)
+    breaths = breath.breaths(0.0, 36000.0)
+    lengths = np.array([one.length for one in breaths if not one.sigh])
+    assert 0.1 <= lengths.std() / lengths.mean() <= 0.3
+    assert lengths.std() / lengths.mean() == pytest.approx(human_timing.BREATH_CV, abs=0.03)
+    # breathsPerMinute holds, block by block.
+    assert len(breaths) == pytest.approx(14.0 * 600.0, abs=human_timing.BLOCK_BREATHS)
+    span = human_timing.BLOCK_BREATHS * breath.period
+    assert sum(one.length for one in breath.breaths(span, 2 * span)) == pytest.approx(span)
+    # One after the other, with no gap or overlap.
+    ends = np.array([one.begin + one.length for one in breaths[:-1]])
+    assert np.allclose(ends, [one.begin for one in breaths[1:]])
+
+
+def test_a_breath_is_never_faster_than_the_mean_one():
+    for rate in (8.0, 14.0, 20.0):
+        breath = lifelike.Breath(rate, 2.0)
+        mean = 1.0 / min(lifelike.INHALE * breath.period, 2.0)
+        for one in breath.breaths(0.0, 7200.0):
+            for begin, end, low, high in one.segments:
+                assert abs(high - low) / (end - begin) <= mean * (1 + 1e-9)
+
+
+def test_sighs_come_about_twelve_times_an_hour_twice_as_deep_and_long():
+    breath = lifelike.Breath(14.0, 2.0)
+    breaths = breath.breaths(0.0, 20 * 3600.0)
+    sighs = [one for one in breaths if one.sigh]
+    assert 9.0 <= len(sighs) / 20.0 <= 15.0
+    others = np.mean([one.length for one in breaths if not one.sigh])
+    assert np.mean([one.length for one in sighs]) / others == pytest.approx(
+        human_timing.SIGH_LENGTH, rel=0.15)
+    for one in sighs:
+        depths = [high for _begin, _end, _low, high in one.segments]
+        # A second inhale on top of the first, then the exhale in two calls.
+        assert depths == pytest.approx([one.depth, 2 * one.depth, one.depth, 0.0])
+        top = one.segments[1][1]
+        assert breath.depth_at(top) == pytest.approx(2 * one.depth)
+        assert 2 * one.depth > 1.0 or one.length < breath.period * human_timing.SIGH_LENGTH
+    assert np.mean([2 * one.depth for one in sighs]) > 1.5
+
+
+def test_posture_shifts_come_every_couple_of_minutes_inside_bounds_and_checks():
+    config, built = configured()
+    for group in built.values():
+        breathing = lifelike.Breathing(group, config)
+        postures = lifelike.Postures(group, breathing.lifted)
+        times = postures.shifts(0.0, 20 * 3600.0)
+        assert 3600.0 / human_timing.SHIFT_INTERVAL * 0.85 <= len(times) / 20.0 <= \
+            3600.0 / human_timing.SHIFT_INTERVAL * 1.15
+        gaps = np.diff(times)
+        assert gaps.std() / gaps.mean() == pytest.approx(1.0, abs=0.15)  # exponential
+        assert np.array_equal(postures.at(times[0] - 1e-6), group.home)
+        rests = np.array([postures.at(moment) for moment in times])
+        moved = np.abs(rests - group.home).max(axis=0)
+        assert np.all(moved > 0.0), group.name  # every joint's rest moves
+        bands = np.maximum(group.upper - group.home, group.home - group.lower)
+        assert np.all(moved <= human_timing.SHIFT_DRIFT * bands + 1e-9)
+        lifted = rests + breathing.lifted
+        for points in (rests, lifted):
+            assert np.all(points >= group.lower - 1e-9) and np.all(points <= group.upper + 1e-9)
+            assert group.acceptable(points).all(), group.name
+        if group.name == "legs":
+            check = lean.LeanCheck(group.names, config.home)
+            assert np.all(check.lean(rests) <= lean.MAX_LEAN + 1e-9)
+        # No two minutes alike: the rest of one minute is seldom the next one's.
+        minutes = [postures.at(60.0 * minute) for minute in range(120)]
+        assert sum(not np.array_equal(a, b) for a, b in zip(minutes, minutes[1:])) >= 20
+
+
+def test_the_same_seed_plans_the_same_and_another_seed_not():
+    config, built = configured()
+    for group in built.values():
+        def planned(seed):
+            result, _end, summary = lifelike.plan(group, config, np.random.RandomState(seed),
+                                                  group.home, 1234.5)
+            return result, summary
+        first, again, other = planned(4), planned(4), planned(5)
+        assert first[1] == again[1]
+        assert len(first[0]) == len(again[0])
+        for one, two in zip(first[0], again[0]):
+            assert type(one) is type(two)
+            if isinstance(one, steps.Move):
+                assert np.array_equal(one.angles, two.angles)
+                assert np.array_equal(one.times, two.times)
+            else:
+                assert one.duration == two.duration
+        assert first[1] != other[1] or any(
+            not np.array_equal(one.angles, two.angles) for one, two in zip(first[0], other[0])
+            if isinstance(one, steps.Move) and isinstance(two, steps.Move))
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_hours_of_calls_stay_in_bounds_at_the_allowed_speed_and_clear(seed):
+    config, _built = configured()
+    calls, built = timing_quality.chained(config, seed, 3600.0)
+    for group in built:
+        lean_check = lean.LeanCheck(group.names, config.home)
+        angles = group.home.copy()
+        for call in [call for call in calls if call.group == group.name]:
+            end = angles.copy()
+            for name, value in zip(call.names, call.angles):
+                lower, upper = checks.bounds(config, name)
+                assert lower - 1e-9 <= value <= upper + 1e-9, name
+                end[group.names.index(name)] = value
+            peak = trajectory.PEAK_TO_MEAN_SPEED * np.abs(end - angles) / call.duration
+            limit = config.max_velocity_fraction * group.max_velocity
+            assert np.all(peak <= limit * (1 + 1e-6)), (group.name, peak / limit)
+            assert call.duration <= config.max_call_duration + 1e-9
+            # Where the planner checks a path (trajectory.random_points): its ends and
+            # SEGMENT_FRACTIONS of the way.
+            fractions = np.concatenate([[0.0], trajectory.SEGMENT_FRACTIONS, [1.0]])
+            along = angles + fractions[:, np.newaxis] * (end - angles)
+            assert group.acceptable(along).all(), group.name
+            if group.name == "legs":
+                assert lean_check.lean(end[np.newaxis, :])[0] <= lean.MAX_LEAN + 1e-9
+            angles = end
+
+
+def test_the_calls_measure_the_intended_timing():
+    config, _built = configured()
+    figures = timing_quality.figures(config, 0, HOURS * 3600.0)
+    assert figures["hold CV"] >= 0.8
+    assert figures["hold mean"] == pytest.approx(3.0, rel=0.1)
+    assert 0.1 <= figures["breath CV"] <= 0.3
+    assert 6.0 <= figures["sighs per hour"] <= 18.0
+    assert 3600.0 / human_timing.SHIFT_INTERVAL * 0.6 <= figures["shifts per hour"] <= \
+        3600.0 / human_timing.SHIFT_INTERVAL * 1.4
+    for name, rate in figures["shifts per hour per group"].items():
+        assert rate > 0.0, name
+
+
+def test_without_breathing_no_sigh_and_still_shifts():
+    config, _built = configured(breathing="false")
+    figures = timing_quality.figures(config, 0, 0.5 * 3600.0)
+    assert figures["breaths measured"] == 0 and figures["sighs per hour"] == 0.0
+    assert figures["shifts per hour"] > 0.0
