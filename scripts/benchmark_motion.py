@@ -18,8 +18,10 @@ defaults otherwise, ``motionStyle`` = the style once the configuration has that 
 Every source is measured over ``--seconds`` robot seconds from the moment every animated
 joint has ended its first call (the move home). Prints one table (rows: figures with
 the issue's goal and its own figure for the specification; columns: style x source),
-then peaks, synchrony, onsets and rest per chain and the RMS offset per joint. Figures,
-not assertions. At the default 60 s it takes about 80 s per style (10 s in-process, 70 s
+then peaks, synchrony, onsets and rest per chain and the RMS offset per joint, then the
+lifelike style's human timing (devtools/timing_quality: hold-length and breath-length
+coefficients of variation, sighs and posture shifts per hour, from TIMING_HOURS robot
+hours of its planner's calls chained as its workers chain them). Figures, not assertions. At the default 60 s it takes about 80 s per style (10 s in-process, 70 s
 in qiBullet's real time); ``--seconds 20`` about 30 s, ``--no-bullet`` 10 s.
 """
 import argparse
@@ -35,6 +37,7 @@ sys.path[:0] = [os.path.join(ROOT, "lib"), os.path.join(ROOT, "devtools")]
 
 import inprocess_motion  # noqa: E402
 import motion_quality  # noqa: E402
+import timing_quality  # noqa: E402
 from animate_behaviour import config as config_module  # noqa: E402
 
 STYLES = ["specification"] + (["lifelike"] if "motionStyle" in config_module.ROWS else [])
@@ -46,6 +49,17 @@ STARTUP = 5.0
 # breathsPerMinute: a person at rest breathes 12 to 20 times a minute.
 BREATHS_PER_MINUTE = 14.0
 SOURCES = ("ease", "spline", "qiBullet")
+# Robot hours of the lifelike planner's calls for its human timing: about 45 sighs and
+# 120 posture shifts per group (about 20 s).
+TIMING_HOURS = 4.0
+# (label, figure key, goal, before issue 20 (uniform holds, one breath length), format)
+TIMING_ROWS = (
+    ("hold length CV", "hold CV", ">= 0.8", "0.38", "%.2f"),
+    ("mean hold (s)", "hold mean", "3", "3", "%.2f"),
+    ("breath length CV", "breath CV", "0.1-0.3", "0", "%.2f"),
+    ("sighs per hour", "sighs per hour", "about 12", "0", "%.1f"),
+    ("posture shifts per hour", "shifts per hour", "", "0", "%.1f"),
+)
 # (label, figure key, goal, the issue's figure for the specification style, format)
 ROWS = (
     ("seconds measured", "seconds", "", "", "%.0f"),
@@ -71,10 +85,10 @@ def breaths_per_minute(config):
     return config.values().get("breathsPerMinute", BREATHS_PER_MINUTE)
 
 
-def commanded(style, seconds):
+def commanded(style, seconds, seed=inprocess_motion.SEED):
     """(the configuration, {model: angles rebuilt from the in-process engine's calls})."""
     config = config_module.from_mapping(style_settings(style))
-    return config, inprocess_motion.commanded(config, seconds)
+    return config, inprocess_motion.commanded(config, seconds, seed=seed)
 
 
 def measured(style, seconds, out_dir):
@@ -103,11 +117,11 @@ def measured(style, seconds, out_dir):
         start, end)
 
 
-def measure(styles, seconds, bullet):
+def measure(styles, seconds, bullet, seed=inprocess_motion.SEED):
     """{(style, source): figures}."""
     results = {}
     for style in styles:
-        config, rebuilt = commanded(style, seconds)
+        config, rebuilt = commanded(style, seconds, seed)
         breaths = breaths_per_minute(config)
         for model, angles in rebuilt.items():
             results[style, model] = motion_quality.figures(
@@ -154,24 +168,41 @@ def print_table(results, styles, sources):
                   "%.3f").rjust(width) for column in columns))
 
 
+def print_timing(figures):
+    print("Human timing, lifelike, %.0f robot hours of the planner's calls (sighs per hour "
+          "an arm held, when a sigh can be seen; shifts per group)" % figures["hours"])
+    print("  %-24s %-9s %-8s %12s" % ("", "goal", "before", "lifelike"))
+    for label, key, goal, before, form in TIMING_ROWS:
+        print("  %-24s %-9s %-8s %12s" % (label, goal, before, shown(figures[key], form)))
+    for name, rate in figures["shifts per hour per group"].items():
+        print("  %-42s %12s" % ("posture shifts per hour, %s" % name, shown(rate, "%.1f")))
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=60.0,
                         help="robot seconds measured per style and source (default 60)")
     parser.add_argument("--no-bullet", action="store_true",
                         help="leave out the qiBullet runs (most of the run time)")
+    parser.add_argument("--seed", type=int, default=inprocess_motion.SEED,
+                        help="the engine's random seed (default %d)" % inprocess_motion.SEED)
     args = parser.parse_args(argv)
     started = time.monotonic()
     sources = SOURCES[:2] if args.no_bullet else SOURCES
-    results = measure(STYLES, args.seconds, not args.no_bullet)
+    results = measure(STYLES, args.seconds, not args.no_bullet, args.seed)
     config = config_module.from_mapping(style_settings(STYLES[0]))
-    print("Motion quality, behaviour = body, the specification's defaults; %.0f robot s per "
-          "run after the first calls; 50 Hz; breathing line at %.0f breaths/min.\n"
+    print("Motion quality, behaviour = body, the specification's defaults, seed %d; %.0f "
+          "robot s per run after the first calls; 50 Hz; breathing line at %.0f breaths/min.\n"
           "ease / spline: the engine's calls (pepper_sim at %.2f wall s per robot s) rebuilt "
           "resting at every key / passing through; qiBullet: measured, low-passed at %.0f Hz"
-          % (args.seconds, breaths_per_minute(config), inprocess_motion.SCALE,
+          % (args.seed, args.seconds, breaths_per_minute(config), inprocess_motion.SCALE,
              motion_quality.LOW_PASS_HZ))
     print_table(results, STYLES, sources)
+    if "lifelike" in STYLES:
+        print()
+        print_timing(timing_quality.figures(
+            config_module.from_mapping(style_settings("lifelike")), args.seed,
+            TIMING_HOURS * 3600.0))
     print("(%.0f s)" % (time.monotonic() - started))
 
 
