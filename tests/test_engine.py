@@ -680,6 +680,11 @@ def test_a_style_switch_reaches_each_groups_next_call_with_no_jump(robots, first
     robot = robots("body", motionStyle=first)
     robot.enable()
     robot.wait_random(6)
+    # Each group has called the old way (a lifelike arm may be between breaths, or still
+    # planning, while the others make six calls).
+    assert robot.motion.wait_for(lambda: all(
+        any(record.names[0] in names for record in checks.random_ones(
+            robot.motion.trajectories, robot.config)) for names in checks.GROUPS), TIMEOUT)
     robot.engine.retune(robot.config.with_values({"motionStyle": then}, "switched"))
     switched = robot.motion.clock.now()
     is_new = one_key if then == "lifelike" else (lambda record: not one_key(record))

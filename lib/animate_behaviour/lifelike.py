@@ -234,23 +234,31 @@ class Postures(object):
         self._lifted = lifted
         self._seed = human_timing.seed_of(group.name)
         self._blocks = {}
+        self._rests = {}
 
     def _block(self, block):
+        """The block's shift times and drifts (cached)."""
         if block not in self._blocks:
-            times, drifts = human_timing.shift_block(self._seed, block, len(self._group.names))
-            self._blocks[block] = (times, [self._rest(drift) for drift in drifts])
+            self._blocks[block] = human_timing.shift_block(self._seed, block,
+                                                           len(self._group.names))
         return self._blocks[block]
 
-    def _rest(self, drift):
-        group = self._group
-        room = Room(group, group.lower, group.upper, self._lifted)
-        band = np.where(drift > 0.0, group.upper - group.home, group.home - group.lower)
-        for fraction in SCALE_BACK:
-            rest = group.home + fraction * human_timing.SHIFT_DRIFT * drift * band
-            if np.all((rest >= room.lower - 1e-9) & (rest <= room.upper + 1e-9)) and \
-                    group.acceptable(np.array([rest, rest + self._lifted])).all():
-                return rest
-        return group.home.copy()
+    def _rest(self, block, index):
+        """The rest of the block's shift ``index`` (cached: only the shifts asked for are
+        checked): the largest fraction of its drift that passes, all tried at once."""
+        if (block, index) not in self._rests:
+            group = self._group
+            drift = self._block(block)[1][index]
+            room = Room(group, group.lower, group.upper, self._lifted)
+            band = np.where(drift > 0.0, group.upper - group.home, group.home - group.lower)
+            rests = group.home + np.array(SCALE_BACK)[:, np.newaxis] * (
+                human_timing.SHIFT_DRIFT * drift * band)
+            inside = np.all((rests >= room.lower - 1e-9) & (rests <= room.upper + 1e-9), axis=1)
+            passed = group.acceptable(np.vstack([rests, rests + self._lifted]))
+            passed = inside & passed[:len(rests)] & passed[len(rests):]
+            self._rests[block, index] = rests[np.argmax(passed)] if passed.any() \
+                else group.home.copy()
+        return self._rests[block, index]
 
     def shifts(self, start, end):
         """The shifts' times in (start, end]."""
@@ -265,10 +273,9 @@ class Postures(object):
     def at(self, t):
         block = int(math.floor(t / human_timing.SHIFT_BLOCK))
         while block >= 0:
-            times, rests = self._block(block)
-            latest = int(np.searchsorted(times, t, side="right")) - 1
+            latest = int(np.searchsorted(self._block(block)[0], t, side="right")) - 1
             if latest >= 0:
-                return rests[latest]
+                return self._rest(block, latest)
             block -= 1
         return self._group.home
 
