@@ -38,23 +38,12 @@ def test_holds_are_long_tailed_with_the_mean_of_the_uniform_they_replace():
 
 
 def test_planned_holds_follow_the_distribution_times_gesture_duration():
-    config, built = configured(gestureDuration="0.7")
-    group = built["leftArm"]
-    rng = np.random.RandomState(3)
-    holds, at, start = [], 0.0, group.home
-    while at < 3600.0:
-        planned, start, _summary = lifelike.plan(group, config, rng, start, at)
-        held = 0.0
-        for step in planned:
-            if isinstance(step, steps.Move) and step.joints is None:
-                holds.append(held)
-                held = 0.0
-            else:
-                held += step.duration
-            at += step.duration
-    holds = np.array(holds)
+    config, _built = configured(gestureDuration="0.7")
+    calls, built = timing_quality.chained(config, 3, 1800.0)
+    holds = timing_quality.hold_lengths(calls, built)
     assert holds.mean() == pytest.approx(human_timing.HOLD_MEAN * 0.7, rel=0.05)
     assert holds.std() / holds.mean() >= 0.8
+    assert holds.min() >= human_timing.HOLD_FLOOR * 0.7 - 1e-9
 
 
 def test_breaths_vary_by_about_a_fifth_and_keep_the_rate():
