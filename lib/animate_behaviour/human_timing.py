@@ -18,10 +18,13 @@ import numpy as np
 # Holds, in multiples of gestureDuration: a log-normal clipped to [HOLD_FLOOR, HOLD_CAP],
 # its mean HOLD_MEAN (the uniform 1-5 it replaces had that mean, and a coefficient of
 # variation of 0.38). People's still spells are skewed: mostly short, now and then long.
-# HOLD_SIGMA gives a coefficient of variation of about 0.95 after clipping.
+# HOLD_SIGMA gives a coefficient of variation of about 0.97 after clipping.
 HOLD_MEAN = 3.0
-HOLD_SIGMA = 0.85
-HOLD_FLOOR = 0.5  # never so short that a hold reads as a stop between two moves
+HOLD_SIGMA = 0.9
+# Never shorter than the uniform's shortest: a shorter hold reads as a stop between two
+# moves, and while Pepper listens each plan's first hold is what the arms breathe
+# through between the planner's turns.
+HOLD_FLOOR = 1.0
 HOLD_CAP = 20.0  # never an absurd stillness (20 s at the default gestureDuration)
 
 # Breaths: each breath's length is the mean period (60 / breathsPerMinute) times a

@@ -99,6 +99,15 @@ TARGET_TRIES = 20
 SCALE_BACK = tuple(1.0 - index / 10.0 for index in range(11))
 
 
+# Schedule blocks drawn lately, shared by the plans (each plan and hold makes its own
+# Breath and Postures): (block, mean period, maxCallDuration) -> (begins, breaths), and
+# (seed, block, joints) -> (times, drifts); at most this many of each kept (a breath block
+# lasts 32 breaths, a shift block 10 minutes).
+_BREATH_BLOCKS = {}
+_SHIFT_BLOCKS = {}
+BREATH_BLOCKS_KEPT = 8
+
+
 class OneBreath(object):
     """A breath of the schedule: its ``begin`` (s), ``length`` (s), whether it is a
     ``sigh``, its ``depth`` (1 for a breath of the mean ``period`` or longer, less for a
@@ -132,17 +141,22 @@ class Breath(object):
         self.period = 60.0 / breaths_per_minute
         self._max_call = max_call_duration
         self._span = human_timing.BLOCK_BREATHS * self.period
-        self._blocks = {}
 
     def _block(self, block):
-        """The breaths of the schedule's block ``block`` and their begins (cached)."""
-        if block not in self._blocks:
+        """The breaths of the schedule's block ``block`` and their begins, shared by the
+        plans made lately (every hold and plan makes a Breath; building a block costs
+        more than the hold)."""
+        key = (block, self.period, self._max_call)
+        found = _BREATH_BLOCKS.get(key)
+        if found is None:
             lengths, sighs = human_timing.breath_block(block, self.period)
             begins = block * self._span + np.concatenate([[0.0], np.cumsum(lengths)[:-1]])
-            self._blocks[block] = (begins, [
-                OneBreath(begin, length, sigh, self.period, self._max_call)
-                for begin, length, sigh in zip(begins, lengths, sighs)])
-        return self._blocks[block]
+            found = (begins, [OneBreath(begin, length, sigh, self.period, self._max_call)
+                              for begin, length, sigh in zip(begins, lengths, sighs)])
+            if len(_BREATH_BLOCKS) >= BREATH_BLOCKS_KEPT:
+                _BREATH_BLOCKS.clear()  # a few blocks (minutes of breath) are all in use
+            _BREATH_BLOCKS[key] = found
+        return found
 
     def breath_at(self, t):
         """The breath going on at ``t``."""
@@ -233,15 +247,18 @@ class Postures(object):
         self._group = group
         self._lifted = lifted
         self._seed = human_timing.seed_of(group.name)
-        self._blocks = {}
         self._rests = {}
 
     def _block(self, block):
-        """The block's shift times and drifts (cached)."""
-        if block not in self._blocks:
-            self._blocks[block] = human_timing.shift_block(self._seed, block,
-                                                           len(self._group.names))
-        return self._blocks[block]
+        """The block's shift times and drifts, shared by the group's plans made lately."""
+        key = (self._seed, block, len(self._group.names))
+        found = _SHIFT_BLOCKS.get(key)
+        if found is None:
+            found = human_timing.shift_block(self._seed, block, len(self._group.names))
+            if len(_SHIFT_BLOCKS) >= BREATH_BLOCKS_KEPT:
+                _SHIFT_BLOCKS.clear()
+            _SHIFT_BLOCKS[key] = found
+        return found
 
     def _rest(self, block, index):
         """The rest of the block's shift ``index`` (cached: only the shifts asked for are
