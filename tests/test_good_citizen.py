@@ -6,9 +6,9 @@ NAOqi on a loopback session, our service hosted from a second session, another a
 third, as on the robot). The configuration is the specification's timing (100
 waypoints 1 s apart) in 2 s calls;
 the stand-ins' clock, shared with the engine, plays it faster (SCALE). Two more
-deployments run every test at the corners of the mood (valence and arousal both -1 over
-qi in the lifelike style, both 1 in-process in the specification's): what is promised
-holds in every mood. The other two corners: ``--moods``.
+deployments run every test over qi at two corners of the mood (valence and arousal both
+-1 in the lifelike style, both 1 in the specification's): what is promised holds in
+every mood. The same corners in-process: ``--moods``.
 Durations are robot seconds unless said otherwise.
 """
 from __future__ import absolute_import, division, print_function
@@ -161,8 +161,8 @@ class OverQi(object):
 
 DEPLOYMENTS = [(InProcess, "specification", 0), (OverQi, "specification", 0),
                (InProcess, "lifelike", 0), (OverQi, "lifelike", 0),
-               (OverQi, "lifelike", -1), (InProcess, "specification", 1)]
-MORE_MOODS = [(InProcess, "lifelike", -1), (OverQi, "specification", 1)]
+               (OverQi, "lifelike", -1), (OverQi, "specification", 1)]
+MORE_MOODS = [(InProcess, "lifelike", -1), (InProcess, "specification", 1)]
 
 
 def deployment_id(param):
