@@ -34,5 +34,5 @@ benchmark: setup
 	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_citizen.py
 	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_lanes.py
 	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_motion.py
-	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_mood.py
+	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_mood.py --seconds 120
 	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_context.py
