@@ -211,24 +211,3 @@ def test_legs_planned_away_from_home_finish_their_visit_first():
         held = sum(step.duration for step in plan[:next(
             index for index, step in enumerate(plan) if step is first)])
         assert held <= lifelike.LEG_AWAY[1] * config.gesture_duration + 1e-9
-
-
-def test_a_listening_hold_breathes_from_a_pose_outside_the_narrowed_bounds():
-    """A retune to narrower bounds (a lower arousal, a person engaged) leaves the arm where
-    it was: while Pepper listens it holds there and its ShoulderPitch still breathes
-    (only that joint is commanded), never further out than it already is."""
-    config = config_module.from_mapping({"behaviour": "body", "motionStyle": "lifelike",
-                                         "selectedRange": "0.2"})
-    group = [built for built in groups.build(config, joints.URDF_LIMITS)
-             if built.name == "leftArm"][0]
-    start = group.home.copy()
-    elbow = group.names.index("LElbowYaw")
-    start[elbow] = group.upper[elbow] + 0.1  # left by the wider band before the retune
-    plan, _end, _summary = lifelike.hold(group, config, start, 0.0, 30.0)
-    breaths = calls(plan)
-    assert len(breaths) >= 6  # about 14 breaths a minute, two calls each
-    shoulder = group.names.index("LShoulderPitch")
-    for call in breaths:
-        assert call.joints == (shoulder,)
-        assert group.lower[shoulder] - 1e-9 <= call.angles[0, shoulder] <= \
-            group.upper[shoulder] + 1e-9

@@ -471,18 +471,13 @@ class _Builder(object):
         self.seconds += duration
 
     def _breath_fits(self):
-        """Whether the breathing joints breathe, sighs included, going no further outside
-        Table 1's bounds than the pose already is. The breath's calls command those
-        joints alone, so the others may lie anywhere: a pose left by another app, by the
-        other style, or before a retune narrowed the bounds (a lower arousal, a person
-        engaged) still breathes, as Pepper must while it listens. Otherwise it holds
-        still until the next move."""
-        group, index = self.group, list(self.breathing.joints)
-        pose = self.pose[index]
-        inhaled = pose + self.breathing.lifted[index]
-        lower = np.minimum(group.lower[index], pose)
-        upper = np.maximum(group.upper[index], pose)
-        return bool(np.all((inhaled >= lower - 1e-9) & (inhaled <= upper + 1e-9)))
+        """Whether the pose breathes, sighs included, inside Table 1's bounds (one left by
+        another app, or by the other style, may not: it then holds still until the next
+        move)."""
+        group = self.group
+        inhaled = self.pose + self.breathing.lifted
+        return bool(np.all((np.minimum(self.pose, inhaled) >= group.lower - 1e-9)
+                           & (np.maximum(self.pose, inhaled) <= group.upper + 1e-9)))
 
     def _rest(self, duration):
         if self.steps and isinstance(self.steps[-1], steps.Rest):
