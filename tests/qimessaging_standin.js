@@ -11,13 +11,17 @@
  *   proxy.signal.connect(cb): a Promise of the link id; cb(args...) at each emission.
  *   proxy.signal.disconnect(link): a Promise.
  *   session.socket().disconnect(): closes the session (no callback, as socket.io).
- * Signals come from a long-poll loop on /bridge/events.
+ * Signals come from a long-poll loop on /bridge/events. QiMessaging sends a page's calls down
+ * one socket, so they reach NAOqi in the order made; each call here carries the page's id
+ * and its place in that order, and the bridge starts them in it.
  */
 function QiSession(connected, disconnected, host) {
   var base = host ? "http://" + host : "";
   var callbacks = {};  // link -> callback
   var pending = [];    // reject functions of calls in flight
   var cursor = 0;      // the newest event id seen
+  var page = Math.random().toString(36).slice(2);  // this session's calls, in order
+  var made = 0;        // calls made so far
   var open = false;
   var closed = false;
   var self = this;
@@ -57,6 +61,11 @@ function QiSession(connected, disconnected, host) {
         return;
       }
       pending.push(reject);
+      if (path === "/bridge/call") {
+        body.page = page;
+        body.order = made;
+        made += 1;
+      }
       request(method, path, body, function (answer) {
         pending.splice(pending.indexOf(reject), 1);
         if (answer.error !== undefined) {

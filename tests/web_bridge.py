@@ -9,7 +9,11 @@ forwards the stand-in's requests to a ``qi.Session`` (Python 3 only; never shipp
 - ``GET /bridge/describe?service=Name``: {"result": {"methods": [...], "signals": [...],
   "properties": [...]}} from the service's ``metaObject()``, or {"error": "..."} when the
   service is not registered (libqi's own message).
-- ``POST /bridge/call`` {"service", "method", "args"}: {"result": value} or {"error": "..."}.
+- ``POST /bridge/call`` {"service", "method", "args", "page", "order"}: {"result": value} or
+  {"error": "..."}. Each request is a connection of its own and may overtake an earlier one,
+  but QiMessaging sends a page's calls down one socket: the bridge starts a page's calls in
+  the stand-in's ``order`` (waiting at most MAX_WAIT for a missing one) and waits for their
+  answers apart, so they reach the service as they would on Pepper.
 - ``POST /bridge/connect`` {"service", "signal"}: connects a real qi signal link, kept until
   ``/bridge/disconnect`` {"link"} or ``close()``; {"result": link}.
 - ``GET /bridge/events?after=N[&wait=seconds]``: long poll; {"events": [{"id", "link",
@@ -26,6 +30,8 @@ service that refuses or reports what the real one cannot yet; ``calls(method)`` 
 arguments the page sent.
 """
 import collections
+import contextlib
+import functools
 import json
 import os
 import sys
@@ -45,6 +51,10 @@ QI_ERRORS = (RuntimeError, AttributeError, TypeError, ValueError)
 CONTENT_TYPES = {".html": "text/html; charset=utf-8", ".js": "application/javascript",
                  ".css": "text/css", ".png": "image/png", ".json": "application/json",
                  ".svg": "image/svg+xml"}
+
+
+def _raise(error):
+    raise error
 
 
 class _Server(ThreadingMixIn, HTTPServer):
@@ -77,6 +87,7 @@ class WebBridge(object):
         self._sending = threading.local()  # the held answer this handler thread sends
         self._instead = {}  # method -> answer(call) given in place of the real call's
         self._calls = collections.defaultdict(list)  # method -> [args of each call]
+        self._turns = {}  # page -> the order of its next call to start
         self._server = _Server(("127.0.0.1", 0), _Handler)
         self._server.bridge = self
         self._thread = threading.Thread(target=self._server.serve_forever,
@@ -153,16 +164,36 @@ class WebBridge(object):
         with self._lock:
             return list(self._calls[method])
 
-    def call(self, service, method, args):
-        """``service.method(*args)`` over qi, from the session's own look-up each time, so a
-        service registered again is found and a vanished one fails as it would on Pepper."""
+    @contextlib.contextmanager
+    def in_turn(self, page, order):
+        """Runs the block once the page's calls before ``order`` have run theirs."""
+        with self._lock:
+            if order is not None:
+                self._lock.wait_for(lambda: self._turns.get(page, 0) >= order, MAX_WAIT)
+        try:
+            yield
+        finally:
+            with self._lock:
+                if order is not None:
+                    self._turns[page] = max(self._turns.get(page, 0), order + 1)
+                    self._lock.notify_all()
+
+    def start_call(self, service, method, args):
+        """Starts ``service.method(*args)`` over qi, from the session's own look-up each time
+        (a service registered again is found, a vanished one fails as it would on Pepper).
+        Returns a function that waits for the result or raises the call's error."""
         with self._lock:
             self._calls[method].append(list(args))
             answer = self._instead.get(method)
 
         def real():
             return getattr(self._session.service(service), method)(*args)
-        return real() if answer is None else answer(real)
+        if answer is not None:
+            return lambda: answer(real)
+        try:
+            return getattr(self._session.service(service), method)(*args, _async=True).value
+        except QI_ERRORS as err:
+            return functools.partial(_raise, err)
 
     def wait_if_held(self, method):
         """Before an answer of ``method`` is sent: wait while such answers are held."""
@@ -307,10 +338,19 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _answer_call(self, request):
         method = request.get("method")
-        self._answer_qi(lambda: self.bridge.call(request["service"], method,
-                                                 request.get("args", [])),
-                        before_sending=lambda: self.bridge.wait_if_held(method))
-        self.bridge.count_answer(method)
+        try:
+            with self.bridge.in_turn(request.get("page"), request.get("order")):
+                if not self.bridge.online:
+                    self._send(503, {"error": "offline"})
+                    return
+                if "service" not in request:
+                    self._send(400, {"error": "missing field 'service'"})
+                    return
+                result = self.bridge.start_call(request["service"], method,
+                                                request.get("args", []))
+            self._answer_qi(result, before_sending=lambda: self.bridge.wait_if_held(method))
+        finally:
+            self.bridge.count_answer(method)
 
     def _answer_qi(self, action, before_sending=None):
         if not self.bridge.online:
