@@ -211,3 +211,36 @@ def test_legs_planned_away_from_home_finish_their_visit_first():
         held = sum(step.duration for step in plan[:next(
             index for index, step in enumerate(plan) if step is first)])
         assert held <= lifelike.LEG_AWAY[1] * config.gesture_duration + 1e-9
+
+
+@pytest.mark.parametrize("outside", [0.06, 0.5])
+def test_a_listening_hold_settles_a_shoulder_outside_the_narrowed_bounds_then_breathes(
+        outside):
+    """A retune to narrower bounds (a lower arousal, a person engaged) leaves the arm where
+    it was. While Pepper listens it holds: a ShoulderPitch just outside the breath's room
+    settles into it at SETTLE_SPEED in the first breath call, then breathes there, every
+    key inside the bounds and no other joint commanded; one far outside (another app's
+    pose) holds still until the next move."""
+    config = config_module.from_mapping({"behaviour": "body", "motionStyle": "lifelike",
+                                         "selectedRange": "0.2"})
+    group = [built for built in groups.build(config, joints.URDF_LIMITS)
+             if built.name == "leftArm"][0]
+    start = group.home.copy()
+    shoulder, elbow = group.names.index("LShoulderPitch"), group.names.index("LElbowYaw")
+    start[shoulder] = group.upper[shoulder] + outside
+    start[elbow] = group.upper[elbow] + 0.1
+    plan, _end, _summary = lifelike.hold(group, config, start, 0.0, 30.0)
+    breaths = calls(plan)
+    assert sum(step.duration for step in plan) == pytest.approx(30.0)
+    if outside > lifelike.SETTLE_SPEED * config.max_call_duration:
+        assert breaths == []
+        return
+    assert len(breaths) >= 6  # about 14 breaths a minute, two calls each
+    first = breaths[0]
+    assert abs(first.end[shoulder] - start[shoulder]) <= \
+        lifelike.SETTLE_SPEED * first.duration + 1e-9
+    assert first.duration <= config.max_call_duration
+    for call in breaths:
+        assert call.joints == (shoulder,)
+        assert group.lower[shoulder] - 1e-9 <= call.end[shoulder] <= \
+            group.upper[shoulder] + 1e-9

@@ -92,6 +92,12 @@ NORMAL = ((INHALE, 1.0), (EXHALE, 0.0))
 SIGH = ((0.225, 1.0), (0.225, human_timing.SIGH_DEPTH), (0.225, 1.0), (0.225, 0.0))
 # Breath segments shorter than this (s) are not worth a call: held instead.
 MIN_CALL = 0.1
+# How fast (rad/s) a breathing joint left outside its breath's room (its rest plus any
+# depth of breath inside the bounds: a retune to a lower arousal or an engaged person
+# narrowed them) is brought back by the hold's first breath call, at most: the pace of a
+# slow posture shift, so a retune's 0.08 rad (arousal 0 to -0.5) takes 1.7 s. Farther out
+# (another app's pose), the joint holds still until the next move.
+SETTLE_SPEED = 0.05
 # Draws of a move's target before giving up on the velocity limit and shortening it.
 TARGET_TRIES = 20
 # The fractions of a posture shift's drift tried, largest first, until the rest passes
@@ -454,30 +460,51 @@ class _Builder(object):
 
     def hold(self, duration):
         """Hold the pose for ``duration`` s: the breathing joints alone follow the breath,
-        one call per breath segment (or the part of it inside the hold)."""
+        one call per breath segment (or the part of it inside the hold). Breathing joints
+        outside the breath's room first settle into it (the first call then spans as many
+        segments as SETTLE_SPEED needs, at most maxCallDuration); the other joints stay
+        where they are, wherever that is."""
         begin = self.now
         end = begin + duration
-        breathes = self.breathing.breathes and self._breath_fits()
+        breathes = self.breathing.breathes
         cut = [begin] + (self._breath.boundaries(begin, end) if breathes else []) + [end]
+        since = None  # while settling: where the settling call would begin
         for left, right in zip(cut, cut[1:]):
-            if breathes and right - left >= MIN_CALL and self._breath.moving(left, right):
-                angles = self.pose + self._offset(right)
-                self.steps.append(steps.Move(angles[np.newaxis, :], np.array([right - left]),
-                                             self.breathing.joints))
-                self.angles = angles
-                self._breaths += 1
-            else:
-                self._rest(right - left)
+            if not (breathes and right - left >= MIN_CALL and self._breath.moving(left,
+                                                                                  right)):
+                if since is None:
+                    self._rest(right - left)
+                continue
+            if since is not None and right - since > self._config.max_call_duration:
+                self._rest(left - since)
+                since = None
+            first = left if since is None else since
+            if not self._settled(right - first):
+                since = first
+                continue
+            since = None
+            angles = self.pose + self._offset(right)
+            self.steps.append(steps.Move(angles[np.newaxis, :], np.array([right - first]),
+                                         self.breathing.joints))
+            self.angles = angles
+            self._breaths += 1
+        if since is not None:
+            self._rest(end - since)
         self.seconds += duration
 
-    def _breath_fits(self):
-        """Whether the pose breathes, sighs included, inside Table 1's bounds (one left by
-        another app, or by the other style, may not: it then holds still until the next
-        move)."""
-        group = self.group
-        inhaled = self.pose + self.breathing.lifted
-        return bool(np.all((np.minimum(self.pose, inhaled) >= group.lower - 1e-9)
-                           & (np.maximum(self.pose, inhaled) <= group.upper + 1e-9)))
+    def _settled(self, seconds):
+        """Whether the breathing joints breathe, sighs included, inside Table 1's bounds
+        after a call of ``seconds`` s: at once, or once brought back at SETTLE_SPEED (the
+        pose then takes their place in the room)."""
+        group, index = self.group, list(self.breathing.joints)
+        lifted = self.breathing.lifted[index]
+        room = np.clip(self.pose[index], group.lower[index] - np.minimum(lifted, 0.0),
+                       group.upper[index] - np.maximum(lifted, 0.0))
+        gap = float(np.max(np.abs(room - self.pose[index])))
+        if gap > 1e-9 and gap > SETTLE_SPEED * seconds:
+            return False
+        self.pose[index] = room
+        return True
 
     def _rest(self, duration):
         if self.steps and isinstance(self.steps[-1], steps.Rest):
