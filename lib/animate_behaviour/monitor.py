@@ -1,6 +1,8 @@
 """A round's monitor: reads the motor temperatures and keeps BackgroundMovement off."""
 from __future__ import absolute_import, division, print_function
 
+from animate_behaviour.clock import Ticker
+
 # The monitor reads the motor temperatures every HEAT_PERIOD s (a motor warms over
 # minutes). It checks that BackgroundMovement is still off at once when woken (on each
 # AutonomousLife/State event: Autonomous Life resets its abilities when it enters or
@@ -12,52 +14,56 @@ LIFE_PERIOD = 10.0
 
 
 class Monitor(object):
-    """A thread of ``clock``'s, named ``name``, that runs until ``stop`` (an event of the
-    clock's) is set: reads ``heat`` (heat.HeatMonitor) every HEAT_PERIOD s and calls
-    ``notify()`` when a joint's heat changed; asks ``keeper``
-    (life.BackgroundMovementKeeper) to keep BackgroundMovement suspended when woken and
-    every ``life_period`` s. Logs failures to ``log`` and goes on."""
+    """A thread of ``clock``'s, named ``name``, running until closed: reads ``heat``
+    (heat.HeatMonitor) every HEAT_PERIOD s and calls ``notify()`` when a joint's heat
+    changed; asks ``keeper`` (life.BackgroundMovementKeeper) to keep BackgroundMovement
+    suspended at once when asked to and every ``life_period`` s. Logs failures to ``log``
+    and goes on."""
 
-    def __init__(self, clock, name, stop, heat, keeper, life_period, notify, log):
+    def __init__(self, clock, name, heat, keeper, life_period, notify, log):
         self._clock = clock
-        self._stop = stop
         self._heat = heat
         self._keeper = keeper
         self._life_period = life_period
         self._notify = notify
         self._log = log
-        self.wake = clock.event()
-        self._thread = clock.thread(self._watch, name)
+        self._life_due = True
+        self._last_heat = None
+        self._last_life = None
+        self._ticker = Ticker(clock, self._check, name)
 
     def start(self):
-        self._thread.start()
+        self._ticker.start()
 
     def check_life_soon(self):
-        self.wake.set()
+        self._life_due = True
+        self._ticker.wake()
 
-    def join(self, timeout):
-        """Whether the thread ended within ``timeout`` wall seconds (once stop is set and
-        wake too)."""
-        return self._thread.join(timeout)
+    def close(self, timeout):
+        """Stop; whether the thread ended within ``timeout`` wall seconds."""
+        return self._ticker.close(timeout)
 
-    def _watch(self):
+    def _check(self):
+        """One look at what is due; returns the robot seconds until the next one."""
         clock = self._clock
-        last_heat = last_life = None
-        while not self._stop.is_set():
-            woken = self.wake.is_set()
-            self.wake.clear()
-            now = clock.now()
-            try:
-                if woken or last_life is None or \
-                        clock.elapsed(last_life, now) >= self._life_period:
-                    last_life = now
-                    self._keeper.keep_suspended()
-                if last_heat is None or clock.elapsed(last_heat, now) >= HEAT_PERIOD:
-                    last_heat = now
-                    if self._heat.read():
-                        self._notify()
-            except Exception as err:  # noqa: the monitor must outlive a broken NAOqi
-                self._log.error("monitor: %s: %s" % (type(err).__name__, err))
-            now = clock.now()
-            clock.wait(self.wake, min(HEAT_PERIOD - clock.elapsed(last_heat, now),
-                                      self._life_period - clock.elapsed(last_life, now)))
+        now = clock.now()
+        if self._life_due or clock.elapsed(self._last_life, now) >= self._life_period:
+            self._life_due = False  # before asking: a wake meanwhile asks again
+            self._last_life = now
+            self._guarded(self._keeper.keep_suspended)
+        if self._last_heat is None or clock.elapsed(self._last_heat, now) >= HEAT_PERIOD:
+            self._last_heat = now
+            self._guarded(self._read_heat)
+        now = clock.now()
+        return min(HEAT_PERIOD - clock.elapsed(self._last_heat, now),
+                   self._life_period - clock.elapsed(self._last_life, now))
+
+    def _read_heat(self):
+        if self._heat.read():
+            self._notify()
+
+    def _guarded(self, check):
+        try:
+            check()
+        except Exception as err:  # noqa: the monitor must outlive a broken NAOqi
+            self._log.error("monitor: %s: %s" % (type(err).__name__, err))

@@ -119,7 +119,7 @@ class Round(object):
         self.legs_and_base = LegsAndBase(self.clock)
         self.onsets = Onsets()
         self.workers = []
-        self._monitor = Monitor(self.clock, "animateBehaviour.monitor#%d" % number, self.stop,
+        self._monitor = Monitor(self.clock, "animateBehaviour.monitor#%d" % number,
                                 heat, parts.keeper, parts.life_period(), self.notify,
                                 parts.log)
 
@@ -154,11 +154,10 @@ class Round(object):
         return the workers still running."""
         self.stop.set()
         self.notify()
-        self._monitor.check_life_soon()
         deadline = self.clock.now() + timeout
         left = [worker for worker in self.workers
                 if not worker.join(max(0.0, deadline - self.clock.now()))]
-        self._monitor.join(max(0.0, deadline - self.clock.now()))
+        self._monitor.close(max(0.0, deadline - self.clock.now()))
         return left
 
 
