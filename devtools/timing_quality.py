@@ -42,14 +42,15 @@ Call = collections.namedtuple("Call", "group start duration names angles")
 def chained(config, seed, seconds):
     """The calls of every group of ``config`` (lifelike) over ``seconds`` robot s from the
     round's start, each group's plans chained as its worker chains them, each group with
-    a generator of its own (seeded ``seed`` + its index)."""
+    a generator of its own (seeded ``seed`` + its index), the round's schedule seeded
+    ``seed``."""
     calls = []
     built = groups_module.build(config, joints.URDF_LIMITS)
     for index, group in enumerate(built):
         rng = np.random.RandomState(seed + index)
         at, start = 0.0, group.home
         while at < seconds:
-            planned, start, _summary = lifelike.plan(group, config, rng, start, at)
+            planned, start, _summary = lifelike.plan(group, config, rng, start, at, seed)
             for step in planned:
                 if isinstance(step, steps.Move):
                     chosen = range(len(group.names)) if step.joints is None else step.joints
@@ -123,12 +124,12 @@ def breaths(calls, built, seconds):
     return np.array(lengths), sighs, held.mean() * seconds / 3600.0
 
 
-def shifts(calls, built, config):
-    """Posture shifts per group: {group name: count}."""
+def shifts(calls, built, config, seed):
+    """Posture shifts per group on the round's schedule ``seed``: {group name: count}."""
     counts = collections.OrderedDict()
     for group in built:
         breathing = lifelike.Breathing(group, config)
-        postures = lifelike.Postures(group, breathing.lifted)
+        postures = lifelike.Postures(group, breathing.lifted, seed)
         still = np.ones(len(group.names), dtype=bool)
         still[list(breathing.joints)] = False
         last, count = group.home, 0
@@ -147,7 +148,7 @@ def figures(config, seed, seconds):
     calls, built = chained(config, seed, seconds)
     holds = hold_lengths(calls, built)
     lengths, sighs, held_hours = breaths(calls, built, seconds)
-    counted = shifts(calls, built, config)
+    counted = shifts(calls, built, config, seed)
     hours = seconds / 3600.0
     return collections.OrderedDict([
         ("hours", hours),

@@ -47,7 +47,7 @@ def test_planned_holds_follow_the_distribution_times_gesture_duration():
 
 
 def test_breaths_vary_by_about_a_fifth_and_keep_the_rate():
-    breath = lifelike.Breath(14.0, 2.0)
+    breath = lifelike.Breath(14.0, 2.0, 0)
     breaths = breath.breaths(0.0, 36000.0)
     lengths = np.array([one.length for one in breaths if not one.sigh])
     assert 0.1 <= lengths.std() / lengths.mean() <= 0.3
@@ -63,7 +63,7 @@ def test_breaths_vary_by_about_a_fifth_and_keep_the_rate():
 
 def test_a_breath_is_never_faster_than_the_mean_one():
     for rate in (8.0, 14.0, 20.0):
-        breath = lifelike.Breath(rate, 2.0)
+        breath = lifelike.Breath(rate, 2.0, 0)
         mean = 1.0 / min(lifelike.INHALE * breath.period, 2.0)
         for one in breath.breaths(0.0, 7200.0):
             for begin, end, low, high in one.segments:
@@ -71,7 +71,7 @@ def test_a_breath_is_never_faster_than_the_mean_one():
 
 
 def test_sighs_come_about_twelve_times_an_hour_twice_as_deep_and_long():
-    breath = lifelike.Breath(14.0, 2.0)
+    breath = lifelike.Breath(14.0, 2.0, 0)
     breaths = breath.breaths(0.0, 20 * 3600.0)
     sighs = [one for one in breaths if one.sigh]
     assert 9.0 <= len(sighs) / 20.0 <= 15.0
@@ -92,7 +92,7 @@ def test_posture_shifts_come_every_couple_of_minutes_inside_bounds_and_checks():
     config, built = configured()
     for group in built.values():
         breathing = lifelike.Breathing(group, config)
-        postures = lifelike.Postures(group, breathing.lifted)
+        postures = lifelike.Postures(group, breathing.lifted, 0)
         times = postures.shifts(0.0, 20 * 3600.0)
         assert 3600.0 / human_timing.SHIFT_INTERVAL * 0.85 <= len(times) / 20.0 <= \
             3600.0 / human_timing.SHIFT_INTERVAL * 1.15
@@ -121,7 +121,7 @@ def test_the_same_seed_plans_the_same_and_another_seed_not():
     for group in built.values():
         def planned(seed):
             result, _end, summary = lifelike.plan(group, config, np.random.RandomState(seed),
-                                                  group.home, 1234.5)
+                                                  group.home, 1234.5, 0)
             return result, summary
         first, again, other = planned(4), planned(4), planned(5)
         assert first[1] == again[1]
@@ -183,3 +183,24 @@ def test_without_breathing_no_sigh_and_still_shifts():
     figures = timing_quality.figures(config, 0, 0.5 * 3600.0)
     assert figures["breaths measured"] == 0 and figures["sighs per hour"] == 0.0
     assert figures["shifts per hour"] > 0.0
+
+
+def test_each_round_breathes_and_shifts_on_a_schedule_of_its_own():
+    """Rounds (each enabling) draw their schedule's seed: the same seed breathes and
+    shifts alike, another one not, so no two enablings look alike from their start."""
+    def breaths(seed):
+        return [(one.begin, one.sigh) for one in lifelike.Breath(14.0, 2.0, seed).breaths(
+            0.0, 600.0)]
+    assert breaths(7) == breaths(7)
+    assert breaths(7) != breaths(8)
+    span = human_timing.BLOCK_BREATHS * lifelike.Breath(14.0, 2.0, 0).period  # blocks begin alike
+    common = set(one[0] for one in breaths(7)) & set(one[0] for one in breaths(8))
+    assert common == set(block * span for block in range(int(600.0 // span) + 1))
+    config, built = configured()
+    for group in built.values():
+        lifted = lifelike.Breathing(group, config).lifted
+
+        def shifts(seed):
+            return lifelike.Postures(group, lifted, seed).shifts(0.0, 3600.0)
+        assert shifts(7) == shifts(7)
+        assert not set(shifts(7)) & set(shifts(8)), group.name

@@ -22,7 +22,7 @@ def planned(behaviour="body", seed=0, start=None, at=0.0, **values):
     for group in built:
         begin = group.home if start is None else start[group.name]
         plan, end, _summary = lifelike.plan(group, config, np.random.RandomState(seed),
-                                            begin, at)
+                                            begin, at, seed)
         plans[group.name] = (group, plan, end)
     return config, plans
 
@@ -111,7 +111,7 @@ def test_a_hold_sends_no_call_but_the_breath_and_without_breathing_none():
 
 def test_the_breath_is_one_for_both_arms_and_goes_on_through_moves():
     config, plans = planned(seed=5)
-    breath = lifelike.Breath(config.breaths_per_minute, config.max_call_duration)
+    breath = lifelike.Breath(config.breaths_per_minute, config.max_call_duration, 5)
     depth = {}
     for name, side in (("leftArm", "L"), ("rightArm", "R")):
         group, plan, _end = plans[name]
@@ -152,7 +152,7 @@ def test_the_breath_is_one_for_both_arms_and_goes_on_through_moves():
 
 
 def test_the_breath_pauses_between_an_exhale_and_the_next_inhale():
-    breath = lifelike.Breath(14.0, 2.0)
+    breath = lifelike.Breath(14.0, 2.0, 0)
     assert breath.period == pytest.approx(60.0 / 14.0)
     for first in breath.breaths(0.0, 120.0):
         inhale, exhale = first.segments[0], first.segments[-1]
@@ -163,7 +163,7 @@ def test_the_breath_pauses_between_an_exhale_and_the_next_inhale():
         assert pause < first.begin + first.length and breath.depth_at(pause) == 0.0
         assert not breath.moving(pause, first.begin + first.length)
     # Slow breathing: each call's segment fits a call, the pause takes the rest.
-    slow = lifelike.Breath(8.0, 2.0)
+    slow = lifelike.Breath(8.0, 2.0, 0)
     assert slow.period == 7.5
     long_ones = [breath for breath in slow.breaths(0.0, 120.0)
                  if not breath.sigh and breath.length >= 2.0 / lifelike.INHALE]
@@ -229,7 +229,7 @@ def test_a_listening_hold_settles_a_shoulder_outside_the_narrowed_bounds_then_br
     shoulder, elbow = group.names.index("LShoulderPitch"), group.names.index("LElbowYaw")
     start[shoulder] = group.upper[shoulder] + outside
     start[elbow] = group.upper[elbow] + 0.1
-    plan, _end, _summary = lifelike.hold(group, config, start, 0.0, 30.0)
+    plan, _end, _summary = lifelike.hold(group, config, start, 0.0, 30.0, 0)
     breaths = calls(plan)
     assert sum(step.duration for step in plan) == pytest.approx(30.0)
     if outside > lifelike.SETTLE_SPEED * config.max_call_duration:

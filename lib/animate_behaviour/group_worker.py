@@ -192,7 +192,7 @@ class GroupWorker(WorkerThread):
         tuning = self._round.tuning
         config = tuning.config
         planned, end, summary = styles.ROWS[config.motion_style].plan(
-            tuning.groups[self.name], config, self._rng, start, at)
+            tuning.groups[self.name], config, self._rng, start, at, self._round.schedule_seed)
         if config.verbose:
             self._log.debug("trajectory %s: %s" % (self.name, summary))
         return Plan("trajectory", planned, end, tuning)
@@ -201,7 +201,8 @@ class GroupWorker(WorkerThread):
         """LISTEN_HOLD s holding from ``start`` at robot time ``at``: no move starts."""
         tuning = self._round.tuning
         planned, end, _summary = styles.ROWS[tuning.config.motion_style].hold(
-            tuning.groups[self.name], tuning.config, start, at, LISTEN_HOLD)
+            tuning.groups[self.name], tuning.config, start, at, LISTEN_HOLD,
+            self._round.schedule_seed)
         return Plan("hold", planned, end, tuning)
 
     def _home_plan(self, start):

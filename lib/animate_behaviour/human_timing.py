@@ -41,7 +41,6 @@ SIGH_DEPTH = 2.0
 # Breaths per block of the breath's schedule: each block lasts exactly this many mean
 # periods, so the breathing rate holds block by block.
 BLOCK_BREATHS = 32
-BREATH_SEED = 1
 
 # Posture shifts: at exponential intervals of mean SHIFT_INTERVAL s (standing people shift
 # their weight every few minutes, with a spread about as large as the mean), the group's
@@ -104,11 +103,11 @@ def seed_of(name):
     return zlib.crc32(name.encode("utf-8")) & 0x7fffffff
 
 
-def breath_block(block, period):
-    """The breaths of the breath schedule's block ``block`` at a mean ``period`` (s):
-    (lengths (s), which are sighs), BLOCK_BREATHS of each, the lengths summing to
+def breath_block(seed, block, period):
+    """The breaths of the breath schedule ``seed``'s block ``block`` at a mean ``period``
+    (s): (lengths (s), which are sighs), BLOCK_BREATHS of each, the lengths summing to
     BLOCK_BREATHS x period."""
-    rng = block_rng(BREATH_SEED, block)
+    rng = block_rng(seed, block)
     factors = np.clip(rng.lognormal(-_BREATH_SIGMA ** 2 / 2.0, _BREATH_SIGMA, BLOCK_BREATHS),
                       *BREATH_CLIP)
     sighs = rng.uniform(size=BLOCK_BREATHS) < period / SIGH_INTERVAL

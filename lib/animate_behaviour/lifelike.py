@@ -106,8 +106,8 @@ SCALE_BACK = tuple(1.0 - index / 10.0 for index in range(11))
 
 
 # Schedule blocks drawn lately, shared by the plans (each plan and hold makes its own
-# Breath and Postures): (block, mean period, maxCallDuration) -> (begins, breaths), and
-# (seed, block, joints) -> (times, drifts); at most this many of each kept (a breath block
+# Breath and Postures): (seed, block, mean period, maxCallDuration) -> (begins, breaths),
+# and (seed, block, joints) -> (times, drifts); at most this many of each kept (a breath block
 # lasts 32 breaths, a shift block 10 minutes).
 _BREATH_BLOCKS = {}
 _SHIFT_BLOCKS = {}
@@ -138,12 +138,13 @@ class Breath(object):
     """The breath shared by every group: ``depth_at(t)`` in [0, ``deepest``] (0 exhaled,
     1 a full inhale, ``deepest`` the top of a sigh) at robot time ``t`` since the round
     began, and its phase boundaries. Breaths last ``period`` (60 / breathsPerMinute) on
-    average, each its own length, now and then a sigh: human_timing's schedule, the same
-    for every group at the same time."""
+    average, each its own length, now and then a sigh: human_timing's schedule ``seed``
+    (the round's), the same for every group at the same time."""
 
     deepest = human_timing.SIGH_DEPTH
 
-    def __init__(self, breaths_per_minute, max_call_duration):
+    def __init__(self, breaths_per_minute, max_call_duration, seed):
+        self._seed = seed
         self.period = 60.0 / breaths_per_minute
         self._max_call = max_call_duration
         self._span = human_timing.BLOCK_BREATHS * self.period
@@ -152,10 +153,10 @@ class Breath(object):
         """The breaths of the schedule's block ``block`` and their begins, shared by the
         plans made lately (every hold and plan makes a Breath; building a block costs
         more than the hold)."""
-        key = (block, self.period, self._max_call)
+        key = (self._seed, block, self.period, self._max_call)
         found = _BREATH_BLOCKS.get(key)
         if found is None:
-            lengths, sighs = human_timing.breath_block(block, self.period)
+            lengths, sighs = human_timing.breath_block(self._seed, block, self.period)
             begins = block * self._span + np.concatenate([[0.0], np.cumsum(lengths)[:-1]])
             found = (begins, [OneBreath(begin, length, sigh, self.period, self._max_call)
                               for begin, length, sigh in zip(begins, lengths, sighs)])
@@ -245,14 +246,15 @@ class Room(object):
 class Postures(object):
     """Where ``group`` rests at robot time ``t`` since the round began (``at(t)``): its
     home until its first posture shift, then its home moved by the last shift's drift
-    (human_timing's schedule for the group: a fraction of each joint's band on that
-    side, at most SHIFT_DRIFT), scaled back until the rest, with the breath's ``lifted``
-    offsets too, is inside its bounds and passes its checks."""
+    (human_timing's schedule for the group in the round's schedule ``seed``: a fraction
+    of each joint's band on that side, at most SHIFT_DRIFT), scaled back until the rest,
+    with the breath's ``lifted`` offsets too, is inside its bounds and passes its
+    checks."""
 
-    def __init__(self, group, lifted):
+    def __init__(self, group, lifted, seed):
         self._group = group
         self._lifted = lifted
-        self._seed = human_timing.seed_of(group.name)
+        self._seed = human_timing.seed_of(group.name) ^ seed
         self._rests = {}
 
     def _block(self, block):
@@ -309,10 +311,11 @@ class Postures(object):
                 self._group.upper + np.minimum(drift, 0.0))
 
 
-def plan(group, config, rng, start, at):
+def plan(group, config, rng, start, at, seed):
     """Steps for ``group`` (groups.JointGroup) from ``start`` (its commanded angles) at
-    robot time ``at``: (steps, where they leave the joints, a line for the verbose log)."""
-    builder = _builder(group, config, start, at)
+    robot time ``at``, breathing and shifting posture on the round's schedule ``seed``:
+    (steps, where they leave the joints, a line for the verbose log)."""
+    builder = _builder(group, config, start, at, seed)
     if group.row.chunked:
         _legs(builder, config, rng)
     else:
@@ -328,12 +331,13 @@ def plan(group, config, rng, start, at):
     return builder.steps, builder.angles, builder.describe()
 
 
-def _builder(group, config, start, at):
+def _builder(group, config, start, at, seed):
     """A _Builder for ``group`` from ``start`` at robot time ``at``, with the breath and
-    the rest postures ``config`` gives."""
+    the rest postures ``config`` and the schedule ``seed`` give."""
     breathing = Breathing(group, config)
-    return _Builder(group, config, Breath(config.breaths_per_minute, config.max_call_duration),
-                    breathing, Postures(group, breathing.lifted), start, at)
+    breath = Breath(config.breaths_per_minute, config.max_call_duration, seed)
+    return _Builder(group, config, breath, breathing, Postures(group, breathing.lifted, seed),
+                    start, at)
 
 
 def _legs(builder, config, rng):
@@ -517,9 +521,10 @@ class _Builder(object):
             self._moves, self._shifts, self._breaths, self.seconds)
 
 
-def hold(group, config, start, at, duration):
+def hold(group, config, start, at, duration, seed):
     """Steps holding ``group`` from ``start`` for ``duration`` s at robot time ``at``,
-    breathing on and starting no move (Pepper listens): as plan() returns them."""
-    builder = _builder(group, config, start, at)
+    breathing on (schedule ``seed``) and starting no move (Pepper listens): as plan()
+    returns them."""
+    builder = _builder(group, config, start, at, seed)
     builder.hold(duration)
     return builder.steps, builder.angles, builder.describe()

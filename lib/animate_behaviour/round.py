@@ -100,12 +100,14 @@ class Onsets(object):
 
 class Round(object):
     """One enabled period, numbered ``number``: its stop signal, its workers, its monitor
-    of ``heat`` (heat.HeatMonitor), and the ``tuning`` its workers plan with (replaced by
-    the engine on a new configuration); ``parts`` (RoundParts) what it shares with the
-    engine's other rounds."""
+    of ``heat`` (heat.HeatMonitor), the ``tuning`` its workers plan with (replaced by
+    the engine on a new configuration) and ``schedule_seed``, the seed of what its plans
+    share (styles.StyleRow); ``parts`` (RoundParts) what it shares with the engine's
+    other rounds."""
 
-    def __init__(self, number, tuning, parts, heat):
+    def __init__(self, number, tuning, parts, heat, schedule_seed):
         self.number = number
+        self.schedule_seed = schedule_seed
         self.clock = parts.clock
         self.origin = self.clock.now()  # when the round began: the breath's phase counts from it
         self.stop = self.clock.event()
@@ -163,19 +165,22 @@ class Round(object):
 
 def build(number, tuning, parts, moves_base, child_rng):
     """Round ``number`` with ``tuning``: a worker per joint group, and one for the base if
-    ``moves_base``, each drawing from ``child_rng()`` (a generator of its own); the
-    status lists its parts, all at home. Not started."""
+    ``moves_base``, each drawing from ``child_rng()`` (a generator of its own), and a
+    schedule seed of its own from one more, so that no two rounds breathe or shift
+    posture alike; the status lists its parts, all at home. Not started."""
     groups = list(tuning.groups.values())
     watched = [name for group in groups for name in group.names]
     if moves_base:
         watched.extend(name for name in joints.LEG_JOINTS if name not in watched)
     heat = heat_module.HeatMonitor(parts.memory, watched, tuning.config.cool_down_time,
                                    parts.clock, parts.log)
-    round_ = Round(number, tuning, parts, heat)
+    rngs = [child_rng() for _group in groups]
+    base_rng = child_rng() if moves_base else None
+    round_ = Round(number, tuning, parts, heat, int(child_rng().randint(0, 2 ** 31 - 1)))
     parts.status.reset([group.name for group in groups]
                        + ([BaseWorker.name] if moves_base else []))
-    for group in groups:
-        round_.add(GroupWorker(round_, group.name, child_rng()))
+    for group, rng in zip(groups, rngs):
+        round_.add(GroupWorker(round_, group.name, rng))
     if moves_base:
-        round_.add(BaseWorker(round_, child_rng()))
+        round_.add(BaseWorker(round_, base_rng))
     return round_

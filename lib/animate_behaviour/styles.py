@@ -13,11 +13,13 @@ class StyleRow(object):
     """One row of the style table.
 
     name: what ``motionStyle`` calls it; description: what it does, in words;
-    plan(group, config, rng, start, at): the steps (animate_behaviour.steps) that animate
-    ``group`` (groups.JointGroup) from ``start`` (its commanded angles, rad) beginning at
-    robot time ``at`` (s since the round began), as (steps, where they leave the joints,
-    a line for the verbose log); hold(group, config, start, at, duration): the same for
-    ``duration`` s in which the group starts no move (Pepper listens).
+    plan(group, config, rng, start, at, seed): the steps (animate_behaviour.steps) that
+    animate ``group`` (groups.JointGroup) from ``start`` (its commanded angles, rad)
+    beginning at robot time ``at`` (s since the round began), as (steps, where they leave
+    the joints, a line for the verbose log); ``seed``: the round's, for what every plan
+    of the round shares (the lifelike breath and posture shifts); hold(group, config,
+    start, at, duration, seed): the same for ``duration`` s in which the group starts no
+    move (Pepper listens).
     """
 
     def __init__(self, name, description, plan, hold):
@@ -31,7 +33,7 @@ class StyleRow(object):
 # table, and the build checks that it loads with the standard library and lib/ alone.
 
 
-def _specification(group, config, rng, start, _at):
+def _specification(group, config, rng, start, _at, _seed):
     """One of the specification's trajectories, cut into calls of maxCallDuration."""
     from animate_behaviour import steps, trajectory
     points, times, stretched = trajectory.plan(group, config, rng, start)
@@ -40,20 +42,20 @@ def _specification(group, config, rng, start, _at):
         len(points), times[-1], sum(isinstance(step, steps.Move) for step in cut), stretched)
 
 
-def _lifelike(group, config, rng, start, at):
+def _lifelike(group, config, rng, start, at, seed):
     from animate_behaviour import lifelike
-    return lifelike.plan(group, config, rng, start, at)
+    return lifelike.plan(group, config, rng, start, at, seed)
 
 
-def _still(_group, _config, start, _at, duration):
+def _still(_group, _config, start, _at, duration, _seed):
     """The specification's style has no breath: holding is resting, with no call."""
     from animate_behaviour import steps
     return [steps.Rest(duration)], start, "holding %.1f s" % duration
 
 
-def _breathing(group, config, start, at, duration):
+def _breathing(group, config, start, at, duration, seed):
     from animate_behaviour import lifelike
-    return lifelike.hold(group, config, start, at, duration)
+    return lifelike.hold(group, config, start, at, duration, seed)
 
 
 TABLE = (
