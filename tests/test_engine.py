@@ -415,6 +415,74 @@ class FailingMotion(KinematicMotion):
         return KinematicMotion.angleInterpolation(self, names, angles, times, absolute)
 
 
+class CaughtUpMotion(KinematicMotion):
+    """A simulator catching up on a lag: every call plays its keys in half their time,
+    so it returns early with the joints at its last key, killed by nobody."""
+
+    def angleInterpolation(self, names, angleLists, timeLists, isAbsolute):
+        fast = [[0.5 * time for time in times] for times in timeLists]
+        return KinematicMotion.angleInterpolation(self, names, angleLists, fast, isAbsolute)
+
+
+@pytest.mark.parametrize("style", ["specification", "lifelike"])
+def test_a_call_returning_early_at_its_last_key_is_no_other_apps_kill(robots, caplog,
+                                                                      monkeypatch, style):
+    # A loaded machine's late return (10 ms of wall time at SCALE) is no postponement here.
+    monkeypatch.setattr(group_worker, "LATE_MARGIN", float("inf"))
+    caplog.set_level(logging.DEBUG, logger="test.engine")
+    robot = robots("body", motionStyle=style, motion=CaughtUpMotion(time_scale=SCALE))
+    robot.enable()
+    robot.wait_random(12)
+    robot.disable()
+    assert robot.engine.report()["counters"]["yields"] == 0
+    assert "steps aside" not in caplog.text
+    played = [record for record in robot.motion.trajectories if record.finished]
+    assert len(played) >= 6
+
+
+class KilledHalfway(KinematicMotion):
+    """Another app kills our first left-arm call of over a second halfway through (as
+    killTasksUsingResources would) and sends nothing: the call returns early with the
+    joints commanded where the kill left them."""
+
+    def __init__(self, **kwargs):
+        KinematicMotion.__init__(self, **kwargs)
+        self.victim = None
+
+    def _play(self, killed, duration):
+        record = self._local.record
+        with self._cond:
+            chosen = self.victim is None and duration is not None and duration > 1.0 \
+                and "LShoulderPitch" in record.names
+            if chosen:
+                self.victim = record
+        if chosen:
+            self.clock.wait(killed, duration / 2.0)
+            self.killTask(record.task_id)
+        KinematicMotion._play(self, killed, duration)
+
+
+def test_a_call_killed_halfway_is_another_apps_and_the_arm_steps_aside(robots, caplog,
+                                                                      monkeypatch):
+    # A loaded machine's late return (10 ms of wall time at SCALE) is no postponement here.
+    monkeypatch.setattr(group_worker, "LATE_MARGIN", float("inf"))
+    caplog.set_level(logging.DEBUG, logger="test.engine")
+    robot = robots("body", motion=KilledHalfway(time_scale=SCALE))
+    robot.enable()
+    assert robot.motion.wait_for(lambda: robot.motion.victim is not None
+                                 and robot.motion.victim.end is not None, TIMEOUT)
+    robot.wait_random(12)
+    robot.disable()
+    reasons = checks.stepped_aside(caplog, "group leftArm")
+    # Seen at the call's early return; or, when the machine's load delayed the call's
+    # start past the kill's moment (a few wall ms at SCALE), at the next check of the
+    # commanded angles.
+    assert len(reasons) == 1, reasons
+    assert reasons[0].endswith("killed to take its joints") or \
+        reasons[0] == "its joints were moved while it held none", reasons
+    assert robot.engine.report()["counters"]["yields"] == 1
+
+
 def test_almotion_errors_are_logged_and_retried(robots, caplog, monkeypatch):
     monkeypatch.setitem(recovery.RECHECK_AFTER, recovery.ERROR, 0.1)
     robot = robots("hands", motion=FailingMotion(failures=3))

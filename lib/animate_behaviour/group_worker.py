@@ -42,7 +42,9 @@ from animate_behaviour.recovery import (ERROR, HOT, OTHER_APP, SPEECH, STOP, STO
                                         YIELD_POLL, YIELD_TO_SPEECH, Disruption, Recovery)
 from animate_behaviour.worker_thread import HOLDS_FOR_TURNS, MOVES_ALONE, WorkerThread
 
-# A call returning before this fraction of its duration was cut short by someone; one
+# A call returning before this fraction of its duration was cut short by someone, unless
+# the joints are commanded at its last key (a simulator whose clock caught up on a lag
+# played it faster: a killed call leaves them elsewhere, or another app moves them); one
 # returning later than its duration plus LATE_MARGIN (s) waited for joints another app
 # took in the instant before we sent it (NAOqi postponed it).
 EARLY_FRACTION = 0.95
@@ -361,7 +363,8 @@ class GroupWorker(WorkerThread):
             self._log.error("ALMotion.angleInterpolation (%s) failed: %s" % (self.name, call.error))
             return Disruption(ERROR)
         elapsed = call.elapsed
-        if elapsed < EARLY_FRACTION * step.duration:
+        if elapsed < EARLY_FRACTION * step.duration and not np.allclose(
+                self._commanded(), step.end, atol=MOVED_TOLERANCE):
             return Disruption(OTHER_APP, why="its %.2f s call ended after %.2f s: killed to "
                               "take its joints" % (step.duration, elapsed))
         if elapsed > step.duration + LATE_MARGIN:
