@@ -101,7 +101,7 @@ TABLE = (
         "wider base turns (at most 0.495 from the default 0.3)"),
     Row(AROUSAL, "breathsPerMinute", SCALE, (0.75, 0.875, 1.0, 1.15, 1.3),
         "breathing rate rises with arousal (10.5 .. 18.2 from the default 14)"),
-    Row(VALENCE, "ShoulderPitch", OFFSET, (0.02, 0.01, 0.0, -0.06, -0.12),
+    Row(VALENCE, "ShoulderPitch", OFFSET, (0.03, 0.015, 0.0, -0.06, -0.12),
         "arms held higher (forward) for positive, lower for negative"),
     Row(VALENCE, "ShoulderRoll", OFFSET, (-0.03, -0.015, 0.0, 0.05, 0.1),
         "arms more open for positive, closer in for negative"),
