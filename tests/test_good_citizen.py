@@ -51,9 +51,10 @@ SETTINGS = {"behaviour": "all", "yieldQuietTime": "1.0", "coolDownTime": "5.0"}
 class Sending(object):
     """Our side of ALMotion (a libqi proxy or the stand-in itself, everything forwarded):
     ``sent`` stamps, on the stand-in's clock, each angleInterpolation of ours as it
-    leaves. The stand-in records a call when it handles it, and NAOqi may handle the task
-    listings we make right after sending (to find the call's task) before the call
-    itself: only our side knows which listings came before."""
+    leaves: when our side takes the method, before it lets the sender look for the call's
+    task (own_call). The stand-in records a call when it handles it, and NAOqi (or, in
+    process, the thread scheduler) may handle the task listings we make right after
+    sending before the call itself: only our side knows which listings came before."""
 
     def __init__(self, motion, clock):
         self._motion = motion
@@ -64,9 +65,10 @@ class Sending(object):
         attribute = getattr(self._motion, name)
         if name != "angleInterpolation":
             return attribute
+        leaving = self._clock.now()
 
         def send(names, angles, *args, **kwargs):
-            self.sent.append((self._clock.now(), list(names), angles))
+            self.sent.append((leaving, list(names), angles))
             return attribute(names, angles, *args, **kwargs)
         return send
 

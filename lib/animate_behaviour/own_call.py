@@ -98,9 +98,10 @@ class OwnCall(object):
             self._identify(known_ids)
 
     def _run(self, sending):
-        sending.set()
         try:
-            self.result = getattr(self._motion, self.method)(*self._args)
+            method = getattr(self._motion, self.method)
+            sending.set()  # the call leaves now: its task may be looked for
+            self.result = method(*self._args)
         except Exception as err:  # noqa: handed to the worker, which reports or re-raises it
             self.error = err
         finally:
