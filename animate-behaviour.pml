@@ -14,6 +14,7 @@
         <File name="__main__" src="lib/animate_behaviour/__main__.py" />
         <File name="base_worker" src="lib/animate_behaviour/base_worker.py" />
         <File name="box_glue" src="lib/animate_behaviour/box_glue.py" />
+        <File name="breath" src="lib/animate_behaviour/breath.py" />
         <File name="clearance" src="lib/animate_behaviour/clearance.py" />
         <File name="clearance_model" src="lib/animate_behaviour/clearance_model.py" />
         <File name="clock" src="lib/animate_behaviour/clock.py" />
@@ -37,6 +38,7 @@
         <File name="monitor" src="lib/animate_behaviour/monitor.py" />
         <File name="mood" src="lib/animate_behaviour/mood.py" />
         <File name="own_call" src="lib/animate_behaviour/own_call.py" />
+        <File name="posture_shifts" src="lib/animate_behaviour/posture_shifts.py" />
         <File name="presets" src="lib/animate_behaviour/presets.py" />
         <File name="recovery" src="lib/animate_behaviour/recovery.py" />
         <File name="robot_events" src="lib/animate_behaviour/robot_events.py" />

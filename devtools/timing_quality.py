@@ -19,7 +19,7 @@ breath call its ShoulderPitch alone):
 * Sigh: a breath call that raises the arm right after another did (a second inhale on
   top of the first). Figure: sighs per hour of the time at least one arm held (when a
   sigh can be seen).
-* Posture shift: a full call that brings a group to its rest posture (lifelike.Postures)
+* Posture shift: a full call that brings a group to its rest posture (posture_shifts.Postures)
   when that differs from the rest it last came to (the arms' ShoulderPitch left out: its
   key carries the breath). Figure: shifts per hour per group, averaged.
 """
@@ -29,8 +29,9 @@ import collections
 
 import numpy as np
 
+from animate_behaviour import breath as breath_module
 from animate_behaviour import groups as groups_module
-from animate_behaviour import joints, lifelike, steps
+from animate_behaviour import joints, lifelike, posture_shifts, steps
 
 # s: a call starting within this of the arm's last call's end follows it with no pause.
 GAP = 0.05
@@ -128,8 +129,8 @@ def shifts(calls, built, config, seed):
     """Posture shifts per group on the round's schedule ``seed``: {group name: count}."""
     counts = collections.OrderedDict()
     for group in built:
-        breathing = lifelike.Breathing(group, config)
-        postures = lifelike.Postures(group, breathing.lifted, seed)
+        breathing = breath_module.Breathing(group, config)
+        postures = posture_shifts.Postures(group, breathing.lifted, seed)
         still = np.ones(len(group.names), dtype=bool)
         still[list(breathing.joints)] = False
         last, count = group.home, 0

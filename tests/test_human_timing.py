@@ -5,8 +5,10 @@ from __future__ import absolute_import, division, print_function
 import numpy as np
 import pytest
 
+from animate_behaviour import breath as breath_module
 from animate_behaviour import config as config_module
-from animate_behaviour import groups, human_timing, joints, lean, lifelike, steps, trajectory
+from animate_behaviour import (groups, human_timing, joints, lean, lifelike, posture_shifts,
+                               steps, trajectory)
 
 import checks
 import timing_quality
@@ -47,7 +49,7 @@ def test_planned_holds_follow_the_distribution_times_gesture_duration():
 
 
 def test_breaths_vary_by_about_a_fifth_and_keep_the_rate():
-    breath = lifelike.Breath(14.0, 2.0, 0)
+    breath = breath_module.Breath(14.0, 2.0, 0)
     breaths = breath.breaths(0.0, 36000.0)
     lengths = np.array([one.length for one in breaths if not one.sigh])
     assert 0.1 <= lengths.std() / lengths.mean() <= 0.3
@@ -63,15 +65,15 @@ def test_breaths_vary_by_about_a_fifth_and_keep_the_rate():
 
 def test_a_breath_is_never_faster_than_the_mean_one():
     for rate in (8.0, 14.0, 20.0):
-        breath = lifelike.Breath(rate, 2.0, 0)
-        mean = 1.0 / min(lifelike.INHALE * breath.period, 2.0)
+        breath = breath_module.Breath(rate, 2.0, 0)
+        mean = 1.0 / min(breath_module.INHALE * breath.period, 2.0)
         for one in breath.breaths(0.0, 7200.0):
             for begin, end, low, high in one.segments:
                 assert abs(high - low) / (end - begin) <= mean * (1 + 1e-9)
 
 
 def test_sighs_come_about_twelve_times_an_hour_twice_as_deep_and_long():
-    breath = lifelike.Breath(14.0, 2.0, 0)
+    breath = breath_module.Breath(14.0, 2.0, 0)
     breaths = breath.breaths(0.0, 20 * 3600.0)
     sighs = [one for one in breaths if one.sigh]
     assert 9.0 <= len(sighs) / 20.0 <= 15.0
@@ -91,8 +93,8 @@ def test_sighs_come_about_twelve_times_an_hour_twice_as_deep_and_long():
 def test_posture_shifts_come_every_couple_of_minutes_inside_bounds_and_checks():
     config, built = configured()
     for group in built.values():
-        breathing = lifelike.Breathing(group, config)
-        postures = lifelike.Postures(group, breathing.lifted, 0)
+        breathing = breath_module.Breathing(group, config)
+        postures = posture_shifts.Postures(group, breathing.lifted, 0)
         times = postures.shifts(0.0, 20 * 3600.0)
         assert 3600.0 / human_timing.SHIFT_INTERVAL * 0.85 <= len(times) / 20.0 <= \
             3600.0 / human_timing.SHIFT_INTERVAL * 1.15
@@ -189,18 +191,18 @@ def test_each_round_breathes_and_shifts_on_a_schedule_of_its_own():
     """Rounds (each enabling) draw their schedule's seed: the same seed breathes and
     shifts alike, another one not, so no two enablings look alike from their start."""
     def breaths(seed):
-        return [(one.begin, one.sigh) for one in lifelike.Breath(14.0, 2.0, seed).breaths(
+        return [(one.begin, one.sigh) for one in breath_module.Breath(14.0, 2.0, seed).breaths(
             0.0, 600.0)]
     assert breaths(7) == breaths(7)
     assert breaths(7) != breaths(8)
-    span = human_timing.BLOCK_BREATHS * lifelike.Breath(14.0, 2.0, 0).period  # blocks begin alike
+    span = human_timing.BLOCK_BREATHS * breath_module.Breath(14.0, 2.0, 0).period  # blocks begin alike
     common = set(one[0] for one in breaths(7)) & set(one[0] for one in breaths(8))
     assert common == set(block * span for block in range(int(600.0 // span) + 1))
     config, built = configured()
     for group in built.values():
-        lifted = lifelike.Breathing(group, config).lifted
+        lifted = breath_module.Breathing(group, config).lifted
 
         def shifts(seed):
-            return lifelike.Postures(group, lifted, seed).shifts(0.0, 3600.0)
+            return posture_shifts.Postures(group, lifted, seed).shifts(0.0, 3600.0)
         assert shifts(7) == shifts(7)
         assert not set(shifts(7)) & set(shifts(8)), group.name

@@ -4,6 +4,7 @@ from __future__ import absolute_import, division, print_function
 import numpy as np
 import pytest
 
+from animate_behaviour import breath as breath_module
 from animate_behaviour import config as config_module
 from animate_behaviour import groups, human_timing, joints, lifelike, steps, trajectory
 
@@ -111,12 +112,12 @@ def test_a_hold_sends_no_call_but_the_breath_and_without_breathing_none():
 
 def test_the_breath_is_one_for_both_arms_and_goes_on_through_moves():
     config, plans = planned(seed=5)
-    breath = lifelike.Breath(config.breaths_per_minute, config.max_call_duration, 5)
+    breath = breath_module.Breath(config.breaths_per_minute, config.max_call_duration, 5)
     depth = {}
     for name, side in (("leftArm", "L"), ("rightArm", "R")):
         group, plan, _end = plans[name]
         shoulder = group.names.index(side + "ShoulderPitch")
-        offset = lifelike.Breathing(group, config).offsets[shoulder]
+        offset = breath_module.Breathing(group, config).offsets[shoulder]
         assert offset < 0.0  # inhaling raises the arm forward, away from the pelvis
         elapsed, pose = 0.0, group.home[shoulder]
         keys = []
@@ -152,7 +153,7 @@ def test_the_breath_is_one_for_both_arms_and_goes_on_through_moves():
 
 
 def test_the_breath_pauses_between_an_exhale_and_the_next_inhale():
-    breath = lifelike.Breath(14.0, 2.0, 0)
+    breath = breath_module.Breath(14.0, 2.0, 0)
     assert breath.period == pytest.approx(60.0 / 14.0)
     for first in breath.breaths(0.0, 120.0):
         inhale, exhale = first.segments[0], first.segments[-1]
@@ -163,10 +164,10 @@ def test_the_breath_pauses_between_an_exhale_and_the_next_inhale():
         assert pause < first.begin + first.length and breath.depth_at(pause) == 0.0
         assert not breath.moving(pause, first.begin + first.length)
     # Slow breathing: each call's segment fits a call, the pause takes the rest.
-    slow = lifelike.Breath(8.0, 2.0, 0)
+    slow = breath_module.Breath(8.0, 2.0, 0)
     assert slow.period == 7.5
     long_ones = [breath for breath in slow.breaths(0.0, 120.0)
-                 if not breath.sigh and breath.length >= 2.0 / lifelike.INHALE]
+                 if not breath.sigh and breath.length >= 2.0 / breath_module.INHALE]
     assert long_ones
     assert all(end - begin == pytest.approx(2.0) for breath in long_ones
                for begin, end, _low, _high in breath.segments)

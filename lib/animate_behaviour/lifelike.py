@@ -27,7 +27,7 @@ legs):
   pause with no call (a breath of 14 a minute is 4.3 s; calls last at most
   maxCallDuration). Each breath has a length of its own around the mean, and now and
   then one is a sigh: a second inhale on top of the first, to twice the depth, then the
-  exhale in two calls and a longer pause (human_timing; :class:`Breath`). During a hold
+  exhale in two calls and a longer pause (human_timing; breath.py). During a hold
   the shoulder alone gets these calls; a move's key carries the breath's value at the
   move's end, so the breath goes on from there with no jump. The legs do not breathe: a
   trace of HipPitch deep enough to see would break their stillness, and breath calls
@@ -36,7 +36,7 @@ legs):
   any moment); they also cost a fifth more calls.
 * **Posture shifts**: every couple of minutes on average (human_timing) the group's rest
   posture moves: its home plus a drift within its bounds that passes its checks
-  (:class:`Postures`). The arms' next move then goes slowly to the new rest, and their
+  (posture_shifts.py). The arms' next move then goes slowly to the new rest, and their
   targets are drawn from the part of Table 1's bounds around it (the bounds moved with
   the rest, cut to Table 1's); the legs move slowly to it and hold there between visits.
   No two minutes look alike.
@@ -48,11 +48,10 @@ plan starts) counts from the round's start, the breath's phase origin.
 """
 from __future__ import absolute_import, division, print_function
 
-import math
-
 import numpy as np
 
-from animate_behaviour import human_timing, steps, trajectory
+from animate_behaviour import breath as breath_module
+from animate_behaviour import human_timing, posture_shifts, steps, trajectory
 
 # Moves in multiples of gestureDuration: around 1.5-3 times it, as in the best open idle
 # generator found, whose moves last 1.2-2.8 s between holds of 1.2-4.5 s. Holds are
@@ -66,30 +65,11 @@ PLAN_SECONDS = 20.0
 # The legs' cycle in multiples of the specification's chunk time: on average 1.1 chunks,
 # so they move a little less often than its pattern, never more.
 LEG_CYCLE = (0.9, 1.3)
-# Breathing joints: (name suffix, depth at full inhale as a fraction of the joint's
-# half band (Table 1's SRO), its sign). The arms rise forward (away from the pelvis) by
-# about 1 degree of ShoulderPitch at the defaults (2 in a sigh). In proportion to the
-# band, so to the moves: whatever the preset, a breath moves the joint at about a
-# twenty-fifth of a move's speed. One breath for both arms: were it as fast as a tenth
-# of the fastest move a watcher saw lately, it would read as moves starting together
-# (at a twentieth, a minute of small moves sometimes came close).
-BREATHING = (("ShoulderPitch", 0.08, -1.0),)
 # The legs hold at a random target this long, and move this long, in multiples of
 # gestureDuration: the specification's legs pass through their random waypoints
 # gestureDuration apart and spend the rest of a chunk at home, and so do these.
 LEG_AWAY = (0.1, 0.5)
 LEG_MOVE = (1.0, 1.25)
-# A breath's calls: (fraction of the breath's length, depth reached), one call each; the
-# rest of the breath is the pause after the exhale. Each also lasts at most
-# maxCallDuration, the pause taking what is left. Long, so that the breath is slow. A
-# sigh (twice a breath's length): a normal inhale, a second one on top
-# (human_timing.SIGH_DEPTH), the exhale in two calls, each at a normal breath's pace,
-# then a longer pause. A breath shorter than the mean is as much shallower, so that no
-# breath is faster than the mean one (a faster one would start the arms together).
-INHALE = 0.45
-EXHALE = 0.5
-NORMAL = ((INHALE, 1.0), (EXHALE, 0.0))
-SIGH = ((0.225, 1.0), (0.225, human_timing.SIGH_DEPTH), (0.225, 1.0), (0.225, 0.0))
 # Breath segments shorter than this (s) are not worth a call: held instead.
 MIN_CALL = 0.1
 # How fast (rad/s) a breathing joint left outside its breath's room (its rest plus any
@@ -100,215 +80,6 @@ MIN_CALL = 0.1
 SETTLE_SPEED = 0.05
 # Draws of a move's target before giving up on the velocity limit and shortening it.
 TARGET_TRIES = 20
-# The fractions of a posture shift's drift tried, largest first, until the rest passes
-# the group's checks (0: home).
-SCALE_BACK = tuple(1.0 - index / 10.0 for index in range(11))
-
-
-# Schedule blocks drawn lately, shared by the plans (each plan and hold makes its own
-# Breath and Postures): (seed, block, mean period, maxCallDuration) -> (begins, breaths),
-# and (seed, block, joints) -> (times, drifts); at most this many of each kept (a breath block
-# lasts 32 breaths, a shift block 10 minutes).
-_BREATH_BLOCKS = {}
-_SHIFT_BLOCKS = {}
-BREATH_BLOCKS_KEPT = 8
-
-
-class OneBreath(object):
-    """A breath of the schedule: its ``begin`` (s), ``length`` (s), whether it is a
-    ``sigh``, its ``depth`` (1 for a breath of the mean ``period`` or longer, less for a
-    shorter one) and its ``segments``: (begin, end, depth from, depth to), one per call."""
-
-    def __init__(self, begin, length, sigh, period, max_call_duration):
-        self.begin = begin
-        self.length = length
-        self.sigh = bool(sigh)
-        self.depth = min(1.0, length / (period * (human_timing.SIGH_LENGTH if sigh else 1.0)))
-        segments = []
-        moment, depth = begin, 0.0
-        for fraction, target in (SIGH if sigh else NORMAL):
-            duration = min(fraction * length, max_call_duration)
-            target *= self.depth
-            segments.append((moment, moment + duration, depth, target))
-            moment, depth = moment + duration, target
-        self.segments = tuple(segments)
-
-
-class Breath(object):
-    """The breath shared by every group: ``depth_at(t)`` in [0, ``deepest``] (0 exhaled,
-    1 a full inhale, ``deepest`` the top of a sigh) at robot time ``t`` since the round
-    began, and its phase boundaries. Breaths last ``period`` (60 / breathsPerMinute) on
-    average, each its own length, now and then a sigh: human_timing's schedule ``seed``
-    (the round's), the same for every group at the same time."""
-
-    deepest = human_timing.SIGH_DEPTH
-
-    def __init__(self, breaths_per_minute, max_call_duration, seed):
-        self._seed = seed
-        self.period = 60.0 / breaths_per_minute
-        self._max_call = max_call_duration
-        self._span = human_timing.BLOCK_BREATHS * self.period
-
-    def _block(self, block):
-        """The breaths of the schedule's block ``block`` and their begins, shared by the
-        plans made lately (every hold and plan makes a Breath; building a block costs
-        more than the hold)."""
-        key = (self._seed, block, self.period, self._max_call)
-        found = _BREATH_BLOCKS.get(key)
-        if found is None:
-            lengths, sighs = human_timing.breath_block(self._seed, block, self.period)
-            begins = block * self._span + np.concatenate([[0.0], np.cumsum(lengths)[:-1]])
-            found = (begins, [OneBreath(begin, length, sigh, self.period, self._max_call)
-                              for begin, length, sigh in zip(begins, lengths, sighs)])
-            if len(_BREATH_BLOCKS) >= BREATH_BLOCKS_KEPT:
-                _BREATH_BLOCKS.clear()  # a few blocks (minutes of breath) are all in use
-            _BREATH_BLOCKS[key] = found
-        return found
-
-    def breath_at(self, t):
-        """The breath going on at ``t``."""
-        begins, breaths = self._block(int(math.floor(t / self._span)))
-        return breaths[max(0, int(np.searchsorted(begins, t, side="right")) - 1)]
-
-    def breaths(self, start, end):
-        """The breaths that begin in [start, end)."""
-        found = []
-        block = int(math.floor(start / self._span))
-        while block * self._span < end:
-            found.extend(breath for breath in self._block(block)[1]
-                         if start <= breath.begin < end)
-            block += 1
-        return found
-
-    def depth_at(self, t):
-        for begin, end, low, high in self.breath_at(t).segments:
-            if begin <= t < end:
-                return low + (high - low) * trajectory.ease((t - begin) / (end - begin))
-        return 0.0
-
-    def boundaries(self, start, end):
-        """The breath's phase boundaries strictly inside (start, end): where each call of a
-        breath begins and ends, where it is at rest or turns."""
-        found = set()
-        for breath in [self.breath_at(start)] + self.breaths(start, end):
-            for begin, finish, _low, _high in breath.segments:
-                found.update(moment for moment in (begin, finish) if start < moment < end)
-        return sorted(found)
-
-    def moving(self, start, end):
-        """Whether the breath moves between ``start`` and ``end``, two neighbouring
-        boundaries (or a hold's ends between them): not in its pause."""
-        middle = (start + end) / 2.0
-        return any(begin <= middle < finish
-                   for begin, finish, _low, _high in self.breath_at(middle).segments)
-
-
-class Breathing(object):
-    """How ``group``'s joints breathe: an offset (rad) per joint at full inhale (zero for
-    the joints that do not breathe), and ``lifted``: the offsets at the top of a sigh,
-    which the group's bounds leave room for."""
-
-    def __init__(self, group, config):
-        self.offsets = np.zeros(len(group.names))
-        self.joints = ()
-        if config.breathing:
-            for index, name in enumerate(group.names):
-                for suffix, depth, sign in BREATHING:
-                    if name.endswith(suffix):
-                        half_band = (group.upper[index] - group.lower[index]) / 2.0
-                        self.offsets[index] = sign * depth * half_band
-            self.joints = tuple(int(index) for index in np.flatnonzero(self.offsets))
-        self.lifted = Breath.deepest * self.offsets
-
-    @property
-    def breathes(self):
-        return bool(np.any(self.offsets))
-
-
-class Room(object):
-    """``group`` as trajectory.random_points sees it when drawing a target: its bounds
-    (``lower``/``upper``) as given, narrowed by the breath's ``lifted`` offsets, so that
-    the target plus any depth of breath stays in them; names, home and checks are the
-    group's."""
-
-    def __init__(self, group, lower, upper, lifted):
-        self._group = group
-        self.names = group.names
-        self.home = group.home
-        self.checks = group.checks
-        self.lower = lower - np.minimum(lifted, 0.0)
-        self.upper = upper - np.maximum(lifted, 0.0)
-
-    def acceptable(self, points):
-        return self._group.acceptable(points)
-
-
-class Postures(object):
-    """Where ``group`` rests at robot time ``t`` since the round began (``at(t)``): its
-    home until its first posture shift, then its home moved by the last shift's drift
-    (human_timing's schedule for the group in the round's schedule ``seed``: a fraction
-    of each joint's band on that side, at most SHIFT_DRIFT), scaled back until the rest,
-    with the breath's ``lifted`` offsets too, is inside its bounds and passes its
-    checks."""
-
-    def __init__(self, group, lifted, seed):
-        self._group = group
-        self._lifted = lifted
-        self._seed = human_timing.seed_of(group.name) ^ seed
-        self._rests = {}
-
-    def _block(self, block):
-        """The block's shift times and drifts, shared by the group's plans made lately."""
-        key = (self._seed, block, len(self._group.names))
-        found = _SHIFT_BLOCKS.get(key)
-        if found is None:
-            found = human_timing.shift_block(self._seed, block, len(self._group.names))
-            if len(_SHIFT_BLOCKS) >= BREATH_BLOCKS_KEPT:
-                _SHIFT_BLOCKS.clear()
-            _SHIFT_BLOCKS[key] = found
-        return found
-
-    def _rest(self, block, index):
-        """The rest of the block's shift ``index`` (cached: only the shifts asked for are
-        checked): the largest fraction of its drift that passes, all tried at once."""
-        if (block, index) not in self._rests:
-            group = self._group
-            drift = self._block(block)[1][index]
-            room = Room(group, group.lower, group.upper, self._lifted)
-            band = np.where(drift > 0.0, group.upper - group.home, group.home - group.lower)
-            rests = group.home + np.array(SCALE_BACK)[:, np.newaxis] * (
-                human_timing.SHIFT_DRIFT * drift * band)
-            inside = np.all((rests >= room.lower - 1e-9) & (rests <= room.upper + 1e-9), axis=1)
-            passed = group.acceptable(np.vstack([rests, rests + self._lifted]))
-            passed = inside & passed[:len(rests)] & passed[len(rests):]
-            self._rests[block, index] = rests[np.argmax(passed)] if passed.any() \
-                else group.home.copy()
-        return self._rests[block, index]
-
-    def shifts(self, start, end):
-        """The shifts' times in (start, end]."""
-        found = []
-        block = int(math.floor(start / human_timing.SHIFT_BLOCK))
-        while block * human_timing.SHIFT_BLOCK <= end:
-            times = self._block(block)[0]
-            found.extend(float(moment) for moment in times if start < moment <= end)
-            block += 1
-        return found
-
-    def at(self, t):
-        block = int(math.floor(t / human_timing.SHIFT_BLOCK))
-        while block >= 0:
-            latest = int(np.searchsorted(self._block(block)[0], t, side="right")) - 1
-            if latest >= 0:
-                return self._rest(block, latest)
-            block -= 1
-        return self._group.home
-
-    def bounds(self, t):
-        """(lower, upper): Table 1's bounds moved with the rest at ``t``, cut to them."""
-        drift = self.at(t) - self._group.home
-        return (self._group.lower + np.maximum(drift, 0.0),
-                self._group.upper + np.minimum(drift, 0.0))
 
 
 def plan(group, config, rng, start, at, seed):
@@ -334,10 +105,10 @@ def plan(group, config, rng, start, at, seed):
 def _builder(group, config, start, at, seed):
     """A _Builder for ``group`` from ``start`` at robot time ``at``, with the breath and
     the rest postures ``config`` and the schedule ``seed`` give."""
-    breathing = Breathing(group, config)
-    breath = Breath(config.breaths_per_minute, config.max_call_duration, seed)
-    return _Builder(group, config, breath, breathing, Postures(group, breathing.lifted, seed),
-                    start, at)
+    breathing = breath_module.Breathing(group, config)
+    breath = breath_module.Breath(config.breaths_per_minute, config.max_call_duration, seed)
+    postures = posture_shifts.Postures(group, breathing.lifted, seed)
+    return _Builder(group, config, breath, breathing, postures, start, at)
 
 
 def _legs(builder, config, rng):
@@ -389,7 +160,7 @@ def _target(builder, rng):
     the bounds around the rest that passes the group's checks (with the breath added
     too)."""
     lower, upper = builder.postures.bounds(builder.now)
-    room = Room(builder.group, lower, upper, builder.breathing.lifted)
+    room = posture_shifts.Room(builder.group, lower, upper, builder.breathing.lifted)
     start = builder.pose
     for _attempt in range(TARGET_TRIES):
         target = trajectory.random_points(room, 1, rng, start)[0]
