@@ -76,6 +76,17 @@ def robots():
         robot.close()
 
 
+@pytest.fixture
+def patient(monkeypatch):
+    """No step-aside a loaded machine alone causes: a call whose task is not found within
+    the identification's 0.26 wall s (its thread started late) is left unidentified, and
+    one that returns LATE_MARGIN late (10 wall ms at SCALE) reads as postponed behind
+    another app; either way the group yields. Here identification waits long enough and
+    nothing reads as postponed."""
+    monkeypatch.setattr(own_call, "IDENTIFY_TRIES", 14)
+    monkeypatch.setattr(group_worker, "LATE_MARGIN", float("inf"))
+
+
 @pytest.mark.parametrize("behaviour, platform, expected", [
     ("hands", "robot", {"LHand", "RHand"}),
     ("hands", "simulator", {"LElbowRoll", "LWristYaw", "RElbowRoll", "RWristYaw"}),
@@ -426,9 +437,7 @@ class CaughtUpMotion(KinematicMotion):
 
 @pytest.mark.parametrize("style", ["specification", "lifelike"])
 def test_a_call_returning_early_at_its_last_key_is_no_other_apps_kill(robots, caplog,
-                                                                      monkeypatch, style):
-    # A loaded machine's late return (10 ms of wall time at SCALE) is no postponement here.
-    monkeypatch.setattr(group_worker, "LATE_MARGIN", float("inf"))
+                                                                      patient, style):
     caplog.set_level(logging.DEBUG, logger="test.engine")
     robot = robots("body", motionStyle=style, motion=CaughtUpMotion(time_scale=SCALE))
     robot.enable()
@@ -462,9 +471,7 @@ class KilledAtStart(KinematicMotion):
 
 
 def test_a_call_killed_at_its_start_is_another_apps_and_the_arm_steps_aside(robots, caplog,
-                                                                      monkeypatch):
-    # A loaded machine's late return (10 ms of wall time at SCALE) is no postponement here.
-    monkeypatch.setattr(group_worker, "LATE_MARGIN", float("inf"))
+                                                                         patient):
     caplog.set_level(logging.DEBUG, logger="test.engine")
     # A slower clock: the kill lands well before the call's end however the machine's
     # load delays the stand-in's thread (a call of over 1 s lasts 0.1 wall s).
@@ -966,19 +973,13 @@ def test_a_call_whose_task_appears_late_is_never_taken_for_the_next_ones(robots,
 
 @pytest.mark.parametrize("style", ["specification", "lifelike"])
 def test_while_nobody_else_moves_a_joint_call_costs_at_most_its_task_listings(
-        robots, style, monkeypatch):
+        robots, style, patient):
     """Each joint call reads the task list once before it (to find its task afterwards)
     and until two listings agree after it; while that list shows only our own tasks it
     answers whether the joints are free too, so areResourcesAvailable is never asked
     for an arm (the legs are asked about before a base turn, when none of our leg calls
     runs). Counted by the stand-in, with no other app on the robot."""
-    # On a loaded machine a call whose task is not found within the identification's
-    # 0.26 wall s (its thread started late) is left unidentified, and one that returns
-    # LATE_MARGIN late (10 wall ms at SCALE) reads as postponed behind another app, so
-    # the group yields: either way areResourcesAvailable is then asked, as it must be.
-    # Here identification waits long enough and nothing reads as postponed.
-    monkeypatch.setattr(own_call, "IDENTIFY_TRIES", 14)
-    monkeypatch.setattr(group_worker, "LATE_MARGIN", float("inf"))
+    # A yield would ask areResourcesAvailable, as it must: patient keeps the load's out.
     robot = robots("body", motionStyle=style)
     robot.enable()
     robot.wait_random(12)
