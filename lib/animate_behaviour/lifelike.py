@@ -272,13 +272,12 @@ class _Builder(object):
         after a call of ``seconds`` s: at once, or once brought back at SETTLE_SPEED (the
         pose then takes their place in the room)."""
         group, index = self.group, list(self.breathing.joints)
-        lifted = self.breathing.lifted[index]
-        room = np.clip(self.pose[index], group.lower[index] - np.minimum(lifted, 0.0),
-                       group.upper[index] - np.maximum(lifted, 0.0))
-        gap = float(np.max(np.abs(room - self.pose[index])))
+        room = posture_shifts.Room(group, group.lower, group.upper, self.breathing.lifted)
+        inside = np.clip(self.pose[index], room.lower[index], room.upper[index])
+        gap = float(np.max(np.abs(inside - self.pose[index])))
         if gap > 1e-9 and gap > SETTLE_SPEED * seconds:
             return False
-        self.pose[index] = room
+        self.pose[index] = inside
         return True
 
     def _rest(self, duration):
