@@ -186,12 +186,12 @@ class WebBridge(object):
             self._calls[method].append(list(args))
             answer = self._instead.get(method)
 
-        def real():
-            return getattr(self._session.service(service), method)(*args)
+        def send():
+            return getattr(self._session.service(service), method)(*args, _async=True)
         if answer is not None:
-            return lambda: answer(real)
+            return lambda: answer(lambda: send().value())
         try:
-            return getattr(self._session.service(service), method)(*args, _async=True).value
+            return send().value
         except QI_ERRORS as err:
             return functools.partial(_raise, err)
 

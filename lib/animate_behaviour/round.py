@@ -174,6 +174,8 @@ def build(number, tuning, parts, moves_base, child_rng):
         watched.extend(name for name in joints.LEG_JOINTS if name not in watched)
     heat = heat_module.HeatMonitor(parts.memory, watched, tuning.config.cool_down_time,
                                    parts.clock, parts.log)
+    # The workers' generators first, as before the schedule seed: a seeded engine still
+    # plans the same moves.
     rngs = [child_rng() for _group in groups]
     base_rng = child_rng() if moves_base else None
     round_ = Round(number, tuning, parts, heat, int(child_rng().randint(0, 2 ** 31 - 1)))
