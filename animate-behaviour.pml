@@ -21,7 +21,9 @@
         <File name="compat" src="lib/animate_behaviour/compat.py" />
         <File name="config" src="lib/animate_behaviour/config.py" />
         <File name="context" src="lib/animate_behaviour/context.py" />
+        <File name="context_events" src="lib/animate_behaviour/context_events.py" />
         <File name="engine" src="lib/animate_behaviour/engine.py" />
+        <File name="facts" src="lib/animate_behaviour/facts.py" />
         <File name="group_worker" src="lib/animate_behaviour/group_worker.py" />
         <File name="groups" src="lib/animate_behaviour/groups.py" />
         <File name="heat" src="lib/animate_behaviour/heat.py" />
@@ -37,14 +39,18 @@
         <File name="memory_events" src="lib/animate_behaviour/memory_events.py" />
         <File name="monitor" src="lib/animate_behaviour/monitor.py" />
         <File name="mood" src="lib/animate_behaviour/mood.py" />
+        <File name="mood_table" src="lib/animate_behaviour/mood_table.py" />
         <File name="own_call" src="lib/animate_behaviour/own_call.py" />
         <File name="posture_shifts" src="lib/animate_behaviour/posture_shifts.py" />
         <File name="presets" src="lib/animate_behaviour/presets.py" />
+        <File name="ramp" src="lib/animate_behaviour/ramp.py" />
         <File name="recovery" src="lib/animate_behaviour/recovery.py" />
         <File name="robot_events" src="lib/animate_behaviour/robot_events.py" />
         <File name="round" src="lib/animate_behaviour/round.py" />
         <File name="runner" src="lib/animate_behaviour/runner.py" />
         <File name="service" src="lib/animate_behaviour/service.py" />
+        <File name="signal" src="lib/animate_behaviour/signal.py" />
+        <File name="specification" src="lib/animate_behaviour/specification.py" />
         <File name="speech" src="lib/animate_behaviour/speech.py" />
         <File name="status" src="lib/animate_behaviour/status.py" />
         <File name="steps" src="lib/animate_behaviour/steps.py" />

@@ -41,7 +41,7 @@ def commanded(config, seconds, models=motion_quality.MODELS, seed=SEED):
     clock = ScaledClock(SCALE)
     motion = KinematicMotion(clock=clock)
     memory = FakeMemory()
-    engine = MotionEngine(motion, config, logging.getLogger("inprocess_motion"),
+    engine = MotionEngine(motion, lambda: config, logging.getLogger("inprocess_motion"),
                           FakeAutonomousLife(memory=memory), np.random.RandomState(seed),
                           memory=memory, clock=clock)
     origin = clock.now()

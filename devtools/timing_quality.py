@@ -2,9 +2,9 @@
 
 Python 2.7/3 single-source, numpy 1.8 APIs. scripts/benchmark_motion.py prints them.
 Sighs come about a dozen times an hour and posture shifts every couple of minutes, so the
-figures need hours of calls: :func:`chained` makes them as each group's worker does (each
-plan made from where the last one left the joints, at the time it ends), with no engine
-and no clock, so hours take seconds and the same seed gives the same calls.
+figures need hours of calls: :func:`chained` makes them as each group's worker does, with
+no engine and no clock (offline_plans), so hours take seconds and the same seed gives
+the same calls.
 
 From the calls (:class:`Call`), per arm (a full call moves every joint of the arm group, a
 breath call its ShoulderPitch alone):
@@ -30,8 +30,8 @@ import collections
 import numpy as np
 
 from animate_behaviour import breath as breath_module
-from animate_behaviour import groups as groups_module
-from animate_behaviour import joints, lifelike, posture_shifts, steps
+from animate_behaviour import posture_shifts, steps
+from offline_plans import Round
 
 # s: a call starting within this of the arm's last call's end follows it with no pause.
 GAP = 0.05
@@ -41,25 +41,20 @@ Call = collections.namedtuple("Call", "group start duration names angles")
 
 
 def chained(config, seed, seconds):
-    """The calls of every group of ``config`` (lifelike) over ``seconds`` robot s from the
-    round's start, each group's plans chained as its worker chains them, each group with
-    a generator of its own (seeded ``seed`` + its index), the round's schedule seeded
-    ``seed``."""
-    calls = []
-    built = groups_module.build(config, joints.URDF_LIMITS)
-    for index, group in enumerate(built):
-        rng = np.random.RandomState(seed + index)
-        at, start = 0.0, group.home
-        while at < seconds:
-            planned, start, _summary = lifelike.plan(group, config, rng, start, at, seed)
-            for step in planned:
-                if isinstance(step, steps.Move):
-                    chosen = range(len(group.names)) if step.joints is None else step.joints
-                    calls.append(Call(group.name, at, step.duration,
-                                      [group.names[which] for which in chosen],
-                                      [float(step.end[which]) for which in chosen]))
-                at += step.duration
-    return sorted(calls, key=lambda call: call.start), built
+    """(the calls of every group of ``config`` (lifelike) over ``seconds`` robot s from
+    the round's start, each group's steps chained as its worker chains them, each group
+    with a generator of its own (seeded ``seed`` + its index), the round's schedule seeded
+    ``seed``; the groups where the configuration's mood puts them (groups.Shape))."""
+    calls, shapes = [], []
+    for name, plan in Round(config, seed).every_group(seed, seconds).items():
+        shapes.append(plan.shape)
+        for at, step in plan.steps:
+            if isinstance(step, steps.Move):
+                names = plan.shape.names
+                chosen = range(len(names)) if step.joints is None else step.joints
+                calls.append(Call(name, at, step.duration, [names[which] for which in chosen],
+                                  [float(step.end[which]) for which in chosen]))
+    return sorted(calls, key=lambda call: call.start), shapes
 
 
 def _of(calls, name):
@@ -130,12 +125,12 @@ def shifts(calls, built, config, seed):
     counts = collections.OrderedDict()
     for group in built:
         breathing = breath_module.Breathing(group, config)
-        postures = posture_shifts.Postures(group, breathing.lifted, seed)
+        postures = posture_shifts.Postures(group.name, len(group.names), seed)
         still = np.ones(len(group.names), dtype=bool)
         still[list(breathing.joints)] = False
         last, count = group.home, 0
         for call in _full(_of(calls, group.name), group):
-            rest = postures.at(call.start + call.duration)
+            rest = postures.at(call.start + call.duration, group, breathing.lifted)
             if np.allclose(np.array(call.angles)[still], rest[still], atol=1e-9) and \
                     not np.allclose(rest, last, atol=1e-9):
                 count += 1

@@ -1,5 +1,5 @@
-"""Cost of planning one trajectory per group (what runs on Pepper's CPU every ~100 s,
-while the previous trajectory's calls play: never in a seam).
+"""Cost of planning one trajectory per group of the specification's style (what runs on
+Pepper's CPU over ~100 s, a waypoint at a time as the calls go out).
 
     make benchmark      # both interpreters: Python 2.7 + numpy 1.8.0 (Pepper's), 3.9
 
@@ -17,7 +17,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
 
 import numpy as np  # noqa: E402
 
-from animate_behaviour import config, groups, joints, trajectory  # noqa: E402
+from animate_behaviour import config, groups, joints, signal, specification  # noqa: E402
 
 SECONDS_PER_FIGURE = 1.0  # of timing per group: enough repeats, and make benchmark stays short
 
@@ -25,7 +25,9 @@ SECONDS_PER_FIGURE = 1.0  # of timing per group: enough repeats, and make benchm
 def main():
     settings = config.from_mapping({})
     rng = np.random.RandomState(0)
-    built = dict((group.name, group) for group in groups.build(settings, joints.URDF_LIMITS))
+    reading = signal.steady(settings).now()
+    built = dict((group.name, group.shape(reading))
+                 for group in groups.build(settings, joints.URDF_LIMITS))
 
     print("Python %s, numpy %s, %s" % (platform.python_version(), np.__version__,
                                         platform.machine()))
@@ -33,12 +35,12 @@ def main():
         group = built[row.name]
 
         def plan():
-            return trajectory.plan(group, settings, rng, group.home)
+            return specification.trajectory_of(group, settings, rng, group.home)
 
         once = timeit.timeit(plan, number=1)
         number = max(1, int(SECONDS_PER_FIGURE / 3.0 / once))
         seconds = min(timeit.repeat(plan, number=number, repeat=3)) / number
-        _points, times, _stretched = plan()
+        _points, times = plan()
         floats = 2 * len(group.names) * settings.num_points
         print("  %-5s %2d joints x %d waypoints: %7.1f us per trajectory, %5d floats "
               "per trajectory, lasting %.0f s" % (row.name, len(group.names), settings.num_points,

@@ -2,9 +2,9 @@
 
     make benchmark      (or: PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_context.py)
 
-The real MotionEngine, with the mood and the context wired as the service host wires
-them, runs in-process against pepper_sim's KinematicMotion and FakeMemory on one
-ScaledClock (SCALE wall s per robot s), ``motionStyle = lifelike``, ``behaviour = all``,
+The real MotionEngine (its mood set and context feed its live signal, as on the robot)
+runs in-process against pepper_sim's KinematicMotion and FakeMemory on one ScaledClock
+(SCALE wall s per robot s), ``motionStyle = lifelike``, ``behaviour = all``,
 ``aloneAfter = 1`` minute, the defaults otherwise. pepper_sim.people raises the events
 NAOqi 2.5 raises for a visitor (docs/naoqi.md, "People and listening events") on this
 timeline (robot s from enabling): VISITOR arrives, is tracked and enters zone 1 (engaged),
@@ -12,9 +12,9 @@ Pepper listens, stops listening, the visitor leaves; a minute later Pepper is al
 a second visitor ends it.
 
 Per event: the time from the event to the first call that shows it (engaged, alone and
-back: the first angleInterpolation sent after the mood's first retune following the
-event; listening on: the first arm call after it, a breath call; listening off: the
-first arm move after it); the largest joint speed any call sent during the reaction's
+back: the first angleInterpolation sent after it, each step planned reading the live
+signal, which glides from that moment; listening on: the first arm call after it, a
+breath call; listening off: the first arm move after it); the largest joint speed any call sent during the reaction's
 ramp asks for (the engine's own easing model: trajectory.PEAK_TO_MEAN_SPEED times a
 key's mean speed), as a fraction of the joint's maximum velocity, beside
 maxVelocityFraction; base turns while engaged and arm moves started while listening
@@ -34,7 +34,7 @@ import numpy as np  # noqa: E402
 
 from animate_behaviour import config as config_module  # noqa: E402
 from animate_behaviour import context as context_module  # noqa: E402
-from animate_behaviour import joints, mood, trajectory  # noqa: E402
+from animate_behaviour import joints, trajectory  # noqa: E402
 from animate_behaviour.engine import MotionEngine  # noqa: E402
 from pepper_sim.memory import FakeMemory  # noqa: E402
 from pepper_sim.motion import KinematicMotion  # noqa: E402
@@ -52,7 +52,7 @@ ARM_MOVES = set(joints.ARM_JOINTS + joints.HAND_JOINTS) - {"LShoulderPitch", "RS
 
 
 class Run(object):
-    """The engine, the mood and the context as host.py wires them, and what they did."""
+    """The engine (its mood set, its context) and what it did."""
 
     def __init__(self):
         self.config = config_module.from_mapping(SETTINGS)
@@ -60,22 +60,12 @@ class Run(object):
         self.clock = self.motion.clock
         self.memory = FakeMemory(clock=self.clock)
         log = logging.getLogger("benchmark.context")
-        self.engine = MotionEngine(self.motion, mood.effective(self.config, 0.0, 0.0), log,
-                                   None, np.random.RandomState(SEED), memory=self.memory,
+        self.engine = MotionEngine(self.motion, lambda: self.config, log, None,
+                                   np.random.RandomState(SEED), memory=self.memory,
                                    clock=self.clock)
-        self.retunes = []  # (clock time, selectedRange) of each retune the mood made
-        self.context = self.engine.context
-        self.mood = mood.Mood(self.config, self.clock, log, self._retune,
-                              arousal_offset=self.context.arousal_offset)
-        self.context.add_listener(self.mood.refresh)
-        self.told = []  # (clock time, ramp) each time the context told the mood
-        self.context.add_listener(lambda ramp: self.told.append((self.clock.now(), ramp)))
         self.people = People(self.memory)
         self.listening = Listening(self.memory)
-
-    def _retune(self, config):
-        self.retunes.append((self.clock.now(), config.selected_range))
-        self.engine.retune(config)
+        self.back = None  # clock time the mood Pepper moves by was back at the mood set
 
     def wait_until(self, robot_seconds):
         """Let the robot clock run to ``robot_seconds`` after ``self.start``."""
@@ -83,7 +73,6 @@ class Run(object):
         self.clock.wait(self.clock.event(), max(0.0, remaining))
 
     def play(self):
-        self.mood.start()
         self.engine.start()
         self.engine.request("enabled")
         assert self.engine.wait_settled("enabled", TIMEOUT)
@@ -107,10 +96,17 @@ class Run(object):
                 self.people.leave(1)
             elif what == "second visitor":
                 self.people.arrive(2)
+                self.back = self._mood_back()
         self.engine.request("disabled")
         assert self.engine.wait_settled("disabled", TIMEOUT)
         self.engine.close(TIMEOUT)
-        self.mood.close(TIMEOUT)
+
+    def _mood_back(self):
+        """The first clock time, looking every 0.05 robot s, at which the mood Pepper moves
+        by is the mood set again."""
+        while self.engine.signal.mood_now() != self.engine.mood.get():
+            self.clock.wait(self.clock.event(), 0.05)
+        return self.clock.now()
 
     # -- figures --------------------------------------------------------------------------
 
@@ -120,12 +116,6 @@ class Run(object):
     def calls_between(self, begin, end):
         return [record for record in self.motion.trajectories
                 if begin <= record.requested < end]
-
-    def first_retune_after(self, at):
-        for when, selected in self.retunes:
-            if when > at:
-                return when
-        return None
 
     def first_call_after(self, at, wanted=lambda record: True):
         later = [record for record in self.motion.trajectories
@@ -148,11 +138,10 @@ class Run(object):
         return largest
 
     def alone_at(self):
-        """When Pepper counted as alone: the context told the mood its first step of
-        settling after the visitor left."""
-        times = [when for when, ramp in self.told
-                 if when > self.marks["leaves"] and ramp == context_module.STEP_RAMP]
-        return min(times) if times else None
+        """When Pepper counted as alone: aloneAfter minutes after the visitor left (the
+        context's own figure), or None if the run ended before."""
+        at = self.marks["leaves"] + 60.0 * self.config.alone_after * self.clock.time_scale
+        return at if at < self.marks["second visitor"] else None
 
 
 def show(run):
@@ -161,9 +150,6 @@ def show(run):
     alone = run.alone_at()
     rows = []
 
-    def after_retune(at):
-        retune = run.first_retune_after(at)
-        return run.first_call_after(retune) if retune is not None else None
 
     def window(at, seconds):
         return run.largest_speed(at, at + (seconds + run.config.max_call_duration)
@@ -175,7 +161,7 @@ def show(run):
     engaged = marks["engages"]
     turns = [call for call in run.motion.calls_to("moveTo")
              if engaged < call.time < marks["leaves"]]
-    rows.append(("engaged (tracked, zone 1)", delta(engaged, after_retune(engaged)),
+    rows.append(("engaged (tracked, zone 1)", delta(engaged, run.first_call_after(engaged)),
                  window(engaged, ramp_end[context_module.ENGAGED]), "%d" % len(turns), ""))
     listening = marks["listening on"]
     arm_moves = [record for record in run.calls_between(listening, marks["listening off"])
@@ -189,13 +175,11 @@ def show(run):
         window(off, ramp_end[context_module.LISTENING]), "", ""))
     if alone is not None:
         rows.append(("alone (%.0f min after leaving)" % run.config.alone_after,
-                     delta(alone, after_retune(alone)),
+                     delta(alone, run.first_call_after(alone)),
                      window(alone, ramp_end[context_module.ALONE]), "", ""))
     back = marks["second visitor"]
-    rows.append(("someone appears (alone ends)", delta(back, after_retune(back)),
+    rows.append(("someone appears (alone ends)", delta(back, run.first_call_after(back)),
                  window(back, context_module.RAMPS[context_module.ALONE][1]), "", ""))
-    settled = [when for when, selected in run.retunes
-               if when > back and selected == run.config.selected_range]
     print("Context reactions (lifelike, behaviour = all, in-process, %.0f robot s; "
           "maxVelocityFraction %.2f)" % (VISITOR[-1][0], run.config.max_velocity_fraction))
     print("| event | first changed call (s) | largest joint speed during the ramp (x max) "
@@ -206,7 +190,7 @@ def show(run):
     print("alone: %s; the mood back at its set arousal %s s after someone appeared "
           "(goal <= 1); the largest joint speed of the whole run %.3f x max"
           % ("reached" if alone is not None else "not reached",
-             delta(back, min(settled) if settled else None),
+             delta(back, run.back),
              run.largest_speed(run.start, run.clock.now())))
 
 

@@ -5,8 +5,8 @@
 
 At each mood (valence, arousal in GRID) the real MotionEngine runs in-process against
 pepper_sim (devtools/inprocess_motion: the robot's configuration, ``behaviour = body``,
-the style's, at the mood's effective configuration, mood.effective, as the service's mood
-retunes it), its calls rebuilt under the "ease" model (pepper_sim's own) and measured by
+the style's, with the mood as its ``valence`` and ``arousal``: the engine's live signal
+reads it as it reads a mood set by setMood), its calls rebuilt under the "ease" model (pepper_sim's own) and measured by
 devtools/motion_quality. Prints per style one table per figure (rows: arousal, columns:
 valence), the Spearman rank correlation of each arousal figure along the arousal axis (one
 per valence) and of each valence figure along the valence axis (one per arousal), and the
@@ -27,7 +27,7 @@ import numpy as np  # noqa: E402
 import inprocess_motion  # noqa: E402
 import motion_quality  # noqa: E402
 from animate_behaviour import config as config_module  # noqa: E402
-from animate_behaviour import mood, styles  # noqa: E402
+from animate_behaviour import clearance, mood_table, signal, styles  # noqa: E402
 
 GRID = (-1.0, -0.5, 0.0, 0.5, 1.0)
 MODEL = "ease"
@@ -36,15 +36,15 @@ RHO_GOAL = 0.9
 RHO_TOLERANCE = 1e-9
 # (label, axis, the sign the mood should give rho, format): figures that follow the
 # mood; the posture's are the mean angle of both arms' joint, the right one mirrored into
-# the left arm's convention as mood.py's table is written.
+# the left arm's convention as mood_table.py's table is written.
 FIGURES = collections.OrderedDict([
-    ("RMS offset (rad)", (mood.AROUSAL, 1, "%.3f")),
-    ("speed peaks /s", (mood.AROUSAL, 1, "%.2f")),
-    ("mean hold (s)", (mood.AROUSAL, -1, "%.2f")),
-    ("breaths /min", (mood.AROUSAL, 1, "%.1f")),
-    ("ShoulderPitch (rad)", (mood.VALENCE, -1, "%.3f")),
-    ("ShoulderRoll (rad)", (mood.VALENCE, 1, "%.3f")),
-    ("Hand", (mood.VALENCE, 1, "%.3f")),
+    ("RMS offset (rad)", (mood_table.AROUSAL, 1, "%.3f")),
+    ("speed peaks /s", (mood_table.AROUSAL, 1, "%.2f")),
+    ("mean hold (s)", (mood_table.AROUSAL, -1, "%.2f")),
+    ("breaths /min", (mood_table.AROUSAL, 1, "%.1f")),
+    ("ShoulderPitch (rad)", (mood_table.VALENCE, -1, "%.3f")),
+    ("ShoulderRoll (rad)", (mood_table.VALENCE, 1, "%.3f")),
+    ("Hand", (mood_table.VALENCE, 1, "%.3f")),
 ])
 POSTURE = ("ShoulderPitch", "ShoulderRoll", "Hand")
 # issue 13's lifelike goals: (label, figure key, holds(value)).
@@ -83,7 +83,7 @@ def mean_posture(angles, suffix):
     """The mean angle of both arms' ``suffix`` joint (``angles``: joint -> angles), the
     right one's mirrored."""
     signs = dict(("LR"[index] + suffix, sign) for index, sign in enumerate(
-        (1.0, -1.0 if suffix in mood.clearance.MIRRORED else 1.0)))
+        (1.0, -1.0 if suffix in clearance.MIRRORED else 1.0)))
     return float(np.mean([sign * np.mean(angles[name]) for name, sign in signs.items()
                           if name in angles]))
 
@@ -92,9 +92,9 @@ def at_mood(style, valence, arousal, seconds):
     """The figures of one run at the mood: motion_quality's, plus the posture's."""
     config = config_module.from_mapping({"behaviour": "body", "motionStyle": style,
                                          "valence": valence, "arousal": arousal})
-    moving = mood.effective(config, config.valence, config.arousal)
-    angles = inprocess_motion.commanded(moving, seconds, (MODEL,))[MODEL]
-    found = motion_quality.figures(angles, motion_quality.RATE, moving.home,
+    moving = signal.steady(config).now()  # what the engine's planners read at that mood
+    angles = inprocess_motion.commanded(config, seconds, (MODEL,))[MODEL]
+    found = motion_quality.figures(angles, motion_quality.RATE, moving.rest,
                                    moving.gesture_duration, moving.breaths_per_minute)
     found["RMS offset (rad)"] = found["RMS offset mean"]
     found["speed peaks /s"] = found["peaks per second"]
@@ -102,7 +102,7 @@ def at_mood(style, valence, arousal, seconds):
     found["breaths /min"] = found["breaths per minute"]
     for suffix, label in zip(POSTURE, list(FIGURES)[4:]):
         found[label] = mean_posture(angles, suffix)
-        found["home", label] = mean_posture(moving.home, suffix)
+        found["home", label] = mean_posture(moving.rest, suffix)
     return found
 
 
@@ -121,19 +121,19 @@ def report(style, grid):
         for arousal in GRID:
             print("    a %+.1f%s" % (arousal, " " * 14) + "".join(
                 shown(grid[valence, arousal][label], form).rjust(9) for valence in GRID))
-        if axis == mood.VALENCE:  # the rest posture as the mood sets it, for comparison
+        if axis == mood_table.VALENCE:  # the rest posture as the mood sets it, for comparison
             print("    set (home)%s" % (" " * 12) + "".join(
                 shown(grid[valence, 0.0]["home", label], form).rjust(9) for valence in GRID))
         lines = []
         for other in GRID:
-            if axis == mood.AROUSAL:
+            if axis == mood_table.AROUSAL:
                 values = [grid[other, arousal][label] for arousal in GRID]
             else:
                 values = [grid[valence, other][label] for valence in GRID]
             lines.append(spearman(GRID, values))
         met = [rho == rho and sign * rho >= RHO_GOAL - RHO_TOLERANCE for rho in lines]
         print("    rho at %s %s: %s   %s" % (
-            mood.VALENCE if axis == mood.AROUSAL else mood.AROUSAL,
+            mood_table.VALENCE if axis == mood_table.AROUSAL else mood_table.AROUSAL,
             " ".join("%+.1f" % other for other in GRID),
             " ".join(shown(rho, "%+.2f") for rho in lines),
             "all met" if all(met) else "NOT MET at %s" % ", ".join(

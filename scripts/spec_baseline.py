@@ -29,7 +29,7 @@ import qi  # noqa: E402
 
 from animate_behaviour import clock as clock_module  # noqa: E402
 from animate_behaviour import config as config_module  # noqa: E402
-from animate_behaviour import groups, joints, trajectory  # noqa: E402
+from animate_behaviour import groups, joints, signal, specification, trajectory  # noqa: E402
 from animate_behaviour.runner import StopRequest  # noqa: E402
 
 SERVICE_NAME = "SpecificationBaseline"
@@ -44,7 +44,10 @@ class Baseline(object):
         self._config = config
         self._clock = clock
         self._rng = np.random.RandomState(1)
-        self._groups = groups.build(config, joints.URDF_LIMITS)
+        # The groups where the configuration's mood puts them (it never changes here).
+        reading = signal.steady(config).now()
+        self._groups = [group.shape(reading)
+                        for group in groups.build(config, joints.URDF_LIMITS)]
         self._stop = clock.event()
         self._stop.set()
         self._threads = []
@@ -78,7 +81,7 @@ class Baseline(object):
         start = group.home
         while not self._stop.is_set():
             # Planned at the seam, while the joints stand still.
-            points, times, _stretched = trajectory.plan(group, self._config, self._rng, start)
+            points, times = specification.trajectory_of(group, self._config, self._rng, start)
             if self._stop.is_set():
                 return
             self._motion.angleInterpolation(

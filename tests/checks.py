@@ -6,7 +6,7 @@ import threading
 
 import numpy as np
 
-from animate_behaviour import groups, joints, trajectory
+from animate_behaviour import groups, joints, signal, trajectory
 from animate_behaviour.steps import HOME_MIN_DURATION
 from pepper_sim.motion import KinematicMotion
 
@@ -18,6 +18,36 @@ PEAK_TO_MEAN_SPEED = 1.5
 # (the arms first, then the legs).
 GROUPS = tuple(tuple(names) for _row, names in groups.joint_groups("all",
                                                                    joints.ANIMATED_JOINTS))
+
+
+def shaped(group, config):
+    """``group`` (groups.JointGroup of ``config``) where the configuration's own mood puts
+    it: a groups.Shape (its rest posture, Table 1's bounds there, its checks)."""
+    return group.shape(signal.steady(config).now())
+
+
+class AtMood(object):
+    """``config`` as a steady mood (``valence``, ``arousal``; the configuration's own by
+    default) makes it, for the assertions that take a configuration: the figures the
+    arousal gives, the rest posture the valence gives as ``home``, the rest as
+    configured; ``reading`` the live signal's Reading there."""
+
+    def __init__(self, config, valence=None, arousal=None):
+        self.reading = signal.steady(config, valence, arousal).now()
+        self._config = config
+        self.selected_range = self.reading.selected_range
+        self.gesture_duration = self.reading.gesture_duration
+        self.rot_maximum_range = self.reading.rot_maximum_range
+        self.breaths_per_minute = self.reading.breaths_per_minute
+        self.home = self.reading.rest
+
+    def __getattr__(self, name):
+        return getattr(self._config, name)
+
+    def shapes(self, limits=joints.URDF_LIMITS):
+        """{group name: groups.Shape} of the configuration's groups at the mood."""
+        return dict((group.name, group.shape(self.reading))
+                    for group in groups.build(self._config, limits))
 
 
 def is_home_move(record, config=None):

@@ -6,12 +6,14 @@ import pytest
 
 from animate_behaviour import clearance, clearance_model, config, groups, joints, trajectory
 
+from checks import shaped
+
 UPPER = joints.ARM_JOINTS + joints.HAND_JOINTS
 
 
 def group_for(names, **values):
     loaded = config.from_mapping(values)
-    return groups.JointGroup("leftArm", names, loaded, joints.URDF_LIMITS)
+    return shaped(groups.JointGroup("leftArm", names, loaded, joints.URDF_LIMITS), loaded)
 
 
 def stand(names):
@@ -107,8 +109,9 @@ def test_a_home_closer_than_the_margin_becomes_the_threshold():
 
 
 def test_only_groups_with_arms_or_hands_are_kept_clear_of_the_pelvis():
-    legs = groups.JointGroup("legs", joints.LEG_JOINTS, config.from_mapping({}),
-                                 joints.URDF_LIMITS)
+    defaults = config.from_mapping({})
+    legs = shaped(groups.JointGroup("legs", joints.LEG_JOINTS, defaults, joints.URDF_LIMITS),
+                  defaults)
     assert not any(isinstance(check, clearance.ClearanceCheck) for check in legs.checks)
     assert isinstance(group_for(["LWristYaw"]).checks[-1], clearance.ClearanceCheck)
 

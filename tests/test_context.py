@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from animate_behaviour import config as config_module
-from animate_behaviour import context, joints, mood
+from animate_behaviour import context, context_events, facts, joints, mood, signal
 from animate_behaviour import engine as engine_module
 from animate_behaviour.clock import ScaledClock
 from animate_behaviour.memory_events import MemorySubscriptions
@@ -44,14 +44,12 @@ class Watched(object):
         self.config = config_module.from_mapping(settings)
         self.clock = ManualClock()
         self.changes = []
-        self.ramps = []
         self.context = context.Context(self.config, self.clock, LOG,
                                        lambda: self.changes.append(self.context.state))
-        self.context.add_listener(self.ramps.append)
         self.memory = FakeMemory(synchronous=True)
         self.subscriptions = MemorySubscriptions(self.memory, LOG)  # kept: they hold on
         if memory:
-            self.context.subscribe(self.subscriptions)
+            context_events.subscribe(self.context, self.subscriptions, LOG)
         self.people = People(self.memory)
         self.listening = Listening(self.memory)
 
@@ -59,6 +57,13 @@ class Watched(object):
         """Move the clock to ``seconds`` after the start and let the context see it."""
         self.clock.time = 1000.0 + seconds
         return self.context.report()
+
+    def offset(self):
+        """What the context adds to the mood's arousal now."""
+        return self.context.arousal_offset(self.clock.now())
+
+    def heard(self, fact, *values):
+        self.context.heard(fact, *values)
 
 
 def test_a_visitor_goes_from_present_to_engaged_and_back_with_ramped_weights():
@@ -71,15 +76,17 @@ def test_a_visitor_goes_from_present_to_engaged_and_back_with_ramped_weights():
     assert watched.context.state == context.ENGAGED
     assert watched.context.base_holds()
     assert watched.changes == [context.ENGAGED]
-    assert watched.ramps == [2.0]  # the mood follows over the engaged ramp
-    assert watched.context.arousal_offset() == context.ENGAGED_AROUSAL
+    # The arousal follows the weight, moment by moment: no step.
+    assert watched.offset() == 0.0
     assert watched.at(1.0)["weights"][context.ENGAGED] == 0.5
+    assert watched.offset() == 0.5 * context.ENGAGED_AROUSAL
     assert watched.at(2.0)["weights"][context.ENGAGED] == 1.0
+    assert watched.offset() == context.ENGAGED_AROUSAL
     watched.people.leave(7)
     assert watched.context.state == context.PRESENT  # seen less than aloneAfter ago
     assert not watched.context.base_holds()
-    assert watched.context.arousal_offset() == 0.0
     assert watched.at(3.0)["weights"][context.ENGAGED] == 0.5
+    assert watched.offset() == 0.5 * context.ENGAGED_AROUSAL
     assert watched.at(4.0)["weights"] == {"engaged": 0.0, "listening": 0.0, "alone": 0.0}
 
 
@@ -105,28 +112,27 @@ def test_listening_lasts_from_listen_on_to_listen_off_through_end_of_process():
     assert watched.context.state == context.PRESENT
 
 
-def test_alone_after_the_configured_minutes_in_steps_and_back_within_a_second():
+def test_alone_after_the_configured_minutes_gliding_in_and_back_within_a_second():
     watched = Watched(aloneArousal="-0.6")
     watched.people.arrive(1)
     watched.people.leave(1)
     assert watched.at(59.9)["state"] == context.PRESENT
-    assert watched.context.arousal_offset() == 0.0
+    assert watched.offset() == 0.0
     report = watched.at(60.0)
     assert report["state"] == context.ALONE
-    # Settling over a minute by steps, each one retune of the mood.
-    steps = [watched.context.arousal_offset()]
-    for seconds in (74.9, 75.0, 90.0, 105.0, 120.0):
+    # Settling over a minute, a little more at every moment.
+    glide = []
+    for seconds in (60.0, 75.0, 90.0, 105.0, 120.0, 130.0):
         watched.at(seconds)
-        steps.append(watched.context.arousal_offset())
-    assert steps == pytest.approx([-0.15, -0.15, -0.3, -0.45, -0.6, -0.6])
-    assert set(watched.ramps) == {context.STEP_RAMP}
+        glide.append(watched.offset())
+    assert glide == pytest.approx([0.0, -0.15, -0.3, -0.45, -0.6, -0.6])
     assert watched.context.tick() is None  # nothing more to wait for
-    assert watched.at(90.0 + 30.0)["weights"][context.ALONE] == 1.0
+    assert watched.at(120.0)["weights"][context.ALONE] == 1.0
     watched.people.arrive(2)
     assert watched.context.state == context.PRESENT
-    assert watched.context.arousal_offset() == 0.0
-    assert watched.ramps[-1] <= 1.0  # the mood is back within a second
-    assert watched.at(120.0 + watched.ramps[-1])["weights"][context.ALONE] == 0.0
+    assert watched.at(120.25)["weights"][context.ALONE] == 0.5
+    assert watched.at(120.5)["weights"][context.ALONE] == 0.0  # back within a second
+    assert watched.offset() == 0.0
 
 
 def test_an_out_of_order_burst_does_not_bring_back_a_person_who_left():
@@ -134,11 +140,11 @@ def test_an_out_of_order_burst_does_not_bring_back_a_person_who_left():
     watched.people.arrive(4)
     watched.people.track(4)
     # The JustLeft of person 4 overtakes the events raised before it.
-    watched.context.on_just_left(4)
-    watched.context.on_human_tracked(4)
-    watched.context.on_zone_entered(1, 4)
-    watched.context.on_just_arrived(4)
-    watched.context.on_people_list([4])
+    watched.heard("just_left", 4)
+    watched.heard("human_tracked", 4)
+    watched.heard("zone_entered", 1, 4)
+    watched.heard("just_arrived", 4)
+    watched.heard("people_list", [4])
     assert watched.context.state == context.PRESENT
     assert not watched.context.base_holds()
     assert watched.at(60.0)["state"] == context.ALONE  # no one brought back
@@ -146,8 +152,8 @@ def test_an_out_of_order_burst_does_not_bring_back_a_person_who_left():
 
 def test_a_late_population_list_keeps_someone_who_just_arrived():
     watched = Watched()
-    watched.context.on_just_arrived(9)
-    watched.context.on_people_list([])  # raised before 9 arrived, heard after
+    watched.heard("just_arrived", 9)
+    watched.heard("people_list", [])  # raised before 9 arrived, heard after
     assert watched.at(60.0)["state"] == context.PRESENT  # 9 is still there
 
 
@@ -156,19 +162,19 @@ def test_lost_events_expire_instead_of_freezing_the_arms_or_the_base():
     watched.listening.start()
     watched.people.track(5)
     assert watched.context.arms_hold() and watched.context.base_holds()
-    assert watched.at(context.STALE_LISTENING + 0.1)["state"] == context.ENGAGED
+    assert watched.at(facts.STALE_LISTENING + 0.1)["state"] == context.ENGAGED
     assert not watched.context.arms_hold()
-    assert watched.at(context.STALE_PEOPLE + 0.1)["state"] == context.PRESENT
+    assert watched.at(facts.STALE_PEOPLE + 0.1)["state"] == context.PRESENT
     assert not watched.context.base_holds()
 
 
 def test_an_unknown_value_teaches_nothing():
     watched = Watched()
-    watched.context.on_human_tracked("seven")
+    watched.heard("human_tracked", "seven")
     watched.people.arrive(6)
-    watched.context.on_people_list(None)
-    watched.context.on_people_list("6")
-    watched.context.on_recognition_status(3)
+    watched.heard("people_list", None)
+    watched.heard("people_list", "6")
+    watched.heard("recognition_status", 3)
     assert watched.at(1.0)["state"] == context.PRESENT
     assert watched.at(61.0)["state"] == context.PRESENT  # 6 is still there
 
@@ -182,14 +188,14 @@ def test_each_key_switches_its_reaction_off(key, drive, reading, reaction):
     drive(watched)
     assert not getattr(watched.context, reading)()
     assert watched.at(5.0)["weights"][reaction] == 0.0
-    assert watched.context.arousal_offset() == 0.0
+    assert watched.offset() == 0.0
 
 
 def test_react_to_absence_off_leaves_the_arousal_alone():
     watched = Watched(reactToAbsence="false")
     assert watched.at(600.0)["state"] == context.ALONE
     assert watched.at(700.0)["weights"][context.ALONE] == 0.0
-    assert watched.context.arousal_offset() == 0.0
+    assert watched.offset() == 0.0
 
 
 def test_without_people_events_pepper_never_counts_as_alone():
@@ -209,16 +215,13 @@ def test_the_keys_are_checked_like_the_others():
 
 def test_the_mood_set_stays_what_get_mood_says_while_alone():
     watched = Watched()
-    retuned = []
-    the_mood = mood.Mood(watched.config, watched.clock, LOG, retuned.append,
-                         arousal_offset=watched.context.arousal_offset)
-    the_mood.set(0.25, 0.5)
+    the_mood = mood.Mood(0.25, 0.5, watched.clock, LOG)
+    live = signal.LiveSignal(lambda: watched.config, the_mood, watched.context, watched.clock)
     watched.at(60.0)
-    watched.at(105.0)
+    watched.at(120.0)
     assert watched.context.state == context.ALONE
-    the_mood.refresh(watched.ramps[-1])
     assert the_mood.get() == [0.25, 0.5]
-    assert the_mood._target() == (0.25, 0.0)  # the mood Pepper heads for: 0.5 - 0.5
+    assert live.mood_now() == [0.25, 0.0]  # the mood Pepper moves by: 0.5 - 0.5
 
 
 # -- the reactions in the engine (in-process stand-ins) -------------------------------------
@@ -235,7 +238,7 @@ class Robot(object):
         self.config = config_module.from_mapping(settings)
         self.motion = KinematicMotion(time_scale=SCALE)
         self.memory = FakeMemory(clock=self.motion.clock)
-        self.engine = engine_module.MotionEngine(self.motion, self.config, LOG, None,
+        self.engine = engine_module.MotionEngine(self.motion, lambda: self.config, LOG, None,
                                                  np.random.RandomState(3), memory=self.memory,
                                                  clock=self.motion.clock)
         self.engine.start()

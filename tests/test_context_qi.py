@@ -9,7 +9,7 @@ import threading
 
 import pytest
 
-from animate_behaviour import context, joints
+from animate_behaviour import context, facts, joints
 from pepper_sim.motion import wait_until
 from pepper_sim.people import Listening, People
 from test_service_qi import TIMEOUT, deploy  # noqa: F401 (the fixture)
@@ -23,30 +23,18 @@ def status(service):
     return json.loads(service.getStatus())
 
 
-class Told(object):
-    """The ramps the context told the mood, as they come."""
-
-    def __init__(self, the_context):
-        self.ramps = []
-        self._cond = threading.Condition()
-        the_context.add_listener(self._record)
-
-    def _record(self, ramp):
-        with self._cond:
-            self.ramps.append(ramp)
-            self._cond.notify_all()
-
-    def wait(self, count):
-        with self._cond:
-            return wait_until(self._cond, lambda: len(self.ramps) >= count, TIMEOUT)
-
-
 def started(deployment):
     """The service, enabled; the people raising events on its ALMemory; the context."""
     service = deployment.start()
     assert service.setActivation("enabled") == 1
     assert deployment.wait_change("enabled")
     return service, People(deployment.robot.memory), deployment.host.engine.context
+
+
+def pause(deployment, seconds):
+    """Let at least ``seconds`` robot seconds pass."""
+    clock = deployment.robot.motion.clock
+    clock.wait(clock.event(), seconds)
 
 
 def wait_robot_seconds(deployment, seconds):
@@ -92,7 +80,7 @@ def test_engaged_over_qi_no_base_turn_until_the_person_leaves(deploy):
 def test_listening_over_qi_holds_the_arms_and_the_shoulders_breathe(deploy, monkeypatch):
     # Listening heard of no more expires after STALE_LISTENING robot s (0.3 wall s here):
     # out of reach, however slowly a loaded machine brings the breaths the test counts.
-    monkeypatch.setattr(context, "STALE_LISTENING", 1e6)
+    monkeypatch.setattr(facts, "STALE_LISTENING", 1e6)
     deployment = deploy(behaviour="body", motionStyle="lifelike")
     service = deployment.start()
     listening = Listening(deployment.robot.memory)
@@ -116,21 +104,19 @@ def test_listening_over_qi_holds_the_arms_and_the_shoulders_breathe(deploy, monk
 def test_alone_lowers_the_arousal_around_set_mood_and_a_visitor_brings_it_back(deploy):
     deployment = deploy(behaviour="hands", aloneAfter="1", aloneArousal="-0.5")
     service, people, the_context = started(deployment)
-    told = Told(the_context)
     assert service.setMood(0.5, 0.25) == 1
     people.arrive(2)
     people.leave(2)
-    assert told.wait(context.ALONE_STEPS)  # alone a minute later, settling by steps
-    assert deployment.host.mood.wait_reached(TIMEOUT)
+    assert the_context.wait_state(context.ALONE, TIMEOUT)  # a minute later
+    pause(deployment, context.RAMPS[context.ALONE][0])  # settled in over a minute
     report = status(service)
     assert report["context"]["state"] == "alone"
-    assert report["context"]["weights"]["alone"] >= 1.0 - 1.0 / context.ALONE_STEPS
+    assert report["context"]["weights"]["alone"] == 1.0
     assert report["moodNow"] == [0.5, -0.25]
     assert service.getMood() == [0.5, 0.25]  # the mood set keeps its meaning
     people.arrive(3)
-    assert told.wait(context.ALONE_STEPS + 1)
-    assert told.ramps[-1] <= 1.0  # back within a second
-    assert deployment.host.mood.wait_reached(TIMEOUT)
+    assert the_context.wait_state(context.PRESENT, TIMEOUT)
+    pause(deployment, context.RAMPS[context.ALONE][1])  # back within a second
     report = status(service)
     assert report["context"]["state"] == "present"
     assert report["moodNow"] == [0.5, 0.25]

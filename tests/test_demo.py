@@ -70,7 +70,7 @@ def test_the_visitor_scenario_is_offered_and_its_context_summarised(monkeypatch)
 
 def test_the_visitor_raises_its_events_in_order_to_subscribers():
     from pepper_sim.memory import FakeMemory
-    from animate_behaviour import context
+    from animate_behaviour import context_events
     memory = FakeMemory(synchronous=True)
 
     class Clock(object):
@@ -80,18 +80,18 @@ def test_the_visitor_raises_its_events_in_order_to_subscribers():
         def now(self):
             return 0.0
     heard = []
-    subscribers = [memory.subscriber(key) for key in (context.HUMAN_TRACKED,
-                                                     context.RECOGNITION_STATUS,
-                                                     context.JUST_LEFT)]
+    subscribers = [memory.subscriber(key) for key in (context_events.HUMAN_TRACKED,
+                                                     context_events.RECOGNITION_STATUS,
+                                                     context_events.JUST_LEFT)]
     for subscriber in subscribers:
         subscriber.signal.connect(lambda value, key=subscriber.key: heard.append((key, value)))
     problems = []
     visitor = scenario.Visitor(memory, Clock(), 10.0, problems, lambda line: None)
     visitor.join(5.0)
     assert problems == []
-    assert heard == [(context.HUMAN_TRACKED, 1), (context.RECOGNITION_STATUS, "ListenOn"),
-                     (context.RECOGNITION_STATUS, "SpeechDetected"),
-                     (context.RECOGNITION_STATUS, "EndOfProcess"),
-                     (context.RECOGNITION_STATUS, "ListenOff"),
-                     (context.RECOGNITION_STATUS, "Idle"),
-                     (context.HUMAN_TRACKED, -1), (context.JUST_LEFT, 1)]
+    assert heard == [(context_events.HUMAN_TRACKED, 1), (context_events.RECOGNITION_STATUS, "ListenOn"),
+                     (context_events.RECOGNITION_STATUS, "SpeechDetected"),
+                     (context_events.RECOGNITION_STATUS, "EndOfProcess"),
+                     (context_events.RECOGNITION_STATUS, "ListenOff"),
+                     (context_events.RECOGNITION_STATUS, "Idle"),
+                     (context_events.HUMAN_TRACKED, -1), (context_events.JUST_LEFT, 1)]

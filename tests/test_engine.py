@@ -41,10 +41,15 @@ class Robot(object):
         self.life = FakeAutonomousLife(memory=self.memory) if life else None
         self.log = logging.getLogger("test.engine")
         clock = self.motion.clock if isinstance(self.motion, KinematicMotion) else None
-        self.engine = engine_module.MotionEngine(self.motion, self.config, self.log, self.life,
-                                                 np.random.RandomState(11), memory=self.memory,
-                                                 clock=clock)
+        self.current = self.config  # what the engine goes by: retune changes it
+        self.engine = engine_module.MotionEngine(self.motion, lambda: self.current, self.log,
+                                                 self.life, np.random.RandomState(11),
+                                                 memory=self.memory, clock=clock)
         self.engine.start()
+
+    def retune(self, config):
+        """Go by ``config`` from now on, as a new preset or style does."""
+        self.current = config
 
     def enable(self):
         self.engine.request("enabled")
@@ -717,7 +722,7 @@ def test_a_new_tuning_reaches_each_groups_next_call_with_no_jump(robots):
     robot.enable()
     robot.wait_random(6)
     calm = robot.config.with_values({"gestureDuration": 1.5, "selectedRange": 0.2}, "calm")
-    robot.engine.retune(calm)
+    robot.retune(calm)
     switched = robot.motion.clock.now()
 
     def calm_timing(record):
@@ -756,7 +761,7 @@ def test_a_style_switch_reaches_each_groups_next_call_with_no_jump(robots, first
     assert robot.motion.wait_for(lambda: all(
         any(record.names[0] in names for record in checks.random_ones(
             robot.motion.trajectories, robot.config)) for names in checks.GROUPS), TIMEOUT)
-    robot.engine.retune(robot.config.with_values({"motionStyle": then}, "switched"))
+    robot.retune(robot.config.with_values({"motionStyle": then}, "switched"))
     switched = robot.motion.clock.now()
     is_new = one_key if then == "lifelike" else (lambda record: not one_key(record))
     assert robot.motion.wait_for(lambda: checks.each_group_went_new(
@@ -834,7 +839,7 @@ def test_a_new_tuning_changes_the_base_band(robots):
     robot = robots("rotation", rotMaximumRange="0.5", gestureDuration="0.1")
     robot.enable()
     assert robot.motion.wait_for(lambda: len(robot.motion.moves) >= 10, TIMEOUT)
-    robot.engine.retune(robot.config.with_values({"rotMaximumRange": 0.05}, "narrow"))
+    robot.retune(robot.config.with_values({"rotMaximumRange": 0.05}, "narrow"))
     switched = robot.motion.clock.now()
     assert robot.motion.wait_for(
         lambda: len([move for move in robot.motion.moves if move.start > switched]) >= 10,

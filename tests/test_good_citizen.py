@@ -26,7 +26,6 @@ from animate_behaviour import config as config_module
 from animate_behaviour import engine as engine_module
 from animate_behaviour import host as host_module
 from animate_behaviour import joints, robot_events
-from animate_behaviour import mood as mood_module
 from pepper_sim.autonomous_life import FakeAutonomousLife
 from pepper_sim.memory import FakeMemory
 from pepper_sim.motion import KinematicMotion
@@ -94,10 +93,9 @@ class InProcess(object):
         self.tts = FakeTextToSpeech(clock=self.motion.clock, memory=self.memory)
         self.speech = FakeAnimatedSpeech(self.tts, self.motion)
         self.ours = Sending(self.motion, self.motion.clock)
-        # The host hands the engine the mood's configuration; here the test does.
         self.engine = engine_module.MotionEngine(
-            self.ours, mood_module.effective(config, config.valence, config.arousal), log, self.life, np.random.RandomState(3), memory=self.memory,
-            clock=self.motion.clock)
+            self.ours, lambda: config, log, self.life, np.random.RandomState(3),
+            memory=self.memory, clock=self.motion.clock)
         self.engine.start()
         self.app = self  # another app calls the same objects
 
@@ -189,7 +187,7 @@ def pepper(request):
         settings.update(values)
         config = config_module.from_mapping(settings)
         deployment = deployment_type(config, logging.getLogger("test.citizen"), scale)
-        deployment.config = mood_module.effective(config, config.valence, config.arousal)
+        deployment.config = checks.AtMood(config)
         made.append(deployment)
         return deployment
     yield make

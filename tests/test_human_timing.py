@@ -7,8 +7,8 @@ import pytest
 
 from animate_behaviour import breath as breath_module
 from animate_behaviour import config as config_module
-from animate_behaviour import (groups, human_timing, joints, lean, lifelike, posture_shifts,
-                               steps, trajectory)
+from animate_behaviour import human_timing, lean, posture_shifts, steps, trajectory
+from offline_plans import Round
 
 import checks
 import timing_quality
@@ -20,8 +20,12 @@ def configured(**values):
     settings = {"behaviour": "body", "motionStyle": "lifelike"}
     settings.update(values)
     config = config_module.from_mapping(settings)
-    return config, dict((group.name, group)
-                        for group in groups.build(config, joints.URDF_LIMITS))
+    return config, checks.AtMood(config).shapes()
+
+
+def breath_at(rate, seed=0):
+    """The breath of a round at ``rate`` breaths a minute, calls of at most 2 s."""
+    return breath_module.Breath(lambda: (rate, 2.0), seed)
 
 
 def test_holds_are_long_tailed_with_the_mean_of_the_uniform_they_replace():
@@ -49,15 +53,13 @@ def test_planned_holds_follow_the_distribution_times_gesture_duration():
 
 
 def test_breaths_vary_by_about_a_fifth_and_keep_the_rate():
-    breath = breath_module.Breath(14.0, 2.0, 0)
+    breath = breath_at(14.0)
     breaths = breath.breaths(0.0, 36000.0)
     lengths = np.array([one.length for one in breaths if not one.sigh])
     assert 0.1 <= lengths.std() / lengths.mean() <= 0.3
     assert lengths.std() / lengths.mean() == pytest.approx(human_timing.BREATH_CV, abs=0.03)
-    # breathsPerMinute holds, block by block.
-    assert len(breaths) == pytest.approx(14.0 * 600.0, abs=human_timing.BLOCK_BREATHS)
-    span = human_timing.BLOCK_BREATHS * breath.period
-    assert sum(one.length for one in breath.breaths(span, 2 * span)) == pytest.approx(span)
+    # breathsPerMinute holds, sighs and all.
+    assert len(breaths) == pytest.approx(14.0 * 600.0, rel=0.01)
     # One after the other, with no gap or overlap.
     ends = np.array([one.begin + one.length for one in breaths[:-1]])
     assert np.allclose(ends, [one.begin for one in breaths[1:]])
@@ -65,15 +67,15 @@ def test_breaths_vary_by_about_a_fifth_and_keep_the_rate():
 
 def test_a_breath_is_never_faster_than_the_mean_one():
     for rate in (8.0, 14.0, 20.0):
-        breath = breath_module.Breath(rate, 2.0, 0)
-        mean = 1.0 / min(breath_module.INHALE * breath.period, 2.0)
+        breath = breath_at(rate)
+        mean = 1.0 / min(breath_module.INHALE * 60.0 / rate, 2.0)
         for one in breath.breaths(0.0, 7200.0):
             for begin, end, low, high in one.segments:
                 assert abs(high - low) / (end - begin) <= mean * (1 + 1e-9)
 
 
 def test_sighs_come_about_twelve_times_an_hour_twice_as_deep_and_long():
-    breath = breath_module.Breath(14.0, 2.0, 0)
+    breath = breath_at(14.0)
     breaths = breath.breaths(0.0, 20 * 3600.0)
     sighs = [one for one in breaths if one.sigh]
     assert 9.0 <= len(sighs) / 20.0 <= 15.0
@@ -86,7 +88,7 @@ def test_sighs_come_about_twelve_times_an_hour_twice_as_deep_and_long():
         assert depths == pytest.approx([one.depth, 2 * one.depth, one.depth, 0.0])
         top = one.segments[1][1]
         assert breath.depth_at(top) == pytest.approx(2 * one.depth)
-        assert 2 * one.depth > 1.0 or one.length < breath.period * human_timing.SIGH_LENGTH
+        assert 2 * one.depth > 1.0 or one.length < 60.0 / 14.0 * human_timing.SIGH_LENGTH
     assert np.mean([2 * one.depth for one in sighs]) > 1.5
 
 
@@ -94,14 +96,17 @@ def test_posture_shifts_come_every_couple_of_minutes_inside_bounds_and_checks():
     config, built = configured()
     for group in built.values():
         breathing = breath_module.Breathing(group, config)
-        postures = posture_shifts.Postures(group, breathing.lifted, 0)
+        postures = posture_shifts.Postures(group.name, len(group.names), 0)
+
+        def rest(moment):
+            return postures.at(moment, group, breathing.lifted)
         times = postures.shifts(0.0, 20 * 3600.0)
         assert 3600.0 / human_timing.SHIFT_INTERVAL * 0.85 <= len(times) / 20.0 <= \
             3600.0 / human_timing.SHIFT_INTERVAL * 1.15
         gaps = np.diff(times)
         assert gaps.std() / gaps.mean() == pytest.approx(1.0, abs=0.15)  # exponential
-        assert np.array_equal(postures.at(times[0] - 1e-6), group.home)
-        rests = np.array([postures.at(moment) for moment in times])
+        assert np.array_equal(rest(times[0] - 1e-6), group.home)
+        rests = np.array([rest(moment) for moment in times])
         moved = np.abs(rests - group.home).max(axis=0)
         assert np.all(moved > 0.0), group.name  # every joint's rest moves
         bands = np.maximum(group.upper - group.home, group.home - group.lower)
@@ -114,30 +119,28 @@ def test_posture_shifts_come_every_couple_of_minutes_inside_bounds_and_checks():
             check = lean.LeanCheck(group.names, config.home)
             assert np.all(check.lean(rests) <= lean.MAX_LEAN + 1e-9)
         # No two minutes alike: the rest of one minute is seldom the next one's.
-        minutes = [postures.at(60.0 * minute) for minute in range(120)]
+        minutes = [rest(60.0 * minute) for minute in range(120)]
         assert sum(not np.array_equal(a, b) for a, b in zip(minutes, minutes[1:])) >= 20
 
 
 def test_the_same_seed_plans_the_same_and_another_seed_not():
-    config, built = configured()
-    for group in built.values():
+    config, _shapes = configured()
+    for group in Round(config, 0).groups:
         def planned(seed):
-            result, _end, summary = lifelike.plan(group, config, np.random.RandomState(seed),
-                                                  group.home, 1234.5, 0)
-            return result, summary
+            return Round(config, 0).plan(group, np.random.RandomState(seed), 60.0,
+                                         at=1234.5).steps
         first, again, other = planned(4), planned(4), planned(5)
-        assert first[1] == again[1]
-        assert len(first[0]) == len(again[0])
-        for one, two in zip(first[0], again[0]):
-            assert type(one) is type(two)
+        assert len(first) == len(again)
+        for (at, one), (then, two) in zip(first, again):
+            assert at == then and type(one) is type(two)
             if isinstance(one, steps.Move):
                 assert np.array_equal(one.angles, two.angles)
                 assert np.array_equal(one.times, two.times)
             else:
                 assert one.duration == two.duration
-        assert first[1] != other[1] or any(
-            not np.array_equal(one.angles, two.angles) for one, two in zip(first[0], other[0])
-            if isinstance(one, steps.Move) and isinstance(two, steps.Move))
+        assert len(first) != len(other) or any(
+            not np.array_equal(one.angles, two.angles) for (_at, one), (_then, two)
+            in zip(first, other) if isinstance(one, steps.Move) and isinstance(two, steps.Move))
 
 
 @pytest.mark.parametrize("seed", [0, 1])
@@ -191,18 +194,14 @@ def test_each_round_breathes_and_shifts_on_a_schedule_of_its_own():
     """Rounds (each enabling) draw their schedule's seed: the same seed breathes and
     shifts alike, another one not, so no two enablings look alike from their start."""
     def breaths(seed):
-        return [(one.begin, one.sigh) for one in breath_module.Breath(14.0, 2.0, seed).breaths(
-            0.0, 600.0)]
+        return [(one.begin, one.sigh) for one in breath_at(14.0, seed).breaths(0.0, 600.0)]
     assert breaths(7) == breaths(7)
-    assert breaths(7) != breaths(8)
-    span = human_timing.BLOCK_BREATHS * breath_module.Breath(14.0, 2.0, 0).period  # blocks begin alike
     common = set(one[0] for one in breaths(7)) & set(one[0] for one in breaths(8))
-    assert common == set(block * span for block in range(int(600.0 // span) + 1))
+    assert common == {0.0}  # both begin with the round
     config, built = configured()
     for group in built.values():
-        lifted = breath_module.Breathing(group, config).lifted
-
         def shifts(seed):
-            return posture_shifts.Postures(group, lifted, seed).shifts(0.0, 3600.0)
+            return posture_shifts.Postures(group.name, len(group.names), seed).shifts(
+                0.0, 3600.0)
         assert shifts(7) == shifts(7)
         assert not set(shifts(7)) & set(shifts(8)), group.name

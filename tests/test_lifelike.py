@@ -1,31 +1,39 @@
 """The lifelike style's planner (both lanes): moves from rest to rest, holds, breathing."""
 from __future__ import absolute_import, division, print_function
 
+import logging
+
 import numpy as np
 import pytest
 
 from animate_behaviour import breath as breath_module
 from animate_behaviour import config as config_module
-from animate_behaviour import groups, human_timing, joints, lifelike, steps, trajectory
+from animate_behaviour import human_timing, lifelike, mood, signal, steps, trajectory
+from animate_behaviour.clock import REAL_TIME, ScaledClock
+from offline_plans import Round
 
 import checks
 
 SEEDS = range(12)
+LOG = logging.getLogger("test.lifelike")
+# Robot seconds of steps per plan: a few holds and moves of each arm, a leg cycle or two.
+SECONDS = 30.0
 
 
-def planned(behaviour="body", seed=0, start=None, at=0.0, **values):
-    """{group name: (group, steps, end)} planned from home (or ``start``) at ``at``."""
+def planned(behaviour="body", seed=0, start=None, at=0.0, live=None, **values):
+    """(the configuration, {group name: (the group where the mood puts it, its steps,
+    where they end)}) planned from its rest (or ``start``) at ``at``, each group drawing
+    from a generator seeded ``seed``, the round's schedule seeded ``seed`` too."""
     settings = {"behaviour": behaviour, "motionStyle": "lifelike"}
     settings.update(values)
     config = config_module.from_mapping(settings)
-    built = groups.build(config, joints.URDF_LIMITS)
-    plans = {}
-    for group in built:
-        begin = group.home if start is None else start[group.name]
-        plan, end, _summary = lifelike.plan(group, config, np.random.RandomState(seed),
-                                            begin, at, seed)
-        plans[group.name] = (group, plan, end)
-    return config, plans
+    round_ = Round(config, seed, live)
+    made = round_.plans([(group, np.random.RandomState(seed),
+                          None if start is None else start[group.name])
+                         for group in round_.groups], SECONDS, at)
+    planned.round = round_
+    return config, dict((name, (plan.shape, [step for _at, step in plan.steps], plan.end))
+                        for name, plan in made.items())
 
 
 def calls(plan):
@@ -48,7 +56,7 @@ def test_every_call_has_one_key_per_joint_and_fits_in_one_call():
                 assert 0.0 < call.duration <= config.max_call_duration + 1e-9
 
 
-def test_every_plan_begins_with_a_hold_so_groups_starting_together_do_not_move_together():
+def test_every_stream_begins_with_a_hold_so_groups_starting_together_do_not_move_together():
     for seed in SEEDS:
         _config, plans = planned(seed=seed)
         for group, plan, _end in plans.values():
@@ -62,8 +70,8 @@ def elsewhere(seed):
     """A start for each group somewhere in its bounds, as another app may leave it."""
     config = config_module.from_mapping({"behaviour": "body"})
     rng = np.random.RandomState(100 + seed)
-    return dict((group.name, trajectory.random_points(group, 1, rng)[0])
-                for group in groups.build(config, joints.URDF_LIMITS))
+    return dict((name, trajectory.random_points(shape, 1, rng)[0])
+                for name, shape in checks.AtMood(config).shapes().items())
 
 
 @pytest.mark.parametrize("from_home", [True, False], ids=["home", "elsewhere"])
@@ -112,7 +120,7 @@ def test_a_hold_sends_no_call_but_the_breath_and_without_breathing_none():
 
 def test_the_breath_is_one_for_both_arms_and_goes_on_through_moves():
     config, plans = planned(seed=5)
-    breath = breath_module.Breath(config.breaths_per_minute, config.max_call_duration, 5)
+    breath = planned.round.breath
     depth = {}
     for name, side in (("leftArm", "L"), ("rightArm", "R")):
         group, plan, _end = plans[name]
@@ -140,7 +148,7 @@ def test_the_breath_is_one_for_both_arms_and_goes_on_through_moves():
         assert depth["leftArm"][when] == pytest.approx(depth["rightArm"][when])
     # A breath call ends where the breath rests or turns, or where a move begins (the
     # arm comes to rest there anyway).
-    boundaries = set(round(when, 9) for when in breath.boundaries(0.0, 60.0))
+    boundaries = set(round(when, 9) for when in breath.boundaries(0.0, SECONDS + 5.0))
     for name in ("leftArm", "rightArm"):
         _group, plan, _end = plans[name]
         elapsed = 0.0
@@ -153,8 +161,7 @@ def test_the_breath_is_one_for_both_arms_and_goes_on_through_moves():
 
 
 def test_the_breath_pauses_between_an_exhale_and_the_next_inhale():
-    breath = breath_module.Breath(14.0, 2.0, 0)
-    assert breath.period == pytest.approx(60.0 / 14.0)
+    breath = breath_module.Breath(lambda: (14.0, 2.0), 0)
     for first in breath.breaths(0.0, 120.0):
         inhale, exhale = first.segments[0], first.segments[-1]
         assert all(end - begin <= 2.0 + 1e-12 for begin, end, _low, _high in first.segments)
@@ -164,8 +171,7 @@ def test_the_breath_pauses_between_an_exhale_and_the_next_inhale():
         assert pause < first.begin + first.length and breath.depth_at(pause) == 0.0
         assert not breath.moving(pause, first.begin + first.length)
     # Slow breathing: each call's segment fits a call, the pause takes the rest.
-    slow = breath_module.Breath(8.0, 2.0, 0)
-    assert slow.period == 7.5
+    slow = breath_module.Breath(lambda: (8.0, 2.0), 0)
     long_ones = [breath for breath in slow.breaths(0.0, 120.0)
                  if not breath.sigh and breath.length >= 2.0 / breath_module.INHALE]
     assert long_ones
@@ -214,25 +220,45 @@ def test_legs_planned_away_from_home_finish_their_visit_first():
         assert held <= lifelike.LEG_AWAY[1] * config.gesture_duration + 1e-9
 
 
+class Listening(object):
+    """A context stand-in: Pepper listens all along."""
+
+    @staticmethod
+    def arousal_offset(_now):
+        return 0.0
+
+    @staticmethod
+    def arms_hold():
+        return True
+
+    @staticmethod
+    def base_holds():
+        return False
+
+
 @pytest.mark.parametrize("outside", [0.06, 0.5])
 def test_a_listening_hold_settles_a_shoulder_outside_the_narrowed_bounds_then_breathes(
         outside):
-    """A retune to narrower bounds (a lower arousal, a person engaged) leaves the arm where
-    it was. While Pepper listens it holds: a ShoulderPitch just outside the breath's room
-    settles into it at SETTLE_SPEED in the first breath call, then breathes there, every
-    key inside the bounds and no other joint commanded; one far outside (another app's
-    pose) holds still until the next move."""
+    """A lower arousal (an engaged person, say) narrows the bounds and leaves the arm
+    where it was. While Pepper listens it holds: a ShoulderPitch just outside the breath's
+    room settles into it at SETTLE_SPEED in the first breath call, then breathes there,
+    every key inside the bounds and no other joint commanded; one far outside (another
+    app's pose) holds still until the next move."""
     config = config_module.from_mapping({"behaviour": "body", "motionStyle": "lifelike",
                                          "selectedRange": "0.2"})
-    group = [built for built in groups.build(config, joints.URDF_LIMITS)
-             if built.name == "leftArm"][0]
+    live = signal.LiveSignal(lambda: config, mood.Mood(0.0, 0.0, REAL_TIME, LOG), Listening(),
+                             REAL_TIME)
+    group = checks.AtMood(config).shapes()["leftArm"]
     start = group.home.copy()
     shoulder, elbow = group.names.index("LShoulderPitch"), group.names.index("LElbowYaw")
     start[shoulder] = group.upper[shoulder] + outside
     start[elbow] = group.upper[elbow] + 0.1
-    plan, _end, _summary = lifelike.hold(group, config, start, 0.0, 30.0, 0)
+    _config, plans = planned(start={"leftArm": start, "rightArm": start,
+                                    "legs": np.zeros(3)}, live=live, selectedRange="0.2")
+    _group, plan, _end = plans["leftArm"]
     breaths = calls(plan)
-    assert sum(step.duration for step in plan) == pytest.approx(30.0)
+    assert steps.duration(plan) == pytest.approx(SECONDS, abs=2.0)
+    assert not moves(plan)  # listening: no move starts
     if outside > lifelike.SETTLE_SPEED * config.max_call_duration:
         assert breaths == []
         return
@@ -245,3 +271,84 @@ def test_a_listening_hold_settles_a_shoulder_outside_the_narrowed_bounds_then_br
         assert call.joints == (shoulder,)
         assert group.lower[shoulder] - 1e-9 <= call.end[shoulder] <= \
             group.upper[shoulder] + 1e-9
+
+
+class ManualClock(ScaledClock):
+    """Robot seconds that pass only when the test moves them on."""
+
+    def __init__(self):
+        ScaledClock.__init__(self, 1.0)
+        self.time = 1000.0
+
+    def now(self):
+        return self.time
+
+
+def drifting(config):
+    """(a round of ``config`` whose live signal reads a mood set the test changes, that
+    mood, a function taking the left arm's stream to the next step at the clock's time)."""
+    clock = ManualClock()
+    the_mood = mood.Mood(0.0, 0.0, clock, LOG)
+    round_ = Round(config, 7, signal.LiveSignal(lambda: config, the_mood, None, clock))
+    group = round_.groups[0]
+    stream = lifelike.Lifelike(group, config, np.random.RandomState(7),
+                               group.shape(round_.signal.now()).home, round_.shared)
+    moment = [0.0]
+
+    def step():
+        clock.time = 1000.0 + moment[0]
+        found = stream.next(moment[0])
+        moment[0] += found.duration
+        return moment[0] - found.duration, found
+    return the_mood, step
+
+
+def full_moves(step, count):
+    """The next ``count`` full moves: (when each begins, the move)."""
+    found = []
+    while len(found) < count:
+        at, taken = step()
+        if isinstance(taken, steps.Move) and taken.joints is None:
+            found.append((at, taken))
+    return found
+
+
+def test_the_first_move_planned_after_a_mood_change_carries_its_amplitude_and_tempo():
+    config = config_module.from_mapping({"behaviour": "body", "motionStyle": "lifelike"})
+    the_mood, step = drifting(config)
+    before = full_moves(step, 3)
+    calm, lively = checks.AtMood(config, 0.0, 0.0), checks.AtMood(config, 0.0, 1.0)
+    assert all(1.5 * calm.gesture_duration - 1e-9 <= move.duration for _at, move in before)
+    the_mood.set(0.0, 1.0)
+    changed = before[-1][0]
+    # Steps already planned keep their shape; the moves planned once the mood has glided
+    # there are lively's: shorter, and drawn from the wider bounds.
+    after = [(at, move) for at, move in full_moves(step, 12) if at > changed + mood.MOOD_RAMP]
+    assert len(after) >= 5
+    names = checks.AtMood(config).shapes()["leftArm"].names
+    outside = False
+    for _at, move in after:
+        assert move.duration <= min(3.0 * lively.gesture_duration, 2.0) + 1e-9
+        for name, angle in zip(names, move.end):
+            lower, upper = checks.bounds(lively, name)
+            assert lower - 1e-9 <= angle <= upper + 1e-9, name
+            narrow = checks.bounds(calm, name)
+            outside = outside or not narrow[0] <= angle <= narrow[1]
+    assert outside  # the wider amplitude shows
+
+
+def test_the_rest_posture_glides_to_the_moods_as_a_posture_shift_does():
+    config = config_module.from_mapping({"behaviour": "body", "motionStyle": "lifelike",
+                                         "breathing": "false"})
+    the_mood, step = drifting(config)
+    full_moves(step, 2)
+    the_mood.set(-1.0, 0.0)
+    sad = checks.AtMood(config, -1.0, 0.0)
+    names = sad.shapes()["leftArm"].names
+    rest = np.array([sad.home[name] for name in names])
+    # Once the mood has glided there, a move goes slowly to its rest posture (closer in,
+    # lower arms): SHIFT_MOVE long (one call at most), with no jump.
+    glides = [(at, move) for at, move in full_moves(step, 8) if np.allclose(move.end, rest)]
+    assert glides
+    assert glides[0][1].duration >= min(lifelike.SHIFT_MOVE[0] * config.gesture_duration,
+                                        config.max_call_duration) - 1e-9

@@ -5,11 +5,11 @@ from __future__ import absolute_import, division, print_function
 
 import json
 import logging
+import random
 import threading
 
 import pytest
 
-from animate_behaviour import mood
 from pepper_sim.motion import wait_until
 from pepper_sim.qi_server import ALL_SERVICES
 from test_service_qi import TIMEOUT, deploy  # noqa: F401 (the fixture)
@@ -19,6 +19,8 @@ import checks
 pytestmark = pytest.mark.usefixtures("no_gc_pauses")  # conftest: timed on the wall clock
 
 WITH_PREFERENCES = ALL_SERVICES + ("ALPreferenceManager",)
+# Robot seconds the mood drifts for, set once a second.
+SECONDS = 40
 
 
 class Heard(object):
@@ -68,7 +70,7 @@ def test_set_mood_is_read_back_announced_and_reported(deploy):
     assert service.getMood() == [0.5, -0.25]
     assert heard.wait(lambda: heard.moods == [[0.5, -0.25]])
     assert status(service)["mood"] == [0.5, -0.25]
-    assert deployment.host.mood.wait_reached(TIMEOUT)
+    assert deployment.host.engine.mood.wait_reached(TIMEOUT)
     assert status(service)["moodNow"] == [0.5, -0.25]
     assert service.setMood(1, 0) == 1  # whole numbers are numbers
     assert service.getMood() == [1.0, 0.0]
@@ -121,29 +123,63 @@ def test_a_mood_change_reaches_each_groups_next_calls_with_no_jump(deploy, style
     assert deployment.wait_random(6)
     for target in ([1.0, 1.0], [-1.0, -1.0]):
         assert service.setMood(*target) == 1
-        assert deployment.host.mood.wait_reached(TIMEOUT)
+        assert deployment.host.engine.mood.wait_reached(TIMEOUT)
         assert status(service)["moodNow"] == target
         reached = motion.clock.now()
         assert motion.wait_for(lambda: checks.each_group_went_new(
             motion.trajectories, reached, lambda record: True, 2), TIMEOUT)
-        effective = mood.effective(deployment.config, *target)
+        effective = checks.AtMood(deployment.config, *target)
         for names in checks.GROUPS:
-            # Planned after the ramp's end: inside the mood's bounds (its posture, its
-            # amplitude), every joint of the group.
-            for record in checks.calls_since(motion.trajectories, reached, names)[1:]:
+            # Planned after the glide's end: inside the mood's bounds (its posture, its
+            # amplitude), every joint of the group. A call's waypoints are drawn as the
+            # call before goes out: the first two calls since may hold older ones.
+            for record in checks.calls_since(motion.trajectories, reached, names)[2:]:
                 checks.check_angles_in_seed_bounds(record, effective)
     service.setActivation("disabled")
     assert deployment.wait_change("disabled")
     # "disabled" restores what was changed: the configured home, not the mood's posture.
     names = [joint for group in checks.GROUPS for joint in group]
     for joint, angle in zip(names, motion.getAngles(names, False)):
-        assert abs(angle - deployment.config.configured_home[joint]) < 1e-6, joint
-    assert deployment.config.configured_home != mood.effective(deployment.config,
-                                                               -1.0, -1.0).home
+        assert abs(angle - deployment.config.home[joint]) < 1e-6, joint
+    assert deployment.config.home != checks.AtMood(deployment.config, -1.0, -1.0).home
     records = [record for record in motion.trajectories if record.start is not None]
     # No jump: every call starts where the last one left its joints, and no call asks a
-    # joint for more than maxVelocityFraction of its speed, ramp and retunes included.
+    # joint for more than maxVelocityFraction of its speed, glides included.
     checks.check_chained(records)
     for record in records:
         checks.check_speed(record, dict(zip(record.names, record.start_angles)),
                            deployment.config)
+
+
+def arm_moves(records, names):
+    """The calls that move the arm of joints ``names`` (a breath moves its ShoulderPitch
+    alone)."""
+    return [record for record in records
+            if record.names[0] in names and len(record.names) > 1]
+
+
+@pytest.mark.parametrize("style", ["specification", "lifelike"])
+def test_a_mood_set_every_second_keeps_the_arms_moving(deploy, style):
+    """Issue 24: a client moving the mood a little every second, as a show or an app
+    following the conversation would, kept every arm in a hold (each step of the mood
+    made the groups plan anew, and a lifelike plan begins with a hold). Each move now
+    reads the mood as it is when planned."""
+    deployment = deploy(behaviour="body", motionStyle=style, gestureDuration="1.0")
+    service = deployment.start()
+    motion = deployment.robot.motion
+    clock = motion.clock
+    assert service.setActivation("enabled") == 1
+    assert deployment.wait_change("enabled")
+    rng = random.Random(24)
+    mood, began = [0.0, 0.0], clock.now()
+    for second in range(SECONDS):
+        mood = [min(0.3, max(-0.3, value + rng.uniform(-0.05, 0.05))) for value in mood]
+        assert service.setMood(*mood) == 1
+        clock.wait(clock.event(), second + 1.0 - clock.elapsed(began, clock.now()))
+    ended = clock.now()
+    drifting = [record for record in motion.trajectories if began <= record.requested < ended]
+    for names in checks.GROUPS[:2]:  # the arms
+        # A lifelike arm moves about every 6 s at gestureDuration 1 (a hold of 3 s on
+        # average and a move of 1.5-3 s): about 7 moves; 0 before the live signal.
+        assert len(arm_moves(drifting, names)) >= 3, names
+    checks.check_chained([record for record in motion.trajectories if record.start is not None])

@@ -35,17 +35,21 @@ def start(deploy, preferences=None, **values):
     return deployment, deployment.start()
 
 
-def told(deployment):
-    """The configurations the engine is handed from now on, through the host's retune."""
-    engine = deployment.host.engine
-    handed = []
-    retune = engine.retune
+class Told(object):
+    """The configurations the engine goes by, one more each time :meth:`look` finds it
+    changed (the live configuration, which the engine reads, is its one holder)."""
 
-    def recording(config):
-        handed.append(config)
-        retune(config)
-    engine.retune = recording
-    return handed
+    def __init__(self, deployment):
+        self._engine = deployment.host.engine
+        self._last = self._engine.configuration()
+        self.handed = []
+
+    def look(self):
+        now = self._engine.configuration()
+        if now is not self._last:
+            self.handed.append(now)
+            self._last = now
+        return self.handed
 
 
 def status(service):
@@ -57,9 +61,10 @@ def test_set_motion_style_tells_the_engine_signals_and_shows_in_status(deploy):
     assert service.getMotionStyles() == ["specification", "lifelike"]
     assert service.getMotionStyle() == "specification"
     assert status(service)["motionStyle"] == "specification"
-    handed = told(deployment)
+    told = Told(deployment)
     assert service.setMotionStyle("lifelike") == 1
-    # The engine was retuned before setMotionStyle returned: only the style differs.
+    # The engine goes by it once setMotionStyle has returned: only the style differs.
+    handed = told.look()
     assert [config.motion_style for config in handed] == ["lifelike"]
     expected = deployment.config.values()
     expected["motionStyle"] = "lifelike"
@@ -68,8 +73,9 @@ def test_set_motion_style_tells_the_engine_signals_and_shows_in_status(deploy):
     assert status(service)["motionStyle"] == "lifelike"
     assert deployment.wait_until(lambda: deployment.style_changes == ["lifelike"])
     assert service.setMotionStyle("lifelike") == 1  # the style already: nothing changes
-    assert len(handed) == 1
+    assert len(told.look()) == 1
     assert service.setMotionStyle("specification") == 1
+    told.look()
     assert [config.motion_style for config in handed] == ["lifelike", "specification"]
     assert handed[1].values() == deployment.config.values()
     # libqi may deliver signals out of order (docs/naoqi.md, "Signals' order"): one per change.
@@ -81,14 +87,16 @@ def test_set_motion_style_tells_the_engine_signals_and_shows_in_status(deploy):
 
 def test_a_preset_chosen_after_a_run_time_style_keeps_the_style(deploy):
     deployment, service = start(deploy)
-    handed = told(deployment)
+    told = Told(deployment)
     # No style chosen at run time yet: a preset that sets one changes it.
     assert service.setPreset("sleepy") == 1
+    told.look()
     assert service.getMotionStyle() == "lifelike"
     assert deployment.wait_until(lambda: deployment.style_changes == ["lifelike"])
-    assert service.setMotionStyle("specification") == 1
-    assert service.setPreset("lively") == 1
-    assert service.setPreset("sleepy") == 1
+    for call in (lambda: service.setMotionStyle("specification"),
+                 lambda: service.setPreset("lively"), lambda: service.setPreset("sleepy")):
+        assert call() == 1
+        handed = told.look()
     assert [(config.preset, config.motion_style, config.selected_range) for config in handed] \
         == [("sleepy", "lifelike", 0.2), ("sleepy", "specification", 0.2),
             ("lively", "specification", 0.8), ("sleepy", "specification", 0.2)]
@@ -106,9 +114,11 @@ def test_the_owners_motion_style_preference_and_the_run_time_choice_over_it(depl
         deployment, service = start(deploy, {"motionStyle": "lifelike"})
     assert service.getMotionStyle() == "lifelike"
     assert "  motionStyle = lifelike\n" in caplog.text  # the banner: what the engine began with
-    handed = told(deployment)
+    told = Told(deployment)
     assert service.setPreset("lively") == 1  # the preference counts for every preset
+    told.look()
     assert service.setMotionStyle("specification") == 1  # and the run-time choice over it
+    handed = told.look()
     assert [(config.preset, config.motion_style) for config in handed] == [
         ("lively", "lifelike"), ("lively", "specification")]
 
@@ -127,7 +137,7 @@ def test_a_bad_motion_style_preference_is_logged_and_ignored(deploy, caplog):
 @pytest.mark.parametrize("style", ["Lifelike", "", "natural", " lifelike", 7, ["lifelike"]])
 def test_unknown_styles_are_refused_logged_and_change_nothing(deploy, caplog, style):
     deployment, service = start(deploy)
-    handed = told(deployment)
+    told = Told(deployment)
     with caplog.at_level(logging.ERROR, logger="test.service"):
         assert service.setMotionStyle(style) == 0
     lines = [record.getMessage() for record in caplog.records
@@ -135,7 +145,7 @@ def test_unknown_styles_are_refused_logged_and_change_nothing(deploy, caplog, st
     assert len(lines) == 1 and lines[0].startswith("setMotionStyle(%r) refused: " % (style,))
     assert "specification, lifelike" in lines[0]  # what is allowed
     assert service.getMotionStyle() == "specification"
-    assert handed == [] and deployment.style_changes == []
+    assert told.look() == [] and deployment.style_changes == []
 
 
 def test_a_flood_of_bad_styles_is_throttled(deploy, caplog, monkeypatch):

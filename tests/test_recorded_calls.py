@@ -50,7 +50,7 @@ def record_run():
     motion = KinematicMotion(time_scale=0.01)
     memory = FakeMemory()
     engine = engine_module.MotionEngine(
-        motion, config, logging.getLogger("test.recorded"),
+        motion, lambda: config, logging.getLogger("test.recorded"),
         FakeAutonomousLife(memory=memory), np.random.RandomState(SEED), memory=memory,
         clock=motion.clock)
     engine.start()

@@ -316,20 +316,23 @@ class LineWaiter(logging.Handler):
 def test_banner_heartbeat_and_verbose_lines(deploy, caplog):
     deployment = deploy(behaviour="hands", verboseMode="true", heartbeat_period=0.05)
     beat = LineWaiter("heartbeat: state enabled")
+    played = LineWaiter("trajectory leftArm: 20 waypoints over")  # once it has played
     deployment.log.addHandler(beat)
+    deployment.log.addHandler(played)
     try:
         with caplog.at_level(logging.DEBUG, logger="test.service"):
             service = deployment.start()
             service.setActivation("enabled")
             assert deployment.wait_random(3)
-            assert beat.seen.wait(TIMEOUT)
+            assert beat.seen.wait(TIMEOUT) and played.seen.wait(TIMEOUT)
     finally:
         deployment.log.removeHandler(beat)
+        deployment.log.removeHandler(played)
     assert "AnimateBehaviour service registered" in caplog.text
     for line in deployment.config.describe():
         assert line in caplog.text
     assert beat.levels[0] == logging.INFO
-    assert "trajectory leftArm: 20 waypoints" in caplog.text
+    assert "trajectory leftArm: 20 waypoints over" in caplog.text
 
 
 @pytest.fixture

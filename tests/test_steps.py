@@ -5,7 +5,9 @@ import numpy as np
 import pytest
 
 from animate_behaviour import config as config_module
-from animate_behaviour import groups, joints, steps, trajectory
+from animate_behaviour import groups, joints, specification, steps, trajectory
+
+from checks import shaped
 
 
 def replay(start, plan):
@@ -54,9 +56,9 @@ def test_a_segment_longer_than_the_bound_is_cut_along_its_line():
 def test_repeated_waypoints_become_rests_holding_no_joint():
     config = config_module.from_mapping({})
     names = list(joints.LEG_JOINTS)
-    group = groups.JointGroup("legs", names, config, joints.URDF_LIMITS)
-    points = trajectory.leg_points(group, 100, 12, 2, 8, np.random.RandomState(0))
-    times, _stretched = trajectory.timed(points, group.home, group, 1.0, 0.2)
+    group = shaped(groups.JointGroup("legs", names, config, joints.URDF_LIMITS), config)
+    points, times = specification.trajectory_of(group, config, np.random.RandomState(0),
+                                                group.home)
     plan = steps.cut(group.home, points, times, 2.0)
     kinds = "".join("M" if isinstance(step, steps.Move) else "R" for step in plan)
     # Per chunk: the two random waypoints and the way back home (3 s: two calls), then

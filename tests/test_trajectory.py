@@ -5,14 +5,16 @@ import math
 import numpy as np
 import pytest
 
-from animate_behaviour import config, groups, joints, trajectory
+from animate_behaviour import config, groups, joints, specification, trajectory
 
 import checks
 
 
 def group_for(name, members, **values):
+    """(the configuration, the group where its mood puts it: a groups.Shape)."""
     loaded = config.from_mapping(values)
-    return loaded, groups.JointGroup(name, members, loaded, joints.URDF_LIMITS)
+    return loaded, checks.shaped(groups.JointGroup(name, members, loaded, joints.URDF_LIMITS),
+                                 loaded)
 
 
 def test_random_bounds_follow_table_1():
@@ -52,9 +54,8 @@ def test_random_points_never_repeat_across_trajectories():
 def leg_pattern(num_points, factor, per_chunk, seed=5):
     loaded, group = group_for("legs", joints.LEG_JOINTS, numPoints=str(num_points),
                               legRepeatFactor=str(factor), numPointsLeg=str(per_chunk))
-    points = trajectory.leg_points(group, loaded.num_points, loaded.leg_chunk_size,
-                                   loaded.num_points_leg, loaded.leg_repeat_factor,
-                                   np.random.RandomState(seed))
+    points, _times = specification.trajectory_of(group, loaded, np.random.RandomState(seed),
+                                                 group.home)
     at_home = np.all(points == group.home, axis=1)
     return group, points, at_home, loaded.leg_chunk_size
 

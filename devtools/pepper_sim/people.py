@@ -22,7 +22,7 @@ from __future__ import absolute_import, division, print_function
 
 import threading
 
-from animate_behaviour import context
+from animate_behaviour import context_events
 
 
 class People(object):
@@ -40,20 +40,20 @@ class People(object):
         with self._lock:
             self.present.append(person)
             present = list(self.present)
-        self._raise(context.JUST_ARRIVED, person, "ALPeoplePerception")
-        self._raise(context.PEOPLE_LIST, present, "ALPeoplePerception")
+        self._raise(context_events.JUST_ARRIVED, person, "ALPeoplePerception")
+        self._raise(context_events.PEOPLE_LIST, present, "ALPeoplePerception")
 
     def approach(self, person, zone=1):
         """The person enters engagement zone ``zone`` (1 near and in front)."""
-        self._raise(context.ZONE_ENTERED[zone - 1], person, "ALEngagementZones")
+        self._raise(context_events.ZONE_ENTERED[zone - 1], person, "ALEngagementZones")
 
     def track(self, person):
-        self._raise(context.HUMAN_TRACKED, person, "ALBasicAwareness")
+        self._raise(context_events.HUMAN_TRACKED, person, "ALBasicAwareness")
 
     def lose(self, person):
         """Basic awareness stops tracking the person (-1, then HumanLost)."""
-        self._raise(context.HUMAN_TRACKED, -1, "ALBasicAwareness")
-        self._raise(context.HUMAN_LOST, person, "ALBasicAwareness")
+        self._raise(context_events.HUMAN_TRACKED, -1, "ALBasicAwareness")
+        self._raise(context_events.HUMAN_LOST, person, "ALBasicAwareness")
 
     def leave(self, person):
         """The person walks away: lost, out to zone 3, then out of the population."""
@@ -62,8 +62,8 @@ class People(object):
         with self._lock:
             self.present.remove(person)
             present = list(self.present)
-        self._raise(context.JUST_LEFT, person, "ALPeoplePerception")
-        self._raise(context.PEOPLE_LIST, present, "ALPeoplePerception")
+        self._raise(context_events.JUST_LEFT, person, "ALPeoplePerception")
+        self._raise(context_events.PEOPLE_LIST, present, "ALPeoplePerception")
 
 
 class Listening(object):
@@ -73,7 +73,7 @@ class Listening(object):
         self._memory = memory
 
     def _status(self, value):
-        self._memory.raise_event(context.RECOGNITION_STATUS, value, "ALSpeechRecognition")
+        self._memory.raise_event(context_events.RECOGNITION_STATUS, value, "ALSpeechRecognition")
 
     def start(self):
         self._status("ListenOn")

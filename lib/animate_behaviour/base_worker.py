@@ -10,7 +10,7 @@ tells when the move ended, and asking ALMotion all through every pause would cos
 the robot's CPU for nothing most of the time). The legs hold still while a turn runs
 (NAOqi allows leg motion during a move only under a strict HipPitch/KneePitch relation):
 turns start only while the legs are between calls and free of any task, and not at all
-while a leg joint is hot. While a person is engaged (the context's ``base_holds()``) no
+while a leg joint is hot. While a person is engaged (the live signal's ``base_holds()``) no
 turn starts at all: the gaze and basic awareness own where Pepper faces (in its
 BodyRotation, WholeBody and MoveContextually tracking modes basic awareness turns the
 base itself); a turn of ours already running when the person engages ends as planned (a
@@ -57,7 +57,7 @@ class BaseWorker(WorkerThread):
         while True:
             self._round.status.set(PART, status_module.ANIMATING)
             disruption = self._pause()
-            if disruption is None and self._round.context.base_holds():
+            if disruption is None and self._round.signal.base_holds():
                 disruption = self._while_engaged()
                 if disruption is None:
                     continue  # a whole pause after the person, then a turn
@@ -69,9 +69,9 @@ class BaseWorker(WorkerThread):
             try:
                 disruption = self._claim_turn() or self._legs_taken()
                 # A person may have engaged while the legs finished their call.
-                if disruption is None and not self._round.context.base_holds():
-                    disruption = self._turn(
-                        trajectory.heading_band(self._config.rot_maximum_range))
+                if disruption is None and not self._round.signal.base_holds():
+                    disruption = self._turn(trajectory.heading_band(
+                        self._round.signal.now().rot_maximum_range))
             finally:
                 legs_and_base.end_turn()
             if disruption is not None and not self._recover(disruption):
@@ -84,7 +84,7 @@ class BaseWorker(WorkerThread):
     def _pause(self):
         """Wait between turns (woken early by a stop or a hot leg); returns the disruption
         that ended it, or None when the pause is over."""
-        duration = self._rng.uniform(*PAUSE) * self._config.gesture_duration
+        duration = self._rng.uniform(*PAUSE) * self._round.signal.now().gesture_duration
         return self._hold(duration, lambda: self._disruption(ask_motion=False))
 
     def _while_engaged(self):
@@ -93,7 +93,7 @@ class BaseWorker(WorkerThread):
         while True:
             self.wake.clear()
             disruption = self._disruption(ask_motion=False)
-            if disruption is not None or not self._round.context.base_holds():
+            if disruption is not None or not self._round.signal.base_holds():
                 return disruption
             self._clock.wait(self.wake, None)
 

@@ -1,17 +1,17 @@
-"""The lifelike style's breath: one for both arms, a schedule of the round's time.
+"""The lifelike style's breath: one for both arms, drawn breath by breath as the round's
+time reaches it, at the breathing rate the live signal gives then.
 
 Both ShoulderPitch follow one breath: an inhale, an exhale, each one call eased from rest
 to rest, then a pause with no call (a breath of 14 a minute is 4.3 s; calls last at most
 maxCallDuration). Each breath has a length of its own around the mean, and now and then
 one is a sigh: a second inhale on top of the first, to twice the depth, then the exhale
-in two calls and a longer pause (human_timing). The schedule is drawn block by block
-from the round's schedule seed, so every plan of the round finds the same breath at the
-same moment without keeping state. Times in robot seconds since the round began; depths
+in two calls and a longer pause (human_timing). The round keeps one Breath, drawn from
+its schedule seed, so both arms find the same breath at the same moment. Times in robot seconds since the round began; depths
 in multiples of a full inhale (:class:`Breathing` turns them into rad per joint).
 """
 from __future__ import absolute_import, division, print_function
 
-import math
+import threading
 
 import numpy as np
 
@@ -25,6 +25,8 @@ from animate_behaviour import human_timing, trajectory
 # of the fastest move a watcher saw lately, it would read as moves starting together
 # (at a twentieth, a minute of small moves sometimes came close).
 BREATHING = (("ShoulderPitch", 0.08, -1.0),)
+# Breaths drawn are kept this long (robot s) after they begin: what a plan may still ask.
+KEEP = 120.0
 # A breath's calls: (fraction of the breath's length, depth reached), one call each; the
 # rest of the breath is the pause after the exhale. Each also lasts at most
 # maxCallDuration, the pause taking what is left. Long, so that the breath is slow. A
@@ -36,12 +38,6 @@ INHALE = 0.45
 EXHALE = 0.5
 NORMAL = ((INHALE, 1.0), (EXHALE, 0.0))
 SIGH = ((0.225, 1.0), (0.225, human_timing.SIGH_DEPTH), (0.225, 1.0), (0.225, 0.0))
-
-# Breath blocks drawn lately, shared by the plans (each plan and hold makes its own
-# Breath): (seed, block, mean period, maxCallDuration) -> (begins, breaths); at most
-# BLOCKS_KEPT kept (a block lasts 32 breaths).
-_BLOCKS = {}
-BLOCKS_KEPT = 8
 
 
 class OneBreath(object):
@@ -65,50 +61,55 @@ class OneBreath(object):
 
 
 class Breath(object):
-    """The breath shared by every group: ``depth_at(t)`` in [0, ``deepest``] (0 exhaled,
-    1 a full inhale, ``deepest`` the top of a sigh) at robot time ``t`` since the round
-    began, and its phase boundaries. Breaths last ``period`` (60 / breathsPerMinute) on
-    average, each its own length, now and then a sigh: human_timing's schedule ``seed``
-    (the round's), the same for every group at the same time."""
+    """The breath shared by every group of a round: ``depth_at(t)`` in [0, ``deepest``] (0
+    exhaled, 1 a full inhale, ``deepest`` the top of a sigh) at robot time ``t`` since the
+    round began, and its phase boundaries. Breaths are drawn one after the other as the
+    time of their beginning is asked for, each its own length around the mean period at
+    the rate ``pace()`` gives then ((breathsPerMinute, maxCallDuration): the live signal's
+    and the configuration's), now and then a sigh (human_timing, from the generator of
+    ``seed``, the round's schedule seed): the same breath for every group at the same time.
+    Thread-safe: both arms ask."""
 
     deepest = human_timing.SIGH_DEPTH
 
-    def __init__(self, breaths_per_minute, max_call_duration, seed):
-        self._seed = seed
-        self.period = 60.0 / breaths_per_minute
-        self._max_call = max_call_duration
-        self._span = human_timing.BLOCK_BREATHS * self.period
+    def __init__(self, pace, seed):
+        self._pace = pace
+        self._rng = human_timing.block_rng(seed, 0)
+        self._lock = threading.Lock()
+        self._breaths = []  # drawn, in order; the oldest dropped once KEEP s past
+        self._end = 0.0  # where the last breath drawn ends
 
-    def _block(self, block):
-        """The breaths of the schedule's block ``block`` and their begins, shared by the
-        plans made lately (every hold and plan makes a Breath; building a block costs
-        more than the hold)."""
-        key = (self._seed, block, self.period, self._max_call)
-        found = _BLOCKS.get(key)
-        if found is None:
-            lengths, sighs = human_timing.breath_block(self._seed, block, self.period)
-            begins = block * self._span + np.concatenate([[0.0], np.cumsum(lengths)[:-1]])
-            found = (begins, [OneBreath(begin, length, sigh, self.period, self._max_call)
-                              for begin, length, sigh in zip(begins, lengths, sighs)])
-            if len(_BLOCKS) >= BLOCKS_KEPT:
-                _BLOCKS.clear()  # a few blocks (minutes of breath) are all in use
-            _BLOCKS[key] = found
-        return found
+    def _reach(self, start, end):
+        """Draw breaths until one ends after ``end``; drop those that began KEEP s before
+        ``start`` (under the lock)."""
+        while self._end <= end:
+            breaths_per_minute, max_call_duration = self._pace()
+            period = 60.0 / breaths_per_minute
+            length, sigh = human_timing.next_breath(self._rng, period)
+            self._breaths.append(OneBreath(self._end, length, sigh, period, max_call_duration))
+            self._end += length
+        while len(self._breaths) > 1 and self._breaths[1].begin < start - KEEP:
+            del self._breaths[0]
 
     def breath_at(self, t):
-        """The breath going on at ``t``."""
-        begins, breaths = self._block(int(math.floor(t / self._span)))
-        return breaths[max(0, int(np.searchsorted(begins, t, side="right")) - 1)]
+        """The breath going on at ``t`` (the first one before the round's start)."""
+        with self._lock:
+            self._reach(t, t)
+            found = self._breaths[0]
+            if t < found.begin:
+                raise ValueError("the breath at %.3f s was dropped: breaths are kept %.0f s"
+                                 % (t, KEEP))
+            for breath in self._breaths:
+                if breath.begin > t:
+                    break
+                found = breath
+            return found
 
     def breaths(self, start, end):
         """The breaths that begin in [start, end)."""
-        found = []
-        block = int(math.floor(start / self._span))
-        while block * self._span < end:
-            found.extend(breath for breath in self._block(block)[1]
-                         if start <= breath.begin < end)
-            block += 1
-        return found
+        with self._lock:
+            self._reach(start, end)
+            return [breath for breath in self._breaths if start <= breath.begin < end]
 
     def depth_at(self, t):
         for begin, end, low, high in self.breath_at(t).segments:
@@ -134,9 +135,10 @@ class Breath(object):
 
 
 class Breathing(object):
-    """How ``group``'s joints breathe: an offset (rad) per joint at full inhale (zero for
-    the joints that do not breathe), and ``lifted``: the offsets at the top of a sigh,
-    which the group's bounds leave room for."""
+    """How the joints of ``group`` (a groups.Shape: its bounds at the mood) breathe: an
+    offset (rad) per joint at full inhale (zero for the joints that do not breathe), and
+    ``lifted``: the offsets at the top of a sigh, which the group's bounds leave room
+    for."""
 
     def __init__(self, group, config):
         self.offsets = np.zeros(len(group.names))

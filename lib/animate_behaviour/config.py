@@ -656,22 +656,18 @@ class ConfigurationError(ValueError):
 
 
 class Configuration(object):
-    """The validated configuration: one attribute per row of :data:`TABLE`, plus
-    ``configured_home`` (Stand posture with the overrides: where disabling takes Pepper,
-    whatever the mood), ``home`` (the configured home, then ``home``'s angles if given:
-    the mood's rest posture, which the animation moves around) and ``platform_joints``.
-    Angles in rad, durations in s, ranges as fractions."""
+    """The validated configuration: one attribute per row of :data:`TABLE`, plus ``home``
+    (Stand posture with the overrides: where disabling takes Pepper, and the rest posture
+    the mood moves) and ``platform_joints``. Angles in rad, durations in s, ranges as
+    fractions."""
 
-    def __init__(self, values, source, home=None):
+    def __init__(self, values, source):
         self.source = source
         for row in TABLE:
             setattr(self, row.attribute, values[row.name])
         self.platform_joints = values["%sJoints" % self.platform]
-        self.configured_home = dict(joints.STAND_POSTURE)
-        self.configured_home.update(self.home_overrides)
-        self.home = dict(self.configured_home)
-        if home is not None:
-            self.home.update(home)
+        self.home = dict(joints.STAND_POSTURE)
+        self.home.update(self.home_overrides)
 
     @property
     def leg_chunk_size(self):
@@ -706,12 +702,6 @@ class Configuration(object):
             raise ConfigurationError("%s: %s" % (source, "; ".join(problems)))
         values.update(checked)
         return Configuration(values, source)
-
-
-    def with_home(self, home, source):
-        """This configuration with ``home`` (joint -> rad, angles already checked against
-        the joints' limits: the mood's rest posture, mood.py) in place of its home."""
-        return Configuration(self.values(), source, home)
 
 
 def _rechecked(values, overrides, prefix, rows, written=None):

@@ -7,9 +7,11 @@ worker stops exactly its own running call), takes the groups home smoothly
 (animate_behaviour.homing) and restores BackgroundMovement if we turned it off. Requests
 return at once; the last wins.
 
-A new configuration (a preset, a motion style, a step of the mood's ramp) replaces the round's tuning whole
-(animate_behaviour.tuning); each worker plans with the tuning current when it plans, and
-drops a plan made with an older one before its next call.
+The engine owns what the motion reads: the configuration now (``configuration()``, the
+live configuration's; tuning.Tunings builds its groups again when it changes, and each
+worker plans anew from where its joints are), and the live signal (signal.py) from its
+sources, the mood set (mood.Mood) and the context (context.Context, from ALMemory's
+events), which each worker's stream reads at every step.
 """
 from __future__ import absolute_import, division, print_function
 
@@ -23,7 +25,9 @@ from animate_behaviour import round as round_module
 from animate_behaviour import status as status_module
 from animate_behaviour.clock import REAL_TIME
 from animate_behaviour.life import BackgroundMovementKeeper
+from animate_behaviour.mood import Mood
 from animate_behaviour.robot_events import RobotEvents
+from animate_behaviour.signal import LiveSignal
 from animate_behaviour.tuning import Tunings
 
 ENABLED = "enabled"
@@ -45,14 +49,15 @@ class MotionEngine(object):
     """The request state machine and its report.
 
     ``motion`` is an ALMotion proxy (or stand-in): the engine wakes the robot through it,
-    and every other command goes out through one own_call.Sender. ``autonomous_life`` an
-    ALAutonomousLife proxy, ``memory`` an ALMemory proxy, each None when the robot has
-    none; ``rng`` a numpy.random.RandomState; ``clock`` the time source
-    (animate_behaviour.clock).
+    and every other command goes out through one own_call.Sender. ``configuration()``
+    gives the configuration to go by now (presets.LiveConfiguration's); its behaviour and
+    platform never change. ``autonomous_life`` an ALAutonomousLife proxy, ``memory`` an
+    ALMemory proxy, each None when the robot has none; ``rng`` a numpy.random.RandomState;
+    ``clock`` the time source (animate_behaviour.clock).
     """
 
-    def __init__(self, motion, config, logger, autonomous_life=None, rng=None, memory=None,
-                 clock=None):
+    def __init__(self, motion, configuration, logger, autonomous_life=None, rng=None,
+                 memory=None, clock=None):
         self._motion = motion
         self._log = logger
         self._rng = rng if rng is not None else np.random.RandomState()
@@ -62,18 +67,21 @@ class MotionEngine(object):
         self._state = DISABLED
         self._closing = False
         self._listeners = []
-        self._tunings = Tunings(motion, config, logger)
+        self.configuration = configuration  # what the engine goes by now: configuration()
+        self._tunings = Tunings(motion, configuration, logger)
         self._round = None
-        self._round_lock = threading.Lock()  # a retune and a new round's start
         self._rounds = itertools.count(1)
         self._status = status_module.Status()
         self._keeper = BackgroundMovementKeeper(autonomous_life, logger)
+        config = configuration()
         self._events = RobotEvents(memory, config, self._clock, logger, self._notify_round,
                                    self._on_life_state, self._notify_round)
+        self.mood = Mood(config.valence, config.arousal, self._clock, logger)
+        self.signal = LiveSignal(configuration, self.mood, self._events.context, self._clock)
         self._sender = own_call.Sender(motion, self._clock, logger)
         self._parts = round_module.RoundParts(
             self._sender, self._clock, logger, self._status, self._events.speaking,
-            self._keeper, memory, lambda: self._events.life_period, self._events.context)
+            self._keeper, memory, lambda: self._events.life_period, self._tunings, self.signal)
         self._supervisor = self._clock.thread(self._supervise, "animateBehaviour.supervisor")
 
     # -- requests (any thread) ---------------------------------------------------------
@@ -97,13 +105,12 @@ class MotionEngine(object):
 
     @property
     def clock(self):
-        """The engine's time source (robot seconds): what the mood's ramp counts in."""
+        """The engine's time source (robot seconds): what the mood's glide counts in."""
         return self._clock
 
     @property
     def context(self):
-        """What happens around Pepper (context.Context): the mood's arousal offset comes
-        from it."""
+        """What happens around Pepper (context.Context): a source of the live signal."""
         return self._events.context
 
     @property
@@ -129,16 +136,6 @@ class MotionEngine(object):
                     return False
                 self._condition.wait(remaining)
             return True
-
-    def retune(self, config):
-        """Go by ``config`` from now on (a preset, a motion style or a mood: the same
-        behaviour and platform, other motion keys and, for the mood, another home): each
-        group's next call follows it, planned from where the call before left the joints,
-        and the base's next pause and turn."""
-        with self._round_lock:
-            tuning = self._tunings.retune(config)
-            if tuning is not None and self._round is not None:
-                self._round.tuning = tuning
 
     def add_listener(self, callback):
         """Call ``callback(state)`` each time the robot settles in a new state."""
@@ -223,17 +220,14 @@ class MotionEngine(object):
                                 % (state, callback, type(err).__name__, err))
 
     def _enable(self):
-        tuning = self._tunings.current()
+        behaviour = self._tunings.current().config.behaviour
         if not self._motion.robotIsWakeUp():
             self._log.info("Pepper is resting: waking it up to animate it")
             self._motion.wakeUp()  # first: waking up resumes Autonomous Life's abilities
         self._keeper.keep_suspended()
-        behaviour = tuning.config.behaviour
-        round_ = round_module.build(next(self._rounds), tuning, self._parts,
+        round_ = round_module.build(next(self._rounds), self._parts,
                                     joints.moves_base(behaviour), self._child_rng)
-        with self._round_lock:
-            round_.tuning = self._tunings.latest  # a retune while the round was being made
-            self._round = round_
+        self._round = round_
         round_.start()
         start = self._clock.now()
         for worker in round_.workers:

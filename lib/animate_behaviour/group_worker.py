@@ -1,12 +1,11 @@
 """One joint group's worker: random trajectories sent as short calls, stepping aside for
 other apps, speech and hot motors.
 
-The worker plans its group's moves in the configured motion style (animate_behaviour.styles:
-the specification's trajectories of numPoints waypoints gestureDuration apart, or the
-lifelike style's), velocity-limited, and sends each plan as consecutive calls no longer
-than maxCallDuration (animate_behaviour.steps) through the round's sender, the next plan
-made on another thread while the current one runs, so a seam between calls costs a
-round trip only.
+The worker asks its group's stream (animate_behaviour.styles: the specification's
+trajectories of numPoints waypoints gestureDuration apart, or the lifelike style's) for
+one step at a time, a call no longer than maxCallDuration or a rest, planned from where
+the last call left the joints with what the live signal says then (the mood, the
+context: signal.py), and sends each call through the round's sender.
 
 Before each call it checks what may forbid it (a *disruption*, animate_behaviour.recovery):
 the round is stopping;
@@ -20,20 +19,16 @@ joints: cool for coolDownTime), from the joints' measured angles.
 
 A stop (disable) or speech kills exactly the group's own running call (own_call.Sender).
 
-While Pepper listens (the context's ``arms_hold()``), an arm or hand group starts no
-move: at its next move it drops the rest of the plan and holds for LISTEN_HOLD s
-(breathing on in the lifelike style), and again, until listening ends; a call running
-when listening begins ends as planned.
+While Pepper listens (the signal's ``arms_hold()``), the streams start no arm or hand
+move (styles.LISTEN_HOLD); a call running when listening begins ends as planned.
 
-Each plan remembers the round's tuning (configuration and groups) it was made with; when
-the tuning has changed (a new preset), the worker drops the rest of the plan before its
-next call and plans anew from where its last call left the joints: the change reaches
-the robot within one call (maxCallDuration), with no jump.
+Each stream remembers the tuning (configuration and groups) it was made with; when the
+configuration has changed (a preset, a motion style), the worker makes a new stream
+before its next step, from where its last call left the joints: the change reaches the
+robot within one call (maxCallDuration), with no jump. A change of mood or context
+changes no configuration: the stream reads it at its next step.
 """
 from __future__ import absolute_import, division, print_function
-
-import collections
-import threading
 
 import numpy as np
 
@@ -58,55 +53,6 @@ MOVED_TOLERANCE = 0.01
 # and gone unseen by areResourcesAvailable, so the commanded angles are checked first,
 # as after a rest.
 LONG_SEAM = 0.2
-# While Pepper listens, an arm group holds this long (robot s) before it looks again.
-LISTEN_HOLD = 2.0
-
-Plan = collections.namedtuple("Plan", "kind steps end tuning")
-
-# How a plan's execution ended: every step done; the rest of the plan must be made anew
-# from where the joints are (its tuning is no longer current, a preset or a style; or a
-# move began late to keep apart from another group's, and the breath of the plan's later
-# keys would be out of phase); the group must hold instead of moving (Pepper listens);
-# or a Disruption stopped it.
-FINISHED = "finished"
-REPLAN = "replan"
-HOLD = "hold"
-DISRUPTED = "disrupted"
-
-
-class Ended(collections.namedtuple("Ended", "how disruption")):
-    """How a plan's execution ended (FINISHED, REPLAN, DISRUPTED) and, if DISRUPTED,
-    the Disruption."""
-
-    def __new__(cls, how, disruption=None):
-        return super(Ended, cls).__new__(cls, how, disruption)
-
-
-class Prefetch(object):
-    """``function(*args)`` computed on its own thread; ``result()`` waits for it."""
-
-    def __init__(self, name, function, *args):
-        self._function = function
-        self._args = args
-        self._value = None
-        self._error = None
-        self._thread = threading.Thread(target=self._run, name=name)
-        self._thread.daemon = True
-        self._thread.start()
-
-    def _run(self):
-        try:
-            self._value = self._function(*self._args)
-        except Exception as err:  # noqa: re-raised in result(), on the worker's thread
-            self._error = err
-
-    def result(self):
-        self._thread.join()
-        if self._error is not None:
-            raise self._error
-        return self._value
-
-
 class GroupWorker(WorkerThread):
     """Animates the group ``name`` of the round's tuning during ``round_`` (round.Round:
     sender, tuning, clock, log, stop, status, speaking, heat, legs_and_base, onsets)
@@ -127,9 +73,8 @@ class GroupWorker(WorkerThread):
 
     @property
     def _group(self):
-        """The group as the current tuning configures it (its joints never change; its
-        ranges may, and its home with the mood's valence)."""
-        return self._round.tuning.groups[self.name]
+        """The group as the configuration now builds it (its joints never change)."""
+        return self._round.tunings.current().groups[self.name]
 
     @property
     def role(self):
@@ -144,73 +89,53 @@ class GroupWorker(WorkerThread):
     def _animate(self):
         start = self._commanded()
         self._expected = start
-        if np.allclose(start, self._group.home, atol=MOVED_TOLERANCE):
-            # Home already (enabled again, say): the first random call goes out at once.
-            self.ready.set()
-            plan = self._random_plan(start, self._now())
-        else:
-            plan = self._home_plan(start)  # the first random plan is made meanwhile
-        upcoming = self._plan_after(plan)
+        home = self._group.shape(self._round.signal.now()).home
+        # Home first (enabling, say): the first random call waits for it.
+        going_home = [] if np.allclose(start, home, atol=MOVED_TOLERANCE) else \
+            steps.home(self._group, start, self._config, home)
+        stream, tuning = None, None
         while True:
-            ended = self._execute(plan)
-            if ended.how == REPLAN:
-                upcoming.result()  # planned from the dropped plan's end
-                plan = self._random_plan(self._expected, self._now())
-            elif ended.how == HOLD:
-                upcoming.result()
-                plan = self._hold_plan(self._expected, self._now())
-            elif ended.how == FINISHED:
-                if plan.kind == "trajectory":
-                    self._round.status.count("trajectories")
-                self.ready.set()
-                plan = upcoming.result()
+            if going_home:
+                step = going_home.pop(0)
             else:
                 self.ready.set()
-                upcoming.result()  # one planner at a time on this group's random generator
-                if not Recovery(self, self._round, self.wake).run(ended.disruption):
-                    return
-                start = self._measured()
-                # What the next check compares ALMotion's commanded angles with: they, not
-                # the measured ones a tracking error away, stay put while nobody moves.
-                self._expected = self._commanded()
-                self._last_call = None
-                plan = self._random_plan(start, self._now())
-            upcoming = self._plan_after(plan)
+                if tuning is not self._round.tunings.current():
+                    # The first, or the configuration changed: from where the joints are.
+                    stream, tuning = self._stream(self._expected)
+                step = stream.next(self._now())
+            disruption = self._step(step)
+            if disruption is None:
+                continue
+            self.ready.set()
+            if not Recovery(self, self._round, self.wake).run(disruption):
+                return
+            start = self._measured()
+            # What the next check compares ALMotion's commanded angles with: they, not
+            # the measured ones a tracking error away, stay put while nobody moves.
+            self._expected = self._commanded()
+            self._last_call = None
+            going_home = []
+            stream, tuning = self._stream(start)
 
     # -- plans -------------------------------------------------------------------------
 
     def _now(self):
-        """Robot seconds since the round began (the breath's phase counts from there)."""
+        """Robot seconds since the round began (the breath's time counts from there)."""
         return self._clock.elapsed(self._round.origin, self._clock.now())
 
-    def _plan_after(self, plan):
-        """The random plan that follows ``plan``, made on a thread of its own while
-        ``plan`` (about to start) plays."""
-        return Prefetch("animateBehaviour.%s.plan" % self.name, self._random_plan, plan.end,
-                        self._now() + steps.duration(plan.steps))
+    def _stream(self, start):
+        """(the current style's stream from ``start`` (angles), the tuning it goes by)."""
+        tuning = self._round.tunings.current()
+        round_ = self._round
+        shared = styles.Shared(round_.signal, round_.breath, round_.schedule_seed,
+                               lambda at: round_.onsets.claim(self.name, at), self._completed)
+        return styles.ROWS[tuning.config.motion_style].stream(
+            tuning.groups[self.name], tuning.config, self._rng, start, shared), tuning
 
-    def _random_plan(self, start, at):
-        """The current style's plan from ``start`` (angles) beginning at robot time ``at``."""
-        tuning = self._round.tuning
-        config = tuning.config
-        planned, end, summary = styles.ROWS[config.motion_style].plan(
-            tuning.groups[self.name], config, self._rng, start, at, self._round.schedule_seed)
-        if config.verbose:
+    def _completed(self, summary):
+        self._round.status.count("trajectories")
+        if self._config.verbose:
             self._log.debug("trajectory %s: %s" % (self.name, summary))
-        return Plan("trajectory", planned, end, tuning)
-
-    def _hold_plan(self, start, at):
-        """LISTEN_HOLD s holding from ``start`` at robot time ``at``: no move starts."""
-        tuning = self._round.tuning
-        planned, end, _summary = styles.ROWS[tuning.config.motion_style].hold(
-            tuning.groups[self.name], tuning.config, start, at, LISTEN_HOLD,
-            self._round.schedule_seed)
-        return Plan("hold", planned, end, tuning)
-
-    def _home_plan(self, start):
-        tuning = self._round.tuning
-        group = tuning.groups[self.name]
-        return Plan("home", steps.home(group, start, tuning.config), group.home, tuning)
 
     # -- reading the joints --------------------------------------------------------------
 
@@ -255,49 +180,18 @@ class GroupWorker(WorkerThread):
         trip)."""
         return self._disruption(check_resources=False)
 
-    # -- executing a plan ----------------------------------------------------------------
+    # -- executing a step ----------------------------------------------------------------
 
-    def _execute(self, plan):
-        """Run the plan's steps; returns how it Ended (after REPLAN the joints are where
-        its last call left them)."""
-        for step in plan.steps:
-            if plan.kind == "trajectory" and plan.tuning is not self._round.tuning:
-                return Ended(REPLAN)
-            if plan.kind == "trajectory" and self._holds_for_listening(step):
-                return Ended(HOLD)
-            # Whether another app holds the joints is asked just before a call is sent.
-            disruption = self._known_disruption()
-            if disruption is not None:
-                return Ended(DISRUPTED, disruption)
-            late = False
-            if isinstance(step, steps.Move) and step.starts:
-                late, disruption = self._keep_apart()
-            if disruption is None:
-                if isinstance(step, steps.Rest):
-                    disruption = self._rest(step.duration)
-                else:
-                    disruption = self._move(step)
-            if disruption is not None:
-                return Ended(DISRUPTED, disruption)
-            if late:
-                return Ended(REPLAN)
-        return Ended(FINISHED)
-
-    def _holds_for_listening(self, step):
-        """Whether ``step`` would move the arms while Pepper listens (a breath call,
-        which commands only some joints, goes on)."""
-        return (isinstance(step, steps.Move) and step.joints is None
-                and self._group.yields_to_speech and self._round.context.arms_hold())
-
-    def _keep_apart(self):
-        """Before a move that starts the group moving: wait (holding, as a rest) until it
-        begins STAGGER s apart from every other group's (round.onsets). Returns (whether
-        it waited, the Disruption that ended the wait or None)."""
-        now = self._now()
-        delay = self._round.onsets.claim(self.name, now) - now
-        if delay <= 0.0:
-            return False, None
-        return True, self._rest(delay)
+    def _step(self, step):
+        """Send or hold ``step``; the Disruption that stopped it, or None once done (the
+        joints then where it left them)."""
+        # Whether another app holds the joints is asked just before a call is sent.
+        disruption = self._known_disruption()
+        if disruption is not None:
+            return disruption
+        if isinstance(step, steps.Rest):
+            return self._rest(step.duration)
+        return self._move(step)
 
     def _rest(self, duration):
         """Hold still, uncommanded, for ``duration`` s; the joints are free meanwhile, so
@@ -421,8 +315,8 @@ class GroupWorker(WorkerThread):
     def _go_home_while_hot(self):
         """Take the group home smoothly before it holds still; True once there, False if
         the joints are not ours to move now (another app, speech) or the round stops."""
-        plan = self._home_plan(self._measured())
-        for step in plan.steps:
+        home = self._group.shape(self._round.signal.now()).home
+        for step in steps.home(self._group, self._measured(), self._config, home):
             if isinstance(step, steps.Rest):
                 continue
             disruption = self.check()
@@ -430,5 +324,5 @@ class GroupWorker(WorkerThread):
                 return False
             if self._call(step) is not None:
                 return False
-        self._expected = plan.end
+        self._expected = home
         return True

@@ -21,8 +21,9 @@ class GroupRow(object):
     name: the group's name (getStatus, logs); members(behaviour, platform_joints): the
     joints it would own; chunked: it moves in the specification's leg chunk pattern
     (numPointsLeg random waypoints at the start of each chunk, home for the rest), else
-    anywhere in its bounds at any time; checks: factories ``check(group, config, limits,
-    home)`` returning a waypoint check (acceptable(points) -> mask, convex) or None when
+    anywhere in its bounds at any time; checks: factories ``check(shape, config, limits,
+    rest, selected_range)`` returning a waypoint check for the group at that rest posture
+    and amplitude (acceptable(points) -> mask, convex) or None when
     it does not apply; still_while_base_turns: its calls and the base's turns never
     overlap (NAOqi allows leg motion during a move only under a strict
     HipPitch/KneePitch relation).
@@ -53,24 +54,24 @@ def _leg_members(behaviour, _platform_joints):
     return list(joints.LEG_JOINTS) if behaviour in ("body", "all") else []
 
 
-def _lean_check(group, _config, _limits, home):
-    if any(name in joints.LEG_JOINTS for name in group.names):
-        return lean.LeanCheck(group.names, home)
+def _lean_check(shape, _config, _limits, rest, _selected_range):
+    if any(name in joints.LEG_JOINTS for name in shape.names):
+        return lean.LeanCheck(shape.names, rest)
     return None
 
 
-def _clearance_check(group, config, limits, home):
+def _clearance_check(shape, config, limits, rest, selected_range):
     """Hands clear of the pelvis, whatever the leg joints another group moves do."""
-    if not clearance.moves_an_arm(group.names):
+    if not clearance.moves_an_arm(shape.names):
         return None
     moving_legs = [name for _row, members in joint_groups(config.behaviour,
                                                            config.platform_joints)
                    for name in members if name in joints.LEG_JOINTS]
     leg_bounds = dict(
-        (leg, trajectory.random_bounds(config.home[leg], limits.get(leg, joints.URDF_LIMITS[leg]),
-                                       config.maximum_range(leg), config.selected_range))
+        (leg, trajectory.random_bounds(rest[leg], limits.get(leg, joints.URDF_LIMITS[leg]),
+                                       config.maximum_range(leg), selected_range))
         for leg in moving_legs)
-    return clearance.ClearanceCheck(group.names, home, leg_bounds, clearance_model.COEFFICIENTS)
+    return clearance.ClearanceCheck(shape.names, rest, leg_bounds, clearance_model.COEFFICIENTS)
 
 
 # Each arm is a group of its own: it moves on its own timing and steps aside on its own
@@ -110,30 +111,59 @@ def build(config, limits):
 class JointGroup(object):
     """Joints moved together by one worker (animate_behaviour.group_worker), as
     configured: the row of ``name``, the joints ``names`` and arrays indexed like them:
-    home, lower/upper random bounds (Table 1 of the specification), limits and maximum
+    ``home`` (the configured home, where disabling takes them), limits and maximum
     velocities (rad, rad/s). ``yields_to_speech``: the group holds arm or hand joints,
-    which it leaves free while Pepper speaks."""
+    which it leaves free while Pepper speaks. Where it moves at a moment (its rest
+    posture and Table 1's bounds at the mood) is its :meth:`shape` at the live signal's
+    reading."""
 
     def __init__(self, name, names, config, limits):
         self.row = ROWS[name]
         self.name = name
         self.names = list(names)
-        self.home = np.array([config.home[joint] for joint in names], dtype=float)
-        bounds = [trajectory.random_bounds(config.home[joint], limits[joint],
-                                           config.maximum_range(joint), config.selected_range)
-                  for joint in names]
-        self.lower = np.array([bound[0] for bound in bounds], dtype=float)
-        self.upper = np.array([bound[1] for bound in bounds], dtype=float)
         self.minimum = np.array([limits[joint].minimum for joint in names], dtype=float)
         self.maximum = np.array([limits[joint].maximum for joint in names], dtype=float)
         self.max_velocity = np.array([limits[joint].max_velocity for joint in names], dtype=float)
         self.yields_to_speech = joints.yields_to_speech(self.names)
         # Home inside the limits (the file's overrides are checked against pepper.urdf, the
         # robot's getLimits may be narrower).
-        self.home = np.clip(self.home, self.minimum, self.maximum)
-        home = dict(config.home)
-        home.update(zip(self.names, self.home))
-        self.checks = [check for check in (make(self, config, limits, home)
+        self.home = np.clip([config.home[joint] for joint in names], self.minimum, self.maximum)
+        self._config = config
+        self._limits = limits
+        self._shaped = (None, None, None)  # (rest, selectedRange, Shape) last made
+
+    def shape(self, reading):
+        """The group where the live signal's ``reading`` (signal.Reading) puts it: a Shape,
+        made again only when its rest posture or amplitude changed."""
+        cached = self._shaped
+        if cached[0] is reading.rest and cached[1] == reading.selected_range:
+            return cached[2]
+        made = Shape(self, self._config, self._limits, reading.rest, reading.selected_range)
+        self._shaped = (reading.rest, reading.selected_range, made)  # one assignment
+        return made
+
+
+class Shape(object):
+    """``group`` (a JointGroup) at a rest posture ``rest`` (joint -> rad, every animated
+    joint) and amplitude ``selected_range``: its ``home`` there (its rest, inside the
+    limits), Table 1's ``lower``/``upper`` random bounds around it and the checks its
+    row makes there; names, row and maximum velocities are the group's."""
+
+    def __init__(self, group, config, limits, rest, selected_range):
+        self.name = group.name
+        self.row = group.row
+        self.names = group.names
+        self.max_velocity = group.max_velocity
+        self.home = np.clip([rest[joint] for joint in group.names], group.minimum,
+                            group.maximum)
+        bounds = [trajectory.random_bounds(rest[joint], limits[joint],
+                                           config.maximum_range(joint), selected_range)
+                  for joint in group.names]
+        self.lower = np.array([bound[0] for bound in bounds], dtype=float)
+        self.upper = np.array([bound[1] for bound in bounds], dtype=float)
+        around = dict(rest)
+        around.update(zip(self.names, self.home))
+        self.checks = [check for check in (make(self, config, limits, around, selected_range)
                                            for make in self.row.checks) if check is not None]
 
     def acceptable(self, points):

@@ -21,7 +21,7 @@ def go_home(sender, tuning, speaking, log):
             log.info("group %s left where it is: another app moves it" % group.name)
             continue
         start = np.array(sender.angles(group.names, False), dtype=float)
-        target = [tuning.config.configured_home[joint] for joint in group.names]
+        target = [tuning.config.home[joint] for joint in group.names]
         moves = [step for step in steps.home(group, start, tuning.config, target)
                  if isinstance(step, steps.Move)]
         plans.append((group, moves))

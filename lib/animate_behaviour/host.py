@@ -3,7 +3,6 @@ unregister. Used by the command-line runner and by the Choregraphe box alike."""
 from __future__ import absolute_import, division, print_function
 
 from animate_behaviour import engine as engine_module
-from animate_behaviour import mood as mood_module
 from animate_behaviour import presets as presets_module
 from animate_behaviour.clock import REAL_TIME
 from animate_behaviour.service import SERVICE_NAME, AnimateBehaviourService
@@ -23,9 +22,14 @@ class ServiceHost(object):
     """Runs the AnimateBehaviour service on ``session`` with ``config`` (the file's),
     its presets and the owner's preferences (presets.LiveConfiguration).
 
-    ``engine_factory(motion=, config=, logger=, autonomous_life=, memory=)`` builds the
-    motion engine (the services missing on the robot are None); tests pass one with a
-    seeded random generator and the stand-ins' clock.
+    ``engine_factory(motion=, configuration=, logger=, autonomous_life=, memory=)``
+    builds the motion engine (the services missing on the robot are None); tests pass one
+    with a seeded random generator and the stand-ins' clock.
+
+    What flows where: the live configuration (presets, preferences, the run-time style)
+    is the one holder of the configuration, which the engine reads; a new preset's mood
+    goes to the engine's mood set; the mood set and the context are the live signal's
+    sources, which the planners read. Nothing calls back up.
     """
 
     def __init__(self, session, config, logger, engine_factory=engine_module.MotionEngine,
@@ -36,7 +40,6 @@ class ServiceHost(object):
         self._engine_factory = engine_factory
         self._heartbeat_period = heartbeat_period
         self._engine = None
-        self._mood = None
         self._service = None
         self._service_id = None
         self._disconnects = []
@@ -72,24 +75,17 @@ class ServiceHost(object):
             self._log)
         config = live_config.configuration()
         self._engine = self._engine_factory(
-            motion=motion, config=mood_module.effective(config, config.valence, config.arousal),
-            logger=self._log, autonomous_life=life, memory=memory)
-        # The engine goes by the mood's effective configuration: the live configuration's
-        # changes reach it through the mood, and so do the steps of its ramps; the context
-        # (people, listening) moves the mood's arousal around the mood set.
-        context = self._engine.context
-        self._mood = mood_module.Mood(config, self._engine.clock, self._log, self._retune,
-                                      arousal_offset=context.arousal_offset)
-        self._service = AnimateBehaviourService(self._engine, live_config, self._log,
-                                                mood=self._mood)
+            motion=motion, configuration=live_config.configuration, logger=self._log,
+            autonomous_life=life, memory=memory)
+        mood = self._engine.mood
+        self._service = AnimateBehaviourService(self._engine, live_config, self._log)
         self._listen(self._engine, self._service.announce)
+        # Under LiveConfiguration's lock, in this order: the log, the mood set (its lock
+        # inside: mood.Mood), the signals.
         self._listen(live_config, self._log_change)
-        self._listen(live_config, self._mood.on_configuration)
+        self._listen(live_config, mood.on_configuration)
         self._listen(live_config, self._service.announce_changes)
-        self._listen(self._mood, self._service.announce_mood)
-        self._listen(context, self._mood.refresh)
-        self._mood.start()
-        self._disconnects.append(lambda: self._mood.close(STOP_TIMEOUT))
+        self._listen(mood, self._service.announce_mood)
         self._engine.start()
         try:
             self._service_id = self._session.registerService(SERVICE_NAME, self._service)
@@ -99,7 +95,7 @@ class ServiceHost(object):
         self._log.info("%s service registered (id %s); configuration from %s:\n  %s"
                        % (SERVICE_NAME, self._service_id, config.source,
                           "\n  ".join(config.describe() + live_config.describe()
-                                      + [self._mood.describe()])))
+                                      + [mood.describe()])))
         if show_on_tablet:
             page = TabletPage(self._service_or_none("ALTabletService", optional=True),
                               self._log)
@@ -144,18 +140,8 @@ class ServiceHost(object):
         speaker.add_listener(callback)
         self._disconnects.append(lambda: speaker.remove_listener(callback))
 
-    @property
-    def mood(self):
-        """The run-time mood (mood.Mood), None before start."""
-        return self._mood
-
-    def _retune(self, config):
-        """Hand the engine the configuration to go by (the mood's effective one)."""
-        self._engine.retune(config)
-
     def _log_change(self, config, previous):
-        """Log what a preset or a run-time style changed (the mood hands the engine the
-        configuration)."""
+        """Log what a preset or a run-time style changed."""
         changes = []
         if config.preset != previous.preset:
             changes.append("preset %s chosen: %s" % (config.preset, ", ".join(

@@ -3,10 +3,10 @@ breaths vary, how often a sigh comes and a posture shifts, as the distributions 
 planner draws from. The human figures and their sources are in the README ("Human
 timing"); each constant says which figure it follows.
 
-Holds are drawn from the group's own generator. The breath (one for both arms) and a
-group's rest posture must be the same whichever plan asks, and plans keep no state: they
-are schedules, functions of the round's time, drawn per block of time from a generator
-seeded by the schedule's seed and the block's number (:func:`block_rng`).
+Holds are drawn from the group's own generator, breaths one after the other from the
+round's (breath.Breath). A group's posture shifts must be the same whichever plan asks:
+they are a schedule, a function of the round's time, drawn per block of time from a
+generator seeded by the schedule's seed and the block's number (:func:`block_rng`).
 """
 from __future__ import absolute_import, division, print_function
 
@@ -38,9 +38,6 @@ BREATH_CLIP = (0.5, 2.0)
 SIGH_INTERVAL = 300.0
 SIGH_LENGTH = 2.0
 SIGH_DEPTH = 2.0
-# Breaths per block of the breath's schedule: each block lasts exactly this many mean
-# periods, so the breathing rate holds block by block.
-BLOCK_BREATHS = 32
 
 # Posture shifts: at exponential intervals of mean SHIFT_INTERVAL s (standing people shift
 # their weight every few minutes, with a spread about as large as the mean), the group's
@@ -103,16 +100,16 @@ def seed_of(name):
     return zlib.crc32(name.encode("utf-8")) & 0x7fffffff
 
 
-def breath_block(seed, block, period):
-    """The breaths of the breath schedule ``seed``'s block ``block`` at a mean ``period``
-    (s): (lengths (s), which are sighs), BLOCK_BREATHS of each, the lengths summing to
-    BLOCK_BREATHS x period."""
-    rng = block_rng(seed, block)
-    factors = np.clip(rng.lognormal(-_BREATH_SIGMA ** 2 / 2.0, _BREATH_SIGMA, BLOCK_BREATHS),
-                      *BREATH_CLIP)
-    sighs = rng.uniform(size=BLOCK_BREATHS) < period / SIGH_INTERVAL
-    factors = np.where(sighs, SIGH_LENGTH * factors, factors)
-    return factors * (BLOCK_BREATHS * period / factors.sum()), sighs
+def next_breath(rng, period):
+    """The next breath at a mean ``period`` (s), drawn with ``rng``: (its length (s),
+    whether it is a sigh). A sigh lasts SIGH_LENGTH times a breath; the others are as
+    much shorter on average as keeps the mean length ``period``."""
+    factor = min(max(rng.lognormal(-_BREATH_SIGMA ** 2 / 2.0, _BREATH_SIGMA), BREATH_CLIP[0]),
+                 BREATH_CLIP[1])
+    chance = period / SIGH_INTERVAL
+    sigh = bool(rng.uniform() < chance)
+    length = factor * period / (1.0 + chance * (SIGH_LENGTH - 1.0))
+    return (SIGH_LENGTH * length if sigh else length), sigh
 
 
 def shift_block(seed, block, size):

@@ -1,10 +1,10 @@
 """The lifelike style's posture shifts: where each group rests, a schedule of the round's
-time.
+time around the rest posture the mood gives.
 
-Every couple of minutes on average (human_timing) a group's rest posture moves: its home
-plus a drift within its bounds that passes its checks, with room for the breath. The
-schedule is drawn block by block from the round's schedule seed and the group's name, so
-every plan of the group finds the same rest at the same moment without keeping state.
+Every couple of minutes on average (human_timing) a group's rest posture moves: the
+mood's rest plus a drift within its bounds that passes its checks, with room for the
+breath. The schedule is drawn block by block from the round's schedule seed and the
+group's name, so every plan of the group finds the same shift at the same moment.
 Angles in rad, times in robot seconds since the round began.
 """
 from __future__ import absolute_import, division, print_function
@@ -45,46 +45,38 @@ class Room(object):
 
 
 class Postures(object):
-    """Where ``group`` rests at robot time ``t`` since the round began (``at(t)``): its
-    home until its first posture shift, then its home moved by the last shift's drift
-    (human_timing's schedule for the group in the round's schedule ``seed``: a fraction
-    of each joint's band on that side, at most SHIFT_DRIFT), scaled back until the rest,
-    with the breath's ``lifted`` offsets too, is inside its bounds and passes its
-    checks."""
+    """Where the group ``name`` (of ``size`` joints) rests at robot time ``t`` since the
+    round began: at its shape's home (the mood's rest posture) until its first posture
+    shift, then there moved by the last shift's drift (human_timing's schedule for the
+    group in the round's schedule ``seed``: a fraction of each joint's band on that side,
+    at most SHIFT_DRIFT), scaled back until the rest, with the breath's ``lifted`` offsets
+    too, is inside its bounds and passes its checks."""
 
-    def __init__(self, group, lifted, seed):
-        self._group = group
-        self._lifted = lifted
-        self._seed = human_timing.seed_of(group.name) ^ seed
-        self._rests = {}
+    def __init__(self, name, size, seed):
+        self._size = size
+        self._seed = human_timing.seed_of(name) ^ seed
+        self._rest = (None, None, None)  # ((block, shift), shape, rest) last made
 
     def _block(self, block):
         """The block's shift times and drifts, shared by the group's plans made lately."""
-        key = (self._seed, block, len(self._group.names))
+        key = (self._seed, block, self._size)
         found = _BLOCKS.get(key)
         if found is None:
-            found = human_timing.shift_block(self._seed, block, len(self._group.names))
+            found = human_timing.shift_block(self._seed, block, self._size)
             if len(_BLOCKS) >= BLOCKS_KEPT:
                 _BLOCKS.clear()
             _BLOCKS[key] = found
         return found
 
-    def _rest(self, block, index):
-        """The rest of the block's shift ``index`` (cached: only the shifts asked for are
-        checked): the largest fraction of its drift that passes, all tried at once."""
-        if (block, index) not in self._rests:
-            group = self._group
-            drift = self._block(block)[1][index]
-            room = Room(group, group.lower, group.upper, self._lifted)
-            band = np.where(drift > 0.0, group.upper - group.home, group.home - group.lower)
-            rests = group.home + np.array(SCALE_BACK)[:, np.newaxis] * (
-                human_timing.SHIFT_DRIFT * drift * band)
-            inside = np.all((rests >= room.lower - 1e-9) & (rests <= room.upper + 1e-9), axis=1)
-            passed = group.acceptable(np.vstack([rests, rests + self._lifted]))
-            passed = inside & passed[:len(rests)] & passed[len(rests):]
-            self._rests[block, index] = rests[np.argmax(passed)] if passed.any() \
-                else group.home.copy()
-        return self._rests[block, index]
+    def _latest(self, t):
+        """(block, index) of the last shift at or before ``t``, or None before the first."""
+        block = int(math.floor(t / human_timing.SHIFT_BLOCK))
+        while block >= 0:
+            latest = int(np.searchsorted(self._block(block)[0], t, side="right")) - 1
+            if latest >= 0:
+                return block, latest
+            block -= 1
+        return None
 
     def shifts(self, start, end):
         """The shifts' times in (start, end]."""
@@ -96,17 +88,28 @@ class Postures(object):
             block += 1
         return found
 
-    def at(self, t):
-        block = int(math.floor(t / human_timing.SHIFT_BLOCK))
-        while block >= 0:
-            latest = int(np.searchsorted(self._block(block)[0], t, side="right")) - 1
-            if latest >= 0:
-                return self._rest(block, latest)
-            block -= 1
-        return self._group.home
+    def at(self, t, shape, lifted):
+        """The rest at ``t`` of the group as ``shape`` (groups.Shape) puts it, breathing
+        ``lifted`` at most."""
+        latest = self._latest(t)
+        if latest is None:
+            return shape.home
+        cached = self._rest
+        if cached[0] == latest and cached[1] is shape:
+            return cached[2]
+        drift = self._block(latest[0])[1][latest[1]]
+        room = Room(shape, shape.lower, shape.upper, lifted)
+        band = np.where(drift > 0.0, shape.upper - shape.home, shape.home - shape.lower)
+        rests = shape.home + np.array(SCALE_BACK)[:, np.newaxis] * (
+            human_timing.SHIFT_DRIFT * drift * band)
+        inside = np.all((rests >= room.lower - 1e-9) & (rests <= room.upper + 1e-9), axis=1)
+        passed = shape.acceptable(np.vstack([rests, rests + lifted]))
+        passed = inside & passed[:len(rests)] & passed[len(rests):]
+        rest = rests[np.argmax(passed)] if passed.any() else shape.home.copy()
+        self._rest = (latest, shape, rest)
+        return rest
 
-    def bounds(self, t):
+    def bounds(self, t, shape, lifted):
         """(lower, upper): Table 1's bounds moved with the rest at ``t``, cut to them."""
-        drift = self.at(t) - self._group.home
-        return (self._group.lower + np.maximum(drift, 0.0),
-                self._group.upper + np.minimum(drift, 0.0))
+        drift = self.at(t, shape, lifted) - shape.home
+        return (shape.lower + np.maximum(drift, 0.0), shape.upper + np.minimum(drift, 0.0))

@@ -5,6 +5,7 @@ ALTextToSpeech's progress (docs/naoqi.md, "Speech events"), and who is around an
 whether Pepper listens (the context, docs/naoqi.md, "People and listening events")."""
 from __future__ import absolute_import, division, print_function
 
+from animate_behaviour import context_events
 from animate_behaviour.context import Context
 from animate_behaviour.life import STATE_KEY
 from animate_behaviour.memory_events import MemorySubscriptions
@@ -16,7 +17,7 @@ class RobotEvents(object):
     """Follows ``memory`` (an ALMemory proxy, or None when the robot has none) for the
     engine: ``on_speech()`` runs when Pepper starts or stops speaking (when ``config``
     yields to speech), ``on_life_state()`` on each Autonomous Life state event,
-    ``on_context()`` when what the workers read of the context changes (context.Context);
+    ``on_context()`` when the context's state changes (context.Context);
     all on ALMemory's threads. Events are timed on ``clock``; problems go to ``log``."""
 
     def __init__(self, memory, config, clock, log, on_speech, on_life_state, on_context):
@@ -49,7 +50,7 @@ class RobotEvents(object):
                 self._log.error("cannot watch ALTextToSpeech's events (%s): the arms will not "
                                 "step aside for speech" % err)
                 self._speech = None
-        self.context.subscribe(self._subscriptions)
+        context_events.subscribe(self.context, self._subscriptions, self._log)
 
     def speaking(self):
         """Whether Pepper speaks (always False when speech is not followed)."""

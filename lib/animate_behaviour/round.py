@@ -1,6 +1,6 @@
 """A round: one enabled period, its workers (one per joint group, one for the base), its
-monitor, and what they share: the tuning, the sender, the status, the legs' and the
-base's turn-taking and the groups' onsets.
+monitor, and what they share: the tunings, the live signal, the breath, the sender, the
+status, the legs' and the base's turn-taking and the groups' onsets.
 
 Each round has its own stop signal, never reused: a worker abandoned in a call that never
 returned sees its round stopped when the call finally returns, and sends nothing more.
@@ -12,6 +12,7 @@ import threading
 
 from animate_behaviour import heat as heat_module
 from animate_behaviour import joints
+from animate_behaviour.breath import Breath
 from animate_behaviour.base_worker import BaseWorker
 from animate_behaviour.group_worker import GroupWorker
 from animate_behaviour.monitor import Monitor
@@ -24,10 +25,11 @@ STAGGER = 0.25
 # What every round of an engine shares: ``sender`` (own_call.Sender), ``clock``, ``log``,
 # ``status`` (status.Status), ``speaking()`` (whether Pepper speaks), ``keeper``
 # (life.BackgroundMovementKeeper), ``memory`` (ALMemory or None, for the motors' heat),
-# ``life_period()`` (s between BackgroundMovement checks with no Autonomous Life event)
-# and ``context`` (context.Context: whether the base and the arms hold).
+# ``life_period()`` (s between BackgroundMovement checks with no Autonomous Life event),
+# ``tunings`` (tuning.Tunings: the configuration now and its groups) and ``signal``
+# (signal.LiveSignal: what the mood and the context ask of the motion now).
 RoundParts = collections.namedtuple(
-    "RoundParts", "sender clock log status speaking keeper memory life_period context")
+    "RoundParts", "sender clock log status speaking keeper memory life_period tunings signal")
 
 
 class LegsAndBase(object):
@@ -100,24 +102,24 @@ class Onsets(object):
 
 class Round(object):
     """One enabled period, numbered ``number``: its stop signal, its workers, its monitor
-    of ``heat`` (heat.HeatMonitor), the ``tuning`` its workers plan with (replaced by
-    the engine on a new configuration) and ``schedule_seed``, the seed of what its plans
-    share (styles.StyleRow); ``parts`` (RoundParts) what it shares with the engine's
-    other rounds."""
+    of ``heat`` (heat.HeatMonitor), ``schedule_seed``, the seed of what its plans share
+    (the breath, the posture shifts: styles.Shared), and its breath; ``parts``
+    (RoundParts) what it shares with the engine's other rounds."""
 
-    def __init__(self, number, tuning, parts, heat, schedule_seed):
+    def __init__(self, number, parts, heat, schedule_seed):
         self.number = number
         self.schedule_seed = schedule_seed
         self.clock = parts.clock
-        self.origin = self.clock.now()  # when the round began: the breath's phase counts from it
+        self.origin = self.clock.now()  # when the round began: the breath's time counts from it
         self.stop = self.clock.event()
         self.sender = parts.sender
-        self.tuning = tuning
+        self.tunings = parts.tunings
+        self.signal = parts.signal
         self.log = parts.log
         self.status = parts.status
         self.speaking = parts.speaking
-        self.context = parts.context
         self.heat = heat
+        self.breath = Breath(self._pace, schedule_seed)
         self.legs_and_base = LegsAndBase(self.clock)
         self.onsets = Onsets()
         self.workers = []
@@ -128,7 +130,11 @@ class Round(object):
     @property
     def config(self):
         """The configuration the workers go by now."""
-        return self.tuning.config
+        return self.tunings.current().config
+
+    def _pace(self):
+        """The breath's pace now: (breathsPerMinute the signal gives, maxCallDuration)."""
+        return self.signal.now().breaths_per_minute, self.config.max_call_duration
 
     def add(self, worker):
         """Add ``worker``; its role says whether it takes turns with the base."""
@@ -163,11 +169,12 @@ class Round(object):
         return left
 
 
-def build(number, tuning, parts, moves_base, child_rng):
-    """Round ``number`` with ``tuning``: a worker per joint group, and one for the base if
+def build(number, parts, moves_base, child_rng):
+    """Round ``number``: a worker per joint group of the tuning now, and one for the base if
     ``moves_base``, each drawing from ``child_rng()`` (a generator of its own), and a
     schedule seed of its own from one more, so that no two rounds breathe or shift
     posture alike; the status lists its parts, all at home. Not started."""
+    tuning = parts.tunings.current()
     groups = list(tuning.groups.values())
     watched = [name for group in groups for name in group.names]
     if moves_base:
@@ -178,7 +185,7 @@ def build(number, tuning, parts, moves_base, child_rng):
     # plans the same moves.
     rngs = [child_rng() for _group in groups]
     base_rng = child_rng() if moves_base else None
-    round_ = Round(number, tuning, parts, heat, int(child_rng().randint(0, 2 ** 31 - 1)))
+    round_ = Round(number, parts, heat, int(child_rng().randint(0, 2 ** 31 - 1)))
     parts.status.reset([group.name for group in groups]
                        + ([BaseWorker.name] if moves_base else []))
     for group, rng in zip(groups, rngs):

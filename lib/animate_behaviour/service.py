@@ -39,14 +39,14 @@ class AnimateBehaviourService(object):
     motionStyleChanged = qi.Signal("(s)")
     moodChanged = qi.Signal("([d])")
 
-    def __init__(self, engine, live_config, logger, refusals=None, mood=None):
-        """``live_config``: the presets.LiveConfiguration presets and styles are chosen
-        through; ``mood``: the mood.Mood the mood is set through; ``refusals``: the
-        log_guard.Throttle refusals are logged through (one on ``logger`` by default),
-        so a flood of bad calls cannot flood the log."""
+    def __init__(self, engine, live_config, logger, refusals=None):
+        """``engine``: the motion engine (its mood set is set through it, its live
+        signal says the mood now); ``live_config``: the presets.LiveConfiguration presets
+        and styles are chosen through; ``refusals``: the log_guard.Throttle refusals are
+        logged through (one on ``logger`` by default), so a flood of bad calls cannot
+        flood the log."""
         self._engine = engine
         self._live_config = live_config
-        self._mood = mood
         self._log = logger
         self._refusals = refusals or log_guard.Throttle(logger)
 
@@ -87,14 +87,14 @@ class AnimateBehaviourService(object):
         name, in groups.TABLE's order) and "base" (when the base turns),
         each {"state": "animating" | "yielding" | "hot" | "home"}, with "yieldingTo"
         ("speech", "another app" or "error") when yielding and "hot" (joint names, motor
-        temperature status >= 1) when hot; "counters": trajectories completed, ALMotion
-        calls sent (each holds its joints at most maxCallDuration s), base turns
-        completed, yields to another app or to speech, since the service started.
+        temperature status >= 1) when hot; "counters": trajectories completed (the
+        specification style's numPoints waypoints, or a lifelike move), ALMotion calls
+        sent (each holds its joints at most maxCallDuration s), base turns completed, yields to another app or to speech, since the service started.
         "preset": the preset chosen ("" for none); "motionStyle": the motion style
         Pepper goes by ("specification" or "lifelike", see setMotionStyle); "mood": the
         mood set, [valence, arousal], each in [-1, 1] (see setMood); "moodNow": the mood
         Pepper moves by at this moment, [valence, arousal]: the mood set, or on its way
-        to it while a change ramps (a few seconds); "context": what Pepper perceives,
+        to it while a change glides (a few seconds) and with the context's reactions; "context": what Pepper perceives,
         {"state": "alone" | "present" | "engaged" | "listening", "weights": {"engaged",
         "listening", "alone": each in [0, 1], how far each reaction has ramped in}} (a
         person engaged: no base turns, smaller and rarer arm moves; listening: the arms
@@ -104,8 +104,8 @@ class AnimateBehaviourService(object):
         configuration = self._live_config.configuration()  # one read: preset and style agree
         report["preset"] = configuration.preset
         report["motionStyle"] = configuration.motion_style
-        report["mood"] = self._mood.get()
-        report["moodNow"] = self._mood.now()
+        report["mood"] = self._engine.mood.get()
+        report["moodNow"] = self._engine.signal.mood_now()
         return json.dumps(report)
 
     @qi.bind(returnType=qi.Int32, paramsType=[qi.Dynamic, qi.Dynamic], methodName="setMood")
@@ -119,13 +119,13 @@ class AnimateBehaviourService(object):
         (selectedRange, a fraction of each joint's range), faster moves that start more
         often and shorter holds (gestureDuration, s), wider base turns (rotMaximumRange)
         and faster breathing (breathsPerMinute, 8-20 a minute); below 0 the reverse.
-        (0, 0) keeps the figures of the configuration and preset. Pepper ramps to the new
-        mood over 3 s; each joint group's next ALMotion call follows, continuing from
-        where the joints are, with no jump, never above maxVelocityFraction of a joint's
-        speed. Returns 1 when set, 0 for anything else (NaN, out of [-1, 1], not a
+        (0, 0) keeps the figures of the configuration and preset. Pepper glides to the new
+        mood over 3 s; each joint group's next move, hold or breath follows, continuing
+        from where the joints are, with no jump, never above maxVelocityFraction of a
+        joint's speed; a move under way keeps its shape. Returns 1 when set, 0 for anything else (NaN, out of [-1, 1], not a
         number: logged; nothing changes then)."""
         try:
-            self._mood.set(valence, arousal)
+            self._engine.mood.set(valence, arousal)
         except MoodError as err:
             self._refusals.error(MOOD_REFUSED, "setMood(%s, %s) refused: %s" % (
                 log_guard.shown(valence), log_guard.shown(arousal), err))
@@ -136,9 +136,9 @@ class AnimateBehaviourService(object):
     def get_mood(self):
         """The mood set, [valence, arousal], each in [-1, 1] (see setMood): the last
         setMood, else the preset's or the configuration's (valence and arousal keys, the
-        owner's preferences first). While a change ramps, getStatus's "moodNow" says
+        owner's preferences first). While a change glides, getStatus's "moodNow" says
         where Pepper is on the way."""
-        return [float(value) for value in self._mood.get()]
+        return [float(value) for value in self._engine.mood.get()]
 
     @qi.bind(returnType=qi.List(qi.String), paramsType=[], methodName="getPresets")
     def get_presets(self):

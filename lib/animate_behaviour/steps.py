@@ -53,41 +53,67 @@ class Rest(collections.namedtuple("Rest", "duration")):
     """A pause of ``duration`` s during which the joints hold where they are, uncommanded."""
 
 
-def cut(start, points, times, max_call_duration):
-    """Steps that take the joints from ``start`` (joints,) through ``points`` (waypoints,
-    joints) reached at cumulative ``times`` (s), no Move longer than
-    ``max_call_duration`` (s)."""
+class End(collections.namedtuple("End", "summary")):
+    """Where a trajectory ends among its waypoints (cutting): its last call goes out whole;
+    ``summary`` says in words what it was."""
+
+
+def cutting(start, waypoints, max_call_duration, on_end=None):
+    """The steps that take the joints from ``start`` (joints,) through ``waypoints``, an
+    iterator of (point, seconds to reach it from the one before) with an End after each
+    trajectory, made as they are asked for: no Move longer than ``max_call_duration``
+    (s), a Rest for each waypoint equal to the one before. A call is made of the
+    waypoints that fit in it, so the waypoint after a call is drawn before the call goes
+    out; a trajectory's last call goes out at its End, and ``on_end(summary)`` runs when
+    the step after it is asked for (the trajectory has played)."""
     previous = np.asarray(start, dtype=float)
-    durations = np.diff(np.concatenate([[0.0], np.asarray(times, dtype=float)]))
-    result = []
     pending_angles, pending_times = [], []
 
-    def flush():
-        if pending_angles:
-            result.append(Move(np.array(pending_angles), np.array(pending_times)))
-            del pending_angles[:]
-            del pending_times[:]
+    def flushed():
+        move = Move(np.array(pending_angles), np.array(pending_times))
+        del pending_angles[:]
+        del pending_times[:]
+        return move
 
-    for point, duration in zip(np.asarray(points, dtype=float), durations):
+    for waypoint in waypoints:
+        if isinstance(waypoint, End):
+            if pending_angles:
+                yield flushed()
+            if on_end is not None:
+                on_end(waypoint.summary)
+            continue
+        point, duration = np.asarray(waypoint[0], dtype=float), waypoint[1]
         if np.array_equal(point, previous):
-            flush()
-            if result and isinstance(result[-1], Rest):
-                result[-1] = Rest(result[-1].duration + duration)
-            else:
-                result.append(Rest(float(duration)))
+            if pending_angles:
+                yield flushed()
+            yield Rest(float(duration))
             continue
         pieces = max(1, int(math.ceil(duration / max_call_duration - _SLACK)))
         piece = duration / pieces
         for index in range(1, pieces + 1):
             elapsed = pending_times[-1] if pending_times else 0.0
             if elapsed + piece > max_call_duration + _SLACK:
-                flush()
+                yield flushed()
                 elapsed = 0.0
             pending_angles.append(point if index == pieces else
                                   previous + (point - previous) * (index / pieces))
             pending_times.append(elapsed + piece)
         previous = point
-    flush()
+    if pending_angles:
+        yield flushed()
+
+
+def cut(start, points, times, max_call_duration):
+    """cutting() of ``points`` (waypoints, joints) reached at cumulative ``times`` (s) as
+    a list, consecutive Rests merged into one."""
+    durations = np.diff(np.concatenate([[0.0], np.asarray(times, dtype=float)]))
+    result = []
+    for step in cutting(start, zip(np.asarray(points, dtype=float), durations),
+                        max_call_duration):
+        if isinstance(step, Rest) and result and isinstance(result[-1], Rest):
+            result[-1] = Rest(result[-1].duration + step.duration)
+        else:
+            result.append(step)
     return result
 
 

@@ -5,66 +5,60 @@ name, what it does (README, banner, tablet) and its planner.
 """
 from __future__ import absolute_import, division, print_function
 
+import collections
+
 SPECIFICATION = "specification"
 LIFELIKE = "lifelike"
+
+
+# What a group's stream reads and shares with the round's other groups: ``signal`` (the
+# live signal, signal.LiveSignal: read at each move, hold and breath), ``breath`` (the
+# round's breath.Breath), ``seed`` (the round's schedule seed: posture shifts),
+# ``claim_onset(at)`` (robot time, at or after ``at``, when the group may begin a move
+# from rest: round.Onsets) and ``completed(summary)`` (a trajectory played to its end,
+# ``summary`` saying what it was: getStatus's counter, the verbose log).
+Shared = collections.namedtuple("Shared", "signal breath seed claim_onset completed")
+# While Pepper listens, an arm group holds this long (robot s) before it looks again.
+LISTEN_HOLD = 2.0
 
 
 class StyleRow(object):
     """One row of the style table.
 
     name: what ``motionStyle`` calls it; description: what it does, in words;
-    plan(group, config, rng, start, at, seed): the steps (animate_behaviour.steps) that
-    animate ``group`` (groups.JointGroup) from ``start`` (its commanded angles, rad)
-    beginning at robot time ``at`` (s since the round began), as (steps, where they leave
-    the joints, a line for the verbose log); ``seed``: the round's, for what every plan
-    of the round shares (the lifelike breath and posture shifts); hold(group, config,
-    start, at, duration, seed): the same for ``duration`` s in which the group starts no
-    move (Pepper listens).
+    stream(group, config, rng, start, shared): the planner of ``group``
+    (groups.JointGroup) from ``start`` (its commanded angles, rad), drawing from ``rng``
+    with ``shared`` (Shared): ``next(at)`` gives its next step (animate_behaviour.steps)
+    beginning at robot time ``at`` (s since the round began), planned then.
     """
 
-    def __init__(self, name, description, plan, hold):
+    def __init__(self, name, description, stream):
         self.name = name
         self.description = description
-        self.plan = plan
-        self.hold = hold
+        self.stream = stream
 
 
 # The planners import numpy when they first plan, not here: the configuration reads this
 # table, and the build checks that it loads with the standard library and lib/ alone.
 
 
-def _specification(group, config, rng, start, _at, _seed):
-    """One of the specification's trajectories, cut into calls of maxCallDuration."""
-    from animate_behaviour import steps, trajectory
-    points, times, stretched = trajectory.plan(group, config, rng, start)
-    cut = steps.cut(start, points, times, config.max_call_duration)
-    return cut, points[-1], "%d waypoints over %.1f s in %d calls, %d stretched for speed" % (
-        len(points), times[-1], sum(isinstance(step, steps.Move) for step in cut), stretched)
+def _specification(group, config, rng, start, shared):
+    from animate_behaviour import specification
+    return specification.Specification(group, config, rng, start, shared)
 
 
-def _lifelike(group, config, rng, start, at, seed):
+def _lifelike(group, config, rng, start, shared):
     from animate_behaviour import lifelike
-    return lifelike.plan(group, config, rng, start, at, seed)
-
-
-def _still(_group, _config, start, _at, duration, _seed):
-    """The specification's style has no breath: holding is resting, with no call."""
-    from animate_behaviour import steps
-    return [steps.Rest(duration)], start, "holding %.1f s" % duration
-
-
-def _breathing(group, config, start, at, duration, seed):
-    from animate_behaviour import lifelike
-    return lifelike.hold(group, config, start, at, duration, seed)
+    return lifelike.Lifelike(group, config, rng, start, shared)
 
 
 TABLE = (
     StyleRow(SPECIFICATION, "the specification's generator: numPoints random waypoints "
                             "gestureDuration apart, every group on the same clock",
-             _specification, _still),
+             _specification),
     StyleRow(LIFELIKE, "each arm and the legs on random timings of their own: rest-to-rest "
                        "moves around gestureDuration long, holds that send no call, and "
-                       "breathing", _lifelike, _breathing),
+                       "breathing", _lifelike),
 )
 ROWS = dict((row.name, row) for row in TABLE)
 # The names, the default first; (name, description) pairs.

@@ -47,6 +47,22 @@ def random_bounds(home, limit, max_range, selected_range):
     return max(home - offset, limit.minimum), min(home + offset, limit.maximum)
 
 
+# How a group's random waypoints are drawn (draw_mode): uniformly in its bounds (no
+# checks); in batches of candidates, keeping those that pass (convex checks: passing at
+# both ends of a segment means passing along it); or each after the one before, its
+# segment checked along the way (a check that is not convex: the hands' clearance).
+FREE = "free"
+CONVEX = "convex"
+SEQUENTIAL = "sequential"
+
+
+def draw_mode(group):
+    """FREE, CONVEX or SEQUENTIAL for ``group`` (its checks)."""
+    if not group.checks:
+        return FREE
+    return CONVEX if all(check.convex for check in group.checks) else SEQUENTIAL
+
+
 def random_points(group, count, rng, start=None):
     """``count`` random waypoints, shape (count, joints), each inside [LB, UB] and
     passing the group's checks (hands clear of the pelvis, torso upright), drawn
@@ -54,73 +70,100 @@ def random_points(group, count, rng, start=None):
     batches). A check that is not convex (the hands' clearance) must also hold along
     each segment, which ALMotion travels in a straight line in joint space, from
     ``start`` (default home) to the first waypoint and between waypoints."""
-    size = len(group.names)
-    if not group.checks:
-        return rng.uniform(group.lower, group.upper, size=(count, size))
-    if all(check.convex for check in group.checks):
-        # Passing at both ends means passing along the segment: draw in batches.
-        points = np.empty((0, size))
-        for _attempt in range(CHECK_TRIES):
-            candidates = rng.uniform(group.lower, group.upper, size=(2 * count, size))
-            points = np.vstack([points, candidates[group.acceptable(candidates)]])
-            if len(points) >= count:
-                return points[:count]
-        return np.vstack([points, np.tile(group.home, (count - len(points), 1))])
-    points = np.empty((count, size))
-    previous = group.home if start is None else np.asarray(start, dtype=float)
-    for index in range(count):
+    draws = Draws(draw_mode(group), count, len(group.names), rng, start)
+    return np.array([draws.point(index, group) for index in range(count)]).reshape(
+        count, len(group.names))
+
+
+class Draws(object):
+    """The random waypoints of one trajectory of ``count`` points of ``size`` joints,
+    drawn with ``rng`` as ``mode`` (draw_mode) needs, each placed inside the bounds and
+    passing the checks of the group as it is when the point is asked for (``group``: a
+    groups.Shape or anything with names, home, lower, upper, checks and acceptable; the
+    mood may move them between two points). Ask for the points in order. The random
+    numbers are drawn in the same order as drawing every point at once would, so under
+    a steady mood the points are exactly those, whenever each is asked for."""
+
+    def __init__(self, mode, count, size, rng, start=None):
+        self._mode = mode
+        self._count = count
+        self._size = size
+        self._rng = rng
+        self._previous = None if start is None else np.asarray(start, dtype=float)
+        # FREE: one batch of count rows in [0, 1); CONVEX: batches of twice that.
+        self._units = []
+        if mode != SEQUENTIAL:
+            self._units.append(rng.random_sample((count * (1 if mode == FREE else 2), size)))
+        self._passing = (None, 0, None)  # (group, batches, the candidates that pass)
+
+    def point(self, index, group):
+        """Waypoint ``index`` of the trajectory, placed for ``group`` as it is now."""
+        if self._mode == FREE:
+            return group.lower + (group.upper - group.lower) * self._units[0][index]
+        if self._mode == CONVEX:
+            return self._convex(index, group)
+        return self._sequential(group)
+
+    def _convex(self, index, group):
+        while True:
+            cached = self._passing
+            if cached[0] is not group or cached[1] != len(self._units):
+                candidates = np.vstack([group.lower + (group.upper - group.lower) * batch
+                                        for batch in self._units])
+                cached = (group, len(self._units), candidates[group.acceptable(candidates)])
+                self._passing = cached
+            if index < len(cached[2]):
+                return cached[2][index]
+            if len(self._units) >= CHECK_TRIES:
+                return group.home
+            self._units.append(self._rng.random_sample((2 * self._count, self._size)))
+
+    def _sequential(self, group):
+        previous = group.home if self._previous is None else self._previous
         chosen = group.home
         for _attempt in range(CHECK_TRIES):
-            candidates = rng.uniform(group.lower, group.upper, size=(SEGMENT_CANDIDATES, size))
+            candidates = self._rng.uniform(group.lower, group.upper,
+                                           size=(SEGMENT_CANDIDATES, self._size))
             along = previous + SEGMENT_FRACTIONS[:, np.newaxis, np.newaxis] * (
                 candidates - previous)
-            passed = group.acceptable(np.vstack([candidates, along.reshape(-1, size)]))
+            passed = group.acceptable(np.vstack([candidates, along.reshape(-1, self._size)]))
             passed = passed[:SEGMENT_CANDIDATES] & passed[SEGMENT_CANDIDATES:].reshape(
                 len(SEGMENT_FRACTIONS), SEGMENT_CANDIDATES).all(axis=0)
             if passed.any():
                 chosen = candidates[np.argmax(passed)]
                 break
-        points[index] = chosen
-        previous = chosen
-    return points
+        self._previous = chosen
+        return chosen
 
 
-def leg_points(group, num_points, chunk_size, random_per_chunk, chunks, rng):
-    """The seed's leg pattern: each chunk starts with ``random_per_chunk`` random
-    waypoints and holds home for the rest; points beyond ``chunks * chunk_size`` stay home."""
-    points = np.tile(group.home, (num_points, 1))
+def leg_rows(num_points, chunk_size, random_per_chunk, chunks):
+    """The seed's leg pattern: the indices of the random waypoints among ``num_points``
+    (each chunk of ``chunk_size`` starts with ``random_per_chunk`` random waypoints and
+    holds home for the rest; points beyond ``chunks * chunk_size`` stay home)."""
     starts = np.arange(chunks) * chunk_size
     rows = (starts[:, np.newaxis] + np.arange(random_per_chunk)[np.newaxis, :]).ravel()
-    points[rows] = random_points(group, len(rows), rng)
-    return points
+    return [int(row) for row in rows if row < num_points]
 
 
-def plan(group, config, rng, start):
-    """One of the specification's trajectories for ``group`` (groups.JointGroup) from
-    ``start``: numPoints waypoints, in the leg chunk pattern where its row says so, and
-    their velocity-limited times. Returns (points, times, number of stretched segments)."""
-    if group.row.chunked:
-        points = leg_points(group, config.num_points, config.leg_chunk_size,
-                            config.num_points_leg, config.leg_repeat_factor, rng)
-    else:
-        points = random_points(group, config.num_points, rng, start)
-    times, stretched = timed(points, start, group, config.gesture_duration,
-                             config.max_velocity_fraction)
-    return points, times, stretched
+def segment_duration(point, previous, group, gesture_duration, max_velocity_fraction):
+    """How long (s) the segment from ``previous`` to ``point`` lasts: ``gesture_duration``
+    unless some joint would then exceed ``max_velocity_fraction`` of its maximum velocity
+    at the ease's peak; then stretched until none does."""
+    needed = PEAK_TO_MEAN_SPEED * np.abs(np.asarray(point, dtype=float) - previous) / (
+        max_velocity_fraction * group.max_velocity)
+    return max(float(needed.max()), gesture_duration)
 
 
 def timed(points, start, group, gesture_duration, max_velocity_fraction):
-    """Cumulative times (s) for ``points`` reached from ``start``.
-
-    Each segment lasts ``gesture_duration`` unless some joint would then exceed
-    ``max_velocity_fraction`` of its maximum velocity at the ease's peak; that segment
-    is stretched instead. Returns (times, number of stretched segments).
-    """
-    path = np.vstack([np.asarray(start, dtype=float)[np.newaxis, :], points])
-    steps = np.abs(np.diff(path, axis=0))
-    needed = PEAK_TO_MEAN_SPEED * steps / (max_velocity_fraction * group.max_velocity)
-    durations = np.maximum(needed.max(axis=1), gesture_duration)
-    stretched = int(np.count_nonzero(durations > gesture_duration))
+    """Cumulative times (s) for ``points`` reached from ``start``, each segment lasting
+    segment_duration. Returns (times, number of stretched segments)."""
+    previous = np.asarray(start, dtype=float)
+    durations = []
+    for point in np.asarray(points, dtype=float):
+        durations.append(segment_duration(point, previous, group, gesture_duration,
+                                          max_velocity_fraction))
+        previous = point
+    stretched = sum(1 for duration in durations if duration > gesture_duration)
     return np.cumsum(durations), stretched
 
 

@@ -1,0 +1,78 @@
+"""Planning without an engine or a clock: a round's streams (styles.py) asked for step after
+step as a worker asks, each step beginning where the one before ended, so hours of plans
+take seconds and the same seed gives the same steps. For tests and devtools/timing_quality.
+
+Python 2.7/3 single-source, numpy 1.8 APIs.
+"""
+from __future__ import absolute_import, division, print_function
+
+import collections
+
+import numpy as np
+
+from animate_behaviour import breath as breath_module
+from animate_behaviour import groups as groups_module
+from animate_behaviour import joints, signal, steps, styles
+
+# A group's plan: the group where the signal puts it when planning began (groups.Shape),
+# its steps with the robot time each begins, and where they leave the joints.
+Plan = collections.namedtuple("Plan", "shape steps end")
+
+
+class Round(object):
+    """What a round's streams share, for ``config``: the live signal (``live``, by default
+    the configuration's steady mood with nothing around), the breath and the schedule
+    ``seed``; moves from rest are not kept apart (there is no other worker to wait
+    for)."""
+
+    def __init__(self, config, seed, live=None):
+        self.config = config
+        self.signal = live or signal.steady(config)
+        self.breath = breath_module.Breath(
+            lambda: (self.signal.now().breaths_per_minute, config.max_call_duration), seed)
+        self.shared = styles.Shared(self.signal, self.breath, seed, lambda at: at,
+                                    lambda _summary: None)
+        self.groups = groups_module.build(config, joints.URDF_LIMITS)
+
+    def plan(self, group, rng, seconds, start=None, at=0.0):
+        """``group``'s steps over ``seconds`` robot s from ``at``, from ``start`` (its
+        angles; by default its rest posture), drawing from ``rng``: a Plan."""
+        return self.plans([(group, rng, start)], seconds, at)[group.name]
+
+    def plans(self, planned, seconds, at=0.0):
+        """{group name: Plan} of each (group, rng, start) of ``planned`` (a start of None:
+        the group's rest posture), asked for their steps in the order of the times the
+        steps begin, as the round's workers ask (they share the breath, which keeps only
+        the last minutes of breaths)."""
+        streams, shapes, begins, found = [], {}, {}, {}
+        for group, rng, start in planned:
+            shape = group.shape(self.signal.now())
+            begin = shape.home if start is None else np.asarray(start, dtype=float)
+            streams.append([at, group.name, styles.ROWS[self.config.motion_style].stream(
+                group, self.config, rng, begin, self.shared)])
+            shapes[group.name], begins[group.name], found[group.name] = shape, begin, []
+        while streams:
+            streams.sort(key=lambda each: each[0])
+            moment, name, stream = streams[0]
+            if moment >= at + seconds:
+                streams.pop(0)
+                continue
+            step = stream.next(moment)
+            found[name].append((moment, step))
+            streams[0][0] = moment + step.duration
+        return collections.OrderedDict(
+            (name, Plan(shapes[name], found[name], _end(begins[name], found[name])))
+            for name in found)
+
+    def every_group(self, seed, seconds, starts=None, at=0.0):
+        """{group name: Plan} of every group, each drawing from a generator of its own
+        (seeded ``seed`` plus its index), from ``starts`` ({name: angles}) or its rest."""
+        return self.plans([(group, np.random.RandomState(seed + index),
+                            (starts or {}).get(group.name))
+                           for index, group in enumerate(self.groups)], seconds, at)
+
+
+def _end(begin, planned):
+    """Where ``planned`` ((at, step) ...) leaves joints that began at ``begin``."""
+    moves = [step for _at, step in planned if isinstance(step, steps.Move)]
+    return moves[-1].end if moves else begin  # a breath call's other columns stay put
