@@ -36,3 +36,4 @@ benchmark: setup
 	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_motion.py
 	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_mood.py --seconds 120
 	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_context.py
+	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_drift.py --seeds 3

@@ -1,0 +1,130 @@
+"""Does a mood that keeps changing keep Pepper moving? (issue 24, "Measure it")
+
+    make benchmark      (or: PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_drift.py)
+
+As a new user tries it: the runner (``python -m animate_behaviour``) against pepper_sim's
+NAOqi stand-ins over qi, ``behaviour = body``, each motion style in turn. After WARMUP
+robot seconds, WINDOW robot seconds under a steady mood, then WINDOW more while a client
+calls ``setMood`` once a robot second, each time moving valence and arousal by at most
+STEP (a random walk inside [-LIMIT, LIMIT], seeded). Per window: the arms' move onsets a
+minute (motion_quality's chain onsets on the rebuilt commanded angles, ShoulderPitch left
+out so that breaths do not count), both arms together; then the drifting mood's over the
+steady's (goal: at least 0.9). Figures, not assertions.
+"""
+from __future__ import absolute_import, division, print_function
+
+import argparse
+import collections
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path[:0] = [os.path.join(ROOT, "lib"), os.path.join(ROOT, "devtools")]
+
+import numpy as np  # noqa: E402
+import qi  # noqa: E402
+
+import motion_quality  # noqa: E402
+import pepper_sim  # noqa: E402
+from animate_behaviour import joints  # noqa: E402
+from pepper_sim.qi_server import SimulatedRobot  # noqa: E402
+
+SCALE = 0.1  # wall s per robot s
+WARMUP = 10.0
+WINDOW = 120.0
+STEP = 0.05
+LIMIT = 0.3
+TIMEOUT = 30.0
+STYLES = ("specification", "lifelike")
+# The arms as a watcher sees them move: every arm and hand joint but ShoulderPitch, which
+# the lifelike style's breath moves slowly all the time.
+ARMS = [name for name in joints.ARM_JOINTS + joints.HAND_JOINTS
+        if not name.endswith("ShoulderPitch")]
+
+
+def drift(rng, mood):
+    """The next mood of the walk: each axis moved by at most STEP, kept in the limits."""
+    return [float(np.clip(value + rng.uniform(-STEP, STEP), -LIMIT, LIMIT)) for value in mood]
+
+
+def run(style, seed):
+    """(onsets a minute under the steady mood, while it drifts) for one runner."""
+    config = tempfile.NamedTemporaryFile("w", suffix=".ini", delete=False)
+    config.write("behaviour = body\nmotionStyle = %s\n" % style)
+    config.close()
+    rng = np.random.RandomState(seed)
+    with SimulatedRobot(time_scale=SCALE) as robot:
+        runner = subprocess.Popen(
+            [sys.executable, "-m", "animate_behaviour", "--qi-url", robot.url,
+             "--config", config.name, "--log-file", os.devnull, "--activate",
+             "--time-scale", str(SCALE)],
+            env=pepper_sim.runner_environment(os.path.join(ROOT, "lib")),
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        client = qi.Session()
+        client.connect(robot.url)
+        clock = robot.motion.clock
+        try:
+            client.waitForService("AnimateBehaviour", _async=True).value(int(TIMEOUT * 1000))
+            service = client.service("AnimateBehaviour")
+            deadline = time.monotonic() + TIMEOUT
+            while service.getStatus().find('"state": "enabled"') < 0:
+                if time.monotonic() > deadline:
+                    raise RuntimeError("the runner did not enable within %.0f s" % TIMEOUT)
+                time.sleep(0.05)
+            begin = clock.now()
+
+            def wait_until(robot_seconds):
+                remaining = robot_seconds - clock.elapsed(begin, clock.now())
+                clock.wait(clock.event(), max(0.0, remaining))
+            wait_until(WARMUP + WINDOW)
+            mood = [0.0, 0.0]
+            for second in range(int(WINDOW)):
+                mood = drift(rng, mood)
+                service.setMood(mood[0], mood[1])
+                wait_until(WARMUP + WINDOW + second + 1.0)
+            end = clock.now()
+        finally:
+            client.close()
+            runner.send_signal(signal.SIGTERM)
+            runner.wait(TIMEOUT)
+        records = [record for record in robot.motion.trajectories if record.start is not None]
+    os.unlink(config.name)
+
+    def robot_seconds(at):
+        return clock.elapsed(begin, at)
+    angles = motion_quality.rebuild(records, ARMS, robot_seconds, WARMUP,
+                                    robot_seconds(end), "ease")
+    onsets = motion_quality.chain_onsets(motion_quality.speeds(angles, motion_quality.RATE),
+                                         motion_quality.RATE)
+    times = np.concatenate([np.zeros(0)] + list(onsets.values())) + WARMUP
+    steady = np.count_nonzero(times < WARMUP + WINDOW)
+    drifting = np.count_nonzero(times >= WARMUP + WINDOW)
+    return 60.0 * steady / WINDOW, 60.0 * drifting / WINDOW
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, default=1, help="runs per style")
+    parser.add_argument("--styles", nargs="+", default=list(STYLES), choices=STYLES)
+    args = parser.parse_args(argv)
+    results = collections.OrderedDict()
+    for style in args.styles:
+        results[style] = [run(style, seed) for seed in range(args.seeds)]
+    print("A drifting mood (setMood once a robot second, steps <= %.2f inside +-%.1f) against "
+          "a steady one, over qi, behaviour = body, %d robot s each, %d run(s) per style:"
+          % (STEP, LIMIT, WINDOW, args.seeds))
+    print("%-14s %22s %22s %8s" % ("style", "steady onsets/min", "drifting onsets/min",
+                                   "ratio"))
+    for style, figures in results.items():
+        steady = np.mean([figure[0] for figure in figures])
+        drifting = np.mean([figure[1] for figure in figures])
+        print("%-14s %22.1f %22.1f %8.2f" % (style, steady, drifting,
+                                            drifting / steady if steady else float("nan")))
+
+
+if __name__ == "__main__":
+    main()
