@@ -54,7 +54,7 @@ class MyClass(GeneratedClass):
             sys.path.insert(0, lib_dir)
             self.lib_dir = lib_dir
         try:
-            from animate_behaviour import box_glue
+            from animate_behaviour.serving import box_glue
             self.run = box_glue.start_from_box(
                 self.session(),
                 self.behaviorAbsolutePath(),

@@ -10,8 +10,8 @@ import threading
 import numpy as np
 
 import motion_quality
-from animate_behaviour.clock import ScaledClock
-from animate_behaviour.engine import MotionEngine
+from animate_behaviour.engine.motion_engine import MotionEngine
+from animate_behaviour.foundation.clock import ScaledClock
 from pepper_sim.autonomous_life import FakeAutonomousLife
 from pepper_sim.memory import FakeMemory
 from pepper_sim.motion import KinematicMotion

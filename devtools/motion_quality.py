@@ -81,7 +81,7 @@ import math
 
 import numpy as np
 
-from animate_behaviour import joints
+from animate_behaviour.planning import joints
 from pepper_sim.motion import eased_angle
 
 RATE = 50.0  # Hz: ALMotion's own cycle is 20 ms

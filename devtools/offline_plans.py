@@ -10,9 +10,10 @@ import collections
 
 import numpy as np
 
-from animate_behaviour import breath as breath_module
-from animate_behaviour import groups as groups_module
-from animate_behaviour import joints, signal, steps, styles
+from animate_behaviour.expression import signal
+from animate_behaviour.planning import breath as breath_module
+from animate_behaviour.planning import groups as groups_module
+from animate_behaviour.planning import joints, steps, styles
 
 # A group's plan: the group where the signal puts it when planning began (groups.Shape),
 # its steps with the robot time each begins, and where they leave the joints.

@@ -29,8 +29,8 @@ import collections
 
 import numpy as np
 
-from animate_behaviour import breath as breath_module
-from animate_behaviour import posture_shifts, steps
+from animate_behaviour.planning import breath as breath_module
+from animate_behaviour.planning import posture_shifts, steps
 from offline_plans import Round
 
 # s: a call starting within this of the arm's last call's end follows it with no pause.

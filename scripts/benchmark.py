@@ -17,7 +17,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
 
 import numpy as np  # noqa: E402
 
-from animate_behaviour import config, groups, joints, signal, specification  # noqa: E402
+from animate_behaviour.configuration import config  # noqa: E402
+from animate_behaviour.expression import signal  # noqa: E402
+from animate_behaviour.planning import groups, joints, specification  # noqa: E402
 
 SECONDS_PER_FIGURE = 1.0  # of timing per group: enough repeats, and make benchmark stays short
 

@@ -30,7 +30,7 @@ import qi  # noqa: E402
 
 import motion_quality  # noqa: E402
 import pepper_sim  # noqa: E402
-from animate_behaviour import joints  # noqa: E402
+from animate_behaviour.planning import joints  # noqa: E402
 from pepper_sim.qi_server import SimulatedRobot  # noqa: E402
 
 SCALE = 0.1  # wall s per robot s

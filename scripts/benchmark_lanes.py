@@ -33,7 +33,7 @@ import time
 
 from bench_runs import LANES, CpuMeter, animating, percentiles, seam_gaps
 
-from animate_behaviour import joints  # noqa: E402 (bench_runs puts lib/ on the path)
+from animate_behaviour.planning import joints  # noqa: E402 (bench_runs puts lib/ on the path)
 
 KILLS = {"animate-behaviour": ("killTask",), "specification": ("killTasksUsingResources",)}
 # Wall s per robot s for the seams: ours seam every 2 s call (every 0.1 wall s at 0.05),

@@ -26,8 +26,9 @@ import numpy as np  # noqa: E402
 
 import inprocess_motion  # noqa: E402
 import motion_quality  # noqa: E402
-from animate_behaviour import config as config_module  # noqa: E402
-from animate_behaviour import clearance, mood_table, signal, styles  # noqa: E402
+from animate_behaviour.configuration import config as config_module  # noqa: E402
+from animate_behaviour.expression import mood_table, signal  # noqa: E402
+from animate_behaviour.planning import clearance, styles  # noqa: E402
 
 GRID = (-1.0, -0.5, 0.0, 0.5, 1.0)
 MODEL = "ease"

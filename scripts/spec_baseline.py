@@ -2,7 +2,7 @@
 
     python scripts/spec_baseline.py --qi-url URL [--config FILE] [--time-scale S]
 
-What the seed's ROS node does, on the package's own planning (animate_behaviour.trajectory):
+What the seed's ROS node does, on the package's own planning (animate_behaviour.planning.trajectory):
 each group plans its numPoints waypoints when the last trajectory returns (at the seam)
 and sends them as one angleInterpolation call holding the joints for the whole
 trajectory; the base turns with moveTo whatever else moves; "disabled" kills every task
@@ -10,7 +10,7 @@ using the animated joints (killTasksUsingResources) and stops any move (stopMove
 goes home. No yielding, no speech, no heat. Registers the qi service
 ``SpecificationBaseline`` with ``setActivation(string) -> int`` like AnimateBehaviour's.
 Runs until SIGINT/SIGTERM, on Python 2.7 or 3 (make benchmark runs it on both lanes),
-waiting as the package does (animate_behaviour.clock, the runner's StopRequest) so that
+waiting as the package does (animate_behaviour.foundation.clock, the runner's StopRequest) so that
 both ways pay the same for their waits. Benchmark tooling: never shipped.
 """
 from __future__ import absolute_import, division, print_function
@@ -27,10 +27,11 @@ sys.path.insert(0, os.path.join(ROOT, "lib"))
 import numpy as np  # noqa: E402
 import qi  # noqa: E402
 
-from animate_behaviour import clock as clock_module  # noqa: E402
-from animate_behaviour import config as config_module  # noqa: E402
-from animate_behaviour import groups, joints, signal, specification, trajectory  # noqa: E402
-from animate_behaviour.runner import StopRequest  # noqa: E402
+from animate_behaviour.configuration import config as config_module  # noqa: E402
+from animate_behaviour.expression import signal  # noqa: E402
+from animate_behaviour.foundation import clock as clock_module  # noqa: E402
+from animate_behaviour.planning import groups, joints, specification, trajectory  # noqa: E402
+from animate_behaviour.serving.runner import StopRequest  # noqa: E402
 
 SERVICE_NAME = "SpecificationBaseline"
 BASE_PAUSE = (2.0, 5.0)  # s, in multiples of gestureDuration, as the package's

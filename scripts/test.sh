@@ -14,7 +14,7 @@ echo "== Python 2.7 byte-compiles lib/, boxes/ and the 2.7 stand-ins"
 from __future__ import print_function
 import glob, sys
 bad = []
-for path in sorted(glob.glob("lib/**/*.py") + glob.glob("lib/*/*.py") + glob.glob("boxes/*.py")
+for path in sorted(glob.glob("lib/*/*.py") + glob.glob("lib/*/*/*.py") + glob.glob("boxes/*.py")
                    + ["devtools/pepper_sim/%s.py" % name for name in
                       ("motion", "autonomous_life", "memory", "speech", "preferences",
                        "behaviors", "qi_server")]):

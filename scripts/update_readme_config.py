@@ -18,7 +18,7 @@ for _path in (os.path.join(ROOT, "lib"), os.path.join(ROOT, "tools")):
     if _path not in sys.path:
         sys.path.insert(0, _path)
 
-from animate_behaviour import config  # noqa: E402
+from animate_behaviour.configuration import config  # noqa: E402
 from generated_file import read_text, write_or_check  # noqa: E402  (tools/ is on sys.path)
 
 BEGIN = ("<!-- Generated from config.TABLE by scripts/update_readme_config.py: change the "

@@ -6,8 +6,9 @@ import threading
 
 import numpy as np
 
-from animate_behaviour import groups, joints, signal, trajectory
-from animate_behaviour.steps import HOME_MIN_DURATION
+from animate_behaviour.expression import signal
+from animate_behaviour.planning import groups, joints, trajectory
+from animate_behaviour.planning.steps import HOME_MIN_DURATION
 from pepper_sim.motion import KinematicMotion
 
 # A cubic ease between rests peaks at 1.5 times its mean speed (d/dt of 3t^2 - 2t^3).

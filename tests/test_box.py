@@ -13,7 +13,7 @@ import pytest
 
 import qi_double
 
-from animate_behaviour import box_glue, logs
+from animate_behaviour.serving import box_glue, logs
 from pepper_sim.autonomous_life import FakeAutonomousLife
 from pepper_sim.motion import KinematicMotion
 from pepper_sim.preferences import FakeTablet
@@ -190,7 +190,7 @@ def test_stop_removes_what_start_added_to_sys_path_and_the_package_modules(
     session, _motion, _life = naoqi()
     box = start_box(str(package), session, activate=False)
     assert lib_dir in sys.path
-    assert "animate_behaviour.box_glue" in sys.modules
+    assert "animate_behaviour.serving.box_glue" in sys.modules
     box.onInput_onStop()
     assert sys.path == before
     assert our_modules() == []
@@ -206,7 +206,7 @@ def test_an_updated_package_runs_its_new_code(package):
     # The test module imported the package from the repository: a copy cached by an
     # earlier run must not be what this package's box runs.
     box = start_box(str(package), session, activate=False)
-    assert sys.modules["animate_behaviour.box_glue"].__file__.startswith(installed)
+    assert sys.modules["animate_behaviour.serving.box_glue"].__file__.startswith(installed)
     assert sys.modules["animate_behaviour"].__version__ == "1.0.0"
     box.onInput_onStop()
     with io.open(os.path.join(installed, "__init__.py"), "a", encoding="utf-8") as init:
@@ -214,7 +214,7 @@ def test_an_updated_package_runs_its_new_code(package):
     box.onInput_onStart()
     assert box.logger.errors == []
     assert sys.modules["animate_behaviour"].__version__ == "1.0.1-updated"
-    assert sys.modules["animate_behaviour.box_glue"].__file__.startswith(installed)
+    assert sys.modules["animate_behaviour.serving.box_glue"].__file__.startswith(installed)
     box.onInput_onStop()
     assert box.stopped == 2
     assert "AnimateBehaviour" not in session.services_by_name
@@ -250,7 +250,7 @@ def test_the_staged_choregraphe_folder_plays_without_an_installed_configobj(
     box = start_box(folder, session, activate=False)
     assert box.logger.errors == [] and box.stopped == 0
     vendor = os.path.join(folder, "lib", PACKAGE, "_vendor")
-    third_party = sys.modules["animate_behaviour.third_party"]
+    third_party = sys.modules["animate_behaviour.configuration.third_party"]
     assert third_party.configobj.__file__.startswith(vendor)
     assert session.service("AnimateBehaviour").get_activation() == "disabled"
     box.onInput_onStop()

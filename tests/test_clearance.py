@@ -4,7 +4,8 @@ from __future__ import absolute_import, division, print_function
 import numpy as np
 import pytest
 
-from animate_behaviour import clearance, clearance_model, config, groups, joints, trajectory
+from animate_behaviour.configuration import config
+from animate_behaviour.planning import clearance, clearance_model, groups, joints, trajectory
 
 from checks import shaped
 

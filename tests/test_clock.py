@@ -6,8 +6,8 @@ import threading
 
 import pytest
 
-from animate_behaviour import clock as clock_module
-from animate_behaviour.clock import REAL_TIME, ScaledClock
+from animate_behaviour.foundation import clock as clock_module
+from animate_behaviour.foundation.clock import REAL_TIME, ScaledClock
 
 TIMEOUT = 10.0
 

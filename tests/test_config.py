@@ -6,7 +6,8 @@ import sys
 import pytest
 from configobj import ConfigObj
 
-from animate_behaviour import config, joints, styles, trajectory
+from animate_behaviour.configuration import config
+from animate_behaviour.planning import joints, styles, trajectory
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHIPPED = os.path.join(ROOT, "config", config.CONFIG_FILE_NAME)

@@ -15,7 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from animate_behaviour import config, joints, styles
+from animate_behaviour.configuration import config
+from animate_behaviour.planning import joints, styles
 
 # The sane bounds every loaded configuration must keep, stated here apart from the
 # table so that the table cannot loosen them unnoticed (issue 7).

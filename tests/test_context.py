@@ -8,11 +8,13 @@ import logging
 import numpy as np
 import pytest
 
-from animate_behaviour import config as config_module
-from animate_behaviour import context, context_events, facts, joints, mood, signal
-from animate_behaviour import engine as engine_module
-from animate_behaviour.clock import ScaledClock
-from animate_behaviour.memory_events import MemorySubscriptions
+from animate_behaviour.configuration import config as config_module
+from animate_behaviour.engine import motion_engine as engine_module
+from animate_behaviour.expression import context, facts, mood, signal
+from animate_behaviour.foundation.clock import ScaledClock
+from animate_behaviour.naoqi import context_events
+from animate_behaviour.naoqi.memory_events import MemorySubscriptions
+from animate_behaviour.planning import joints
 from pepper_sim.memory import FakeMemory
 from pepper_sim.motion import KinematicMotion
 from pepper_sim.people import Listening, People

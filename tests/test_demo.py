@@ -9,7 +9,7 @@ if sys.version_info[0] < 3:
     pytest.skip("3.9 lane only: the demo drives qiBullet (a development simulator, not what "
                 "Pepper runs)", allow_module_level=True)
 
-from animate_behaviour import config as config_module  # noqa: E402
+from animate_behaviour.configuration import config as config_module  # noqa: E402
 from pepper_bullet import demo, scenario  # noqa: E402
 
 
@@ -70,7 +70,7 @@ def test_the_visitor_scenario_is_offered_and_its_context_summarised(monkeypatch)
 
 def test_the_visitor_raises_its_events_in_order_to_subscribers():
     from pepper_sim.memory import FakeMemory
-    from animate_behaviour import context_events
+    from animate_behaviour.naoqi import context_events
     memory = FakeMemory(synchronous=True)
 
     class Clock(object):

@@ -11,11 +11,13 @@ import threading
 import numpy as np
 import pytest
 
-from animate_behaviour import config as config_module
-from animate_behaviour import engine as engine_module
-from animate_behaviour import group_worker, joints, own_call, recovery, trajectory
-from animate_behaviour import round as round_module
-from animate_behaviour.clock import ScaledClock
+from animate_behaviour.configuration import config as config_module
+from animate_behaviour.engine import group_worker, recovery
+from animate_behaviour.engine import motion_engine as engine_module
+from animate_behaviour.engine import round as round_module
+from animate_behaviour.foundation.clock import ScaledClock
+from animate_behaviour.naoqi import own_call
+from animate_behaviour.planning import joints, trajectory
 from pepper_sim.autonomous_life import FakeAutonomousLife
 from pepper_sim.memory import FakeMemory
 from pepper_sim.motion import KinematicMotion, Trajectory

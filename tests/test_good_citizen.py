@@ -22,10 +22,11 @@ import numpy as np
 import pytest
 import qi
 
-from animate_behaviour import config as config_module
-from animate_behaviour import engine as engine_module
-from animate_behaviour import host as host_module
-from animate_behaviour import joints, robot_events
+from animate_behaviour.configuration import config as config_module
+from animate_behaviour.engine import motion_engine as engine_module
+from animate_behaviour.naoqi import robot_events
+from animate_behaviour.planning import joints
+from animate_behaviour.serving import host as host_module
 from pepper_sim.autonomous_life import FakeAutonomousLife
 from pepper_sim.memory import FakeMemory
 from pepper_sim.motion import KinematicMotion

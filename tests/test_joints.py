@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from animate_behaviour import groups, joints
+from animate_behaviour.planning import groups, joints
 
 NO_HANDS = [name for name in joints.ANIMATED_JOINTS if name not in joints.HAND_JOINTS]
 

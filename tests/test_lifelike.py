@@ -6,10 +6,11 @@ import logging
 import numpy as np
 import pytest
 
-from animate_behaviour import breath as breath_module
-from animate_behaviour import config as config_module
-from animate_behaviour import human_timing, lifelike, mood, signal, steps, trajectory
-from animate_behaviour.clock import REAL_TIME, ScaledClock
+from animate_behaviour.configuration import config as config_module
+from animate_behaviour.expression import mood, signal
+from animate_behaviour.foundation.clock import REAL_TIME, ScaledClock
+from animate_behaviour.planning import breath as breath_module
+from animate_behaviour.planning import human_timing, lifelike, steps, trajectory
 from offline_plans import Round
 
 import checks

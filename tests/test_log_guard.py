@@ -8,9 +8,9 @@ import threading
 
 import pytest
 
-from animate_behaviour import log_guard
-from animate_behaviour import service as service_module
-from animate_behaviour.engine import EngineClosed
+from animate_behaviour.engine.motion_engine import EngineClosed
+from animate_behaviour.serving import log_guard
+from animate_behaviour.serving import service as service_module
 
 HUGE = "A" * 100000
 

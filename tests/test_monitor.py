@@ -4,8 +4,8 @@ from __future__ import absolute_import, division, print_function
 
 import threading
 
-from animate_behaviour import monitor
-from animate_behaviour.clock import ScaledClock
+from animate_behaviour.engine import monitor
+from animate_behaviour.foundation.clock import ScaledClock
 
 TIMEOUT = 10.0  # wall seconds
 

@@ -7,10 +7,11 @@ import logging
 import numpy as np
 import pytest
 
-from animate_behaviour import clearance, joints, lean, mood, mood_table, signal, trajectory
-from animate_behaviour import config as config_module
-from animate_behaviour import presets as presets_module
-from animate_behaviour.clock import ScaledClock
+from animate_behaviour.configuration import config as config_module
+from animate_behaviour.expression import mood, mood_table, signal
+from animate_behaviour.expression import presets as presets_module
+from animate_behaviour.foundation.clock import ScaledClock
+from animate_behaviour.planning import clearance, joints, lean, trajectory
 from pepper_sim.preferences import FakePreferenceManager
 
 from checks import AtMood

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import motion_quality as mq
-from animate_behaviour import joints
+from animate_behaviour.planning import joints
 from pepper_sim.motion import KinematicMotion, Trajectory
 
 TIMEOUT = 10.0

@@ -13,7 +13,8 @@ import logging
 
 import pytest
 
-from animate_behaviour import log_guard, presets
+from animate_behaviour.expression import presets
+from animate_behaviour.serving import log_guard
 from pepper_sim.qi_server import ALL_SERVICES
 from test_service_qi import TIMEOUT, deploy  # noqa: F401 (the fixture)
 

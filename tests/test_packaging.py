@@ -401,7 +401,8 @@ class RecordingSession(object):
 def test_main_box_delegates_to_box_glue(tmpdir, monkeypatch):
     """The box imports box_glue from its own package's lib/ and hands it the session."""
     package_dir = str(tmpdir.join("apps", "animate-behaviour"))
-    fake_dir = tmpdir.join("apps", "animate-behaviour", "lib", "animate_behaviour")
+    fake_dir = tmpdir.join("apps", "animate-behaviour", "lib", "animate_behaviour", "serving")
+    fake_dir.dirpath().join("__init__.py").write("", ensure=True)
     fake_dir.join("__init__.py").write("", ensure=True)
     fake_dir.join("box_glue.py").write(FAKE_GLUE)
     for name in [name for name in sys.modules if name.split(".")[0] == "animate_behaviour"]:
@@ -439,7 +440,7 @@ VENDORED = [VENDOR + name for name in ("__init__.py", "configobj.py", "six.py", 
 WHICH_COPIES = r"""
 import json, sys
 sys.path.insert(0, sys.argv[1])
-from animate_behaviour import config, third_party
+from animate_behaviour.configuration import config, third_party
 config.load(sys.argv[2])
 six = sys.modules['animate_behaviour._vendor.six']
 print(json.dumps({

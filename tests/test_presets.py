@@ -6,9 +6,9 @@ import threading
 
 import pytest
 
-from animate_behaviour import config as config_module
-from animate_behaviour import presets as presets_module
-from animate_behaviour import styles
+from animate_behaviour.configuration import config as config_module
+from animate_behaviour.expression import presets as presets_module
+from animate_behaviour.planning import styles
 from pepper_sim.preferences import RAISES, FakePreferenceManager
 
 DOMAIN = presets_module.DOMAIN

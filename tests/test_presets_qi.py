@@ -9,7 +9,8 @@ import logging
 import numpy as np
 import pytest
 
-from animate_behaviour import presets, tablet
+from animate_behaviour.expression import presets
+from animate_behaviour.serving import tablet
 from pepper_sim.qi_server import ALL_SERVICES
 from test_service_qi import TIMEOUT, deploy  # noqa: F401 (the fixture)
 

@@ -19,9 +19,10 @@ import os
 
 import numpy as np
 
-from animate_behaviour import config as config_module
-from animate_behaviour import engine as engine_module
-from animate_behaviour import group_worker, groups
+from animate_behaviour.configuration import config as config_module
+from animate_behaviour.engine import group_worker
+from animate_behaviour.engine import motion_engine as engine_module
+from animate_behaviour.planning import groups
 from pepper_sim.autonomous_life import FakeAutonomousLife
 from pepper_sim.memory import FakeMemory
 from pepper_sim.motion import KinematicMotion

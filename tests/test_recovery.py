@@ -5,9 +5,10 @@ from __future__ import absolute_import, division, print_function
 import logging
 import threading
 
-from animate_behaviour import own_call, recovery, status as status_module
-from animate_behaviour.clock import ScaledClock
-from animate_behaviour.recovery import (ERROR, HOT, OTHER_APP, SPEECH, Disruption,
+from animate_behaviour.engine import recovery, status as status_module
+from animate_behaviour.foundation.clock import ScaledClock
+from animate_behaviour.naoqi import own_call
+from animate_behaviour.engine.recovery import (ERROR, HOT, OTHER_APP, SPEECH, Disruption,
                                         Recovery)
 
 

@@ -84,7 +84,7 @@ def test_signal_disables_restores_unregisters_and_exits_0(tmpdir, signum):
 SIGNAL_FROM_ANOTHER_THREAD = """
 import signal, sys, threading, time
 sys.path.insert(0, sys.argv[1])
-from animate_behaviour.runner import StopRequest
+from animate_behaviour.serving.runner import StopRequest
 stop = StopRequest()
 received = []
 stop.set_on_signals([signal.SIGINT], received.append)

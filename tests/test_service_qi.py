@@ -13,11 +13,11 @@ import pytest
 import qi
 
 import qi_double
-from animate_behaviour import config as config_module
-from animate_behaviour import engine as engine_module
-from animate_behaviour import host as host_module
-from animate_behaviour import joints
-from animate_behaviour import log_guard, logs
+from animate_behaviour.configuration import config as config_module
+from animate_behaviour.engine import motion_engine as engine_module
+from animate_behaviour.planning import joints
+from animate_behaviour.serving import host as host_module
+from animate_behaviour.serving import log_guard, logs
 from pepper_sim.motion import wait_until
 from pepper_sim.qi_server import ALL_SERVICES, SimulatedRobot, served_motion
 

@@ -6,9 +6,9 @@ import threading
 
 import pytest
 
-from animate_behaviour import speech
-from animate_behaviour.clock import ScaledClock
-from animate_behaviour.memory_events import MemorySubscriptions
+from animate_behaviour.foundation.clock import ScaledClock
+from animate_behaviour.naoqi import speech
+from animate_behaviour.naoqi.memory_events import MemorySubscriptions
 from pepper_sim.memory import FakeMemory
 from pepper_sim.speech import FakeTextToSpeech
 

@@ -32,7 +32,7 @@ from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
-from animate_behaviour import groups  # noqa: E402
+from animate_behaviour.planning import groups  # noqa: E402
 from pepper_sim.qi_server import ALL_SERVICES  # noqa: E402
 from test_service_qi import TIMEOUT, Deployment  # noqa: E402
 from web_bridge import ROOT, WebBridge  # noqa: E402

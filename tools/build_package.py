@@ -18,13 +18,13 @@ Steps:
    Pepper's Python 2.7 may not have them. They live under our package's own
    namespace so that, in NAOqi's interpreter shared by every app, they neither
    shadow nor get shadowed by other apps' six, validate or configobj; only
-   animate_behaviour.third_party imports them. Their imports of each other are
+   animate_behaviour.configuration.third_party imports them. Their imports of each other are
    rewritten to relative ones (configobj: ``import six``, ``from validate import
    ...``), and configobj's ``from _version import __version__`` (a top-level
    module called ``_version``) becomes ``__version__ = '5.0.6'``;
 4. with the Python 2.7 venv (if present): compile every staged .py, then with
    site-packages dropped from sys.path read config/*.ini through
-   animate_behaviour.config, checking that configobj, validate and six came from
+   animate_behaviour.configuration.config, checking that configobj, validate and six came from
    the staged _vendor/ and that no top-level six, configobj or validate was imported;
 5. write the staged .pml (tools/update_pml.py's format, listing every staged
    file, vendored ones included). With --choregraphe that is all: open
@@ -79,7 +79,7 @@ CONFIGOBJ_REWRITES = [
 SIBLINGS = ("six", "configobj", "validate", "_version")
 VENDOR_INIT = (
     '"""configobj %s, validate and six, vendored by tools/build_package.py from the Python 2.7\n'
-    'venv at build time (never committed). Import them through animate_behaviour.third_party."""\n'
+    'venv at build time (never committed). Import them through animate_behaviour.configuration.third_party."""\n'
     % CONFIGOBJ_VERSION)
 
 EXTRA_TOOL_DIRS = ["/usr/lib/qt5/bin", "/usr/lib/x86_64-linux-gnu/qt5/bin"]
@@ -104,7 +104,7 @@ if bad:
     sys.stderr.write('Python 2.7 cannot compile:\n  ' + '\n  '.join(bad) + '\n')
     sys.exit(1)
 sys.path.insert(0, lib_dir)
-from animate_behaviour import config, third_party
+from animate_behaviour.configuration import config, third_party
 for ini in ini_files:
     config.load(ini)
 vendor = os.path.join(os.path.abspath(lib_dir), 'animate_behaviour', '_vendor')

@@ -18,8 +18,8 @@ import time
 import pybullet
 from qibullet import SimulationManager
 
-from animate_behaviour import joints
-from animate_behaviour.trajectory import wrap_angle
+from animate_behaviour.planning import joints
+from animate_behaviour.planning.trajectory import wrap_angle
 
 STEP = 1.0 / 240.0  # s, pybullet's default time step, which qiBullet's models are tuned for
 HAND_MULTIPLIER = 0.872665  # finger angle (rad) per unit of LHand/RHand, qiBullet's mimic

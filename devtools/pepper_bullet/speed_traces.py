@@ -16,7 +16,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 import motion_quality  # noqa: E402
-from animate_behaviour import groups  # noqa: E402
+from animate_behaviour.planning import groups  # noqa: E402
 
 from pepper_bullet import demo  # noqa: E402
 from pepper_bullet.physics import SIMULATED_JOINTS  # noqa: E402

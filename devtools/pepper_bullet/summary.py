@@ -8,7 +8,7 @@ import math
 
 import numpy as np
 
-from animate_behaviour import joints, trajectory
+from animate_behaviour.planning import joints, trajectory
 from pepper_sim import plot
 
 from pepper_bullet.physics import SIMULATED_JOINTS

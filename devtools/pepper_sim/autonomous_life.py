@@ -24,8 +24,8 @@ from __future__ import absolute_import, division, print_function
 import collections
 import threading
 
-from animate_behaviour import joints
-from animate_behaviour.trajectory import PEAK_TO_MEAN_SPEED
+from animate_behaviour.planning import joints
+from animate_behaviour.planning.trajectory import PEAK_TO_MEAN_SPEED
 from pepper_sim.memory import LIFE_STATE
 from pepper_sim.motion import STRING_TYPES, Call, WallClock, clock
 

@@ -41,7 +41,7 @@ import itertools
 import threading
 import weakref
 
-from animate_behaviour import joints
+from animate_behaviour.planning import joints
 from pepper_sim.motion import STRING_TYPES, Call, WallClock, clear_records, wait_until
 
 TEMPERATURE_STATUS = "Device/SubDeviceList/%s/Temperature/Sensor/Status"

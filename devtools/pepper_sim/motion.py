@@ -46,9 +46,9 @@ import math
 import numbers
 import threading
 
-from animate_behaviour import joints
-from animate_behaviour.clock import ScaledClock, monotonic
-from animate_behaviour.trajectory import ease, wrap_angle
+from animate_behaviour.foundation.clock import ScaledClock, monotonic
+from animate_behaviour.planning import joints
+from animate_behaviour.planning.trajectory import ease, wrap_angle
 
 try:
     STRING_TYPES = (basestring,)  # noqa: F821  (Python 2)

@@ -22,7 +22,7 @@ from __future__ import absolute_import, division, print_function
 
 import threading
 
-from animate_behaviour import context_events
+from animate_behaviour.naoqi import context_events
 
 
 class People(object):

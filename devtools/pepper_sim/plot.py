@@ -8,7 +8,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-from animate_behaviour import groups, joints, trajectory  # noqa: E402
+from animate_behaviour.planning import groups, joints, trajectory  # noqa: E402
 
 
 def joint_bounds(config, joint):

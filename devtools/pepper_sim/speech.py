@@ -37,7 +37,7 @@ from __future__ import absolute_import, division, print_function
 import itertools
 import threading
 
-from animate_behaviour import joints
+from animate_behaviour.planning import joints
 from pepper_sim.motion import STRING_TYPES, Call, WallClock, wait_until
 
 # Our choice (NAOqi documents no rate): 0.07 s a character, about 14 characters or 170

@@ -3,6 +3,6 @@ from __future__ import absolute_import
 
 import sys
 
-from animate_behaviour.runner import main
+from animate_behaviour.serving.runner import main
 
 sys.exit(main())

@@ -1,0 +1,222 @@
+"""The base's worker: small turns to random headings, never in another app's way.
+
+A new ``moveTo`` replaces whatever move is running, whoever sent it, so the worker never
+sends ``moveTo`` or ``stopMove`` while ``moveIsActive`` says a move that is not ours runs;
+it then waits until no move has run for yieldQuietTime, and takes the heading it finds as
+its new centre (the other app meant the robot to face there). A move another app made
+during one of our pauses is found at the pause's end, where the base no longer stands
+where our last turn left it: the quiet time then counts from that moment (nothing
+tells when the move ended, and asking ALMotion all through every pause would cost
+the robot's CPU for nothing most of the time). The legs hold still while a turn runs
+(NAOqi allows leg motion during a move only under a strict HipPitch/KneePitch relation):
+turns start only while the legs are between calls and free of any task, and not at all
+while a leg joint is hot. While a person is engaged (the live signal's ``base_holds()``) no
+turn starts at all: the gaze and basic awareness own where Pepper faces (in its
+BodyRotation, WholeBody and MoveContextually tracking modes basic awareness turns the
+base itself); a turn of ours already running when the person engages ends as planned (a
+few hundredths of a radian), and after the person the next turn waits a whole pause.
+"""
+from __future__ import absolute_import, division, print_function
+
+import math
+
+from animate_behaviour.engine import status as status_module
+from animate_behaviour.engine.recovery import ERROR, HOT, OTHER_APP, STOP, Disruption, Recovery
+from animate_behaviour.engine.worker_thread import TURNS_BASE, WorkerThread
+from animate_behaviour.planning import joints, trajectory
+
+PART = status_module.BASE
+# Pauses between turns, in multiples of gestureDuration.
+PAUSE = (2.0, 5.0)
+# The base stands further than this from where we last knew it ours (m, rad): another app
+# moved it meanwhile (odometry at rest drifts far less).
+MOVED_DISTANCE = 0.02
+MOVED_HEADING = 0.02
+
+
+class BaseWorker(WorkerThread):
+    """Turns the base during ``round_`` (see GroupWorker) with ``rng``."""
+
+    name = PART
+    status_name = PART
+    who = PART
+    role = TURNS_BASE
+
+    def __init__(self, round_, rng):
+        WorkerThread.__init__(self, round_, rng, PART, "base turns")
+        self.ready.set()  # the base has no home move to wait for
+        self._origin = None  # the heading the turns centre on
+        self._left = None  # [x, y, theta] where the base stood when we last knew it ours
+
+    def _finished(self):
+        self._round.status.set(PART, status_module.HOME)
+
+    def _animate(self):
+        disruption = self._note_pose()
+        if disruption is not None and not self._recover(disruption):
+            return
+        while True:
+            self._round.status.set(PART, status_module.ANIMATING)
+            disruption = self._pause()
+            if disruption is None and self._round.signal.base_holds():
+                disruption = self._while_engaged()
+                if disruption is None:
+                    continue  # a whole pause after the person, then a turn
+            if disruption is not None:
+                if not self._recover(disruption):
+                    return
+                continue
+            legs_and_base = self._round.legs_and_base
+            try:
+                disruption = self._claim_turn() or self._legs_taken()
+                # A person may have engaged while the legs finished their call.
+                if disruption is None and not self._round.signal.base_holds():
+                    disruption = self._turn(trajectory.heading_band(
+                        self._round.signal.now().rot_maximum_range))
+            finally:
+                legs_and_base.end_turn()
+            if disruption is not None and not self._recover(disruption):
+                return
+
+    def _recover(self, disruption):
+        """Wait until the base may turn again (True) or the round stops (False)."""
+        return Recovery(self, self._round, self.wake).run(disruption)
+
+    def _pause(self):
+        """Wait between turns (woken early by a stop or a hot leg); returns the disruption
+        that ended it, or None when the pause is over."""
+        duration = self._rng.uniform(*PAUSE) * self._round.signal.now().gesture_duration
+        return self._hold(duration, lambda: self._disruption(ask_motion=False))
+
+    def _while_engaged(self):
+        """Hold, sending nothing, while a person is engaged (the context wakes the round
+        when that changes); returns the disruption that ended the wait, or None."""
+        while True:
+            self.wake.clear()
+            disruption = self._disruption(ask_motion=False)
+            if disruption is not None or not self._round.signal.base_holds():
+                return disruption
+            self._clock.wait(self.wake, None)
+
+    def _disruption(self, ask_motion=True):
+        """Why the base must not turn now, or None; ``ask_motion``: ask ALMotion whether
+        another app's move runs (a round trip), else only what the worker knows."""
+        if self._round.stop.is_set():
+            return STOP
+        hot = self._round.heat.resting(joints.LEG_JOINTS)
+        if hot:
+            return Disruption(HOT, hot)
+        if not ask_motion:
+            return None
+        try:
+            if self._sender.move_active():
+                return Disruption(OTHER_APP, why="another app's move is active")
+        except RuntimeError as err:
+            self._log.error("ALMotion.moveIsActive failed: %s" % err)
+            return Disruption(ERROR)
+        return None
+
+    def _claim_turn(self):
+        """Wait until our legs are between calls (a call lasts at most maxCallDuration),
+        keeping them there for the turn; STOP if the round stops meanwhile."""
+        while True:
+            self.wake.clear()
+            if self._round.legs_and_base.begin_turn():
+                return None
+            if self._round.stop.is_set():
+                return STOP
+            self._clock.wait(self.wake, None)  # end_legs_move wakes us
+
+    def _legs_taken(self):
+        """Disruption(OTHER_APP) if a task holds a leg joint while our legs hold none
+        (called during begin_turn/end_turn, when our legs worker sends nothing)."""
+        try:
+            if self._sender.joints_free(joints.LEG_JOINTS):
+                return None
+        except RuntimeError as err:
+            self._log.error("ALMotion.areResourcesAvailable (legs) failed: %s" % err)
+            return Disruption(ERROR)
+        return Disruption(OTHER_APP, why="another app's task holds the legs")
+
+    # -- stepping aside (recovery.Recovery's part) -----------------------------------------
+
+    def check(self):
+        """The current disruption, asking ALMotion, or None."""
+        return self._disruption()
+
+    def yielding(self, disruption):
+        """After another app's move, the turns centre on where it left the robot."""
+        if disruption.reason == OTHER_APP:
+            self._origin = None
+        return None
+
+    def resuming(self):
+        """Note where the other app left the base, say."""
+        return self._note_pose()
+
+    # -- turning -----------------------------------------------------------------------
+
+    def _note_pose(self):
+        """Remember where the base stands now that nothing else moves it; a Disruption
+        if ALMotion cannot say."""
+        try:
+            self._left = self._sender.position()
+        except RuntimeError as err:
+            self._log.error("ALMotion.getRobotPosition failed: %s" % err)
+            return Disruption(ERROR)
+        return None
+
+    def _moved_since_noted(self, pose):
+        left = self._left
+        return left is not None and (
+            math.hypot(pose[0] - left[0], pose[1] - left[1]) > MOVED_DISTANCE
+            or abs(trajectory.wrap_angle(pose[2] - left[2])) > MOVED_HEADING)
+
+    def _turn(self, band):
+        """One turn to a random heading inside the band; a Disruption if the base was
+        moved since our last turn, or if the turn was refused or cut."""
+        try:
+            pose = self._sender.position()
+        except RuntimeError as err:
+            self._log.error("ALMotion.getRobotPosition failed: %s" % err)
+            return Disruption(ERROR)
+        if self._moved_since_noted(pose):
+            return Disruption(OTHER_APP, why="another app moved the base during its pause")
+        heading = pose[2]
+        if self._origin is None:
+            self._origin = heading
+        turn = trajectory.next_turn(trajectory.wrap_angle(heading - self._origin), band,
+                                    self._rng)
+        if self._config.verbose:
+            self._log.debug("base: turning %.3f rad" % turn)
+        self.wake.clear()
+        try:
+            call = self._sender.send_turn(turn, self.wake, "animateBehaviour.base.call")
+        except RuntimeError as err:
+            self._log.error("ALMotion.moveIsActive failed: %s" % err)
+            return Disruption(ERROR)
+        if call is None:
+            return Disruption(OTHER_APP, why="another app's move started first")
+        stopped = self._sender.wait(call, None, self._stop_reason, PART) is not None
+        completed = call.done.is_set() and call.error is None and call.result is not False
+        if completed:  # counted even when our stop came as it reached its heading
+            self._round.status.count("turns")
+        if stopped:
+            return STOP
+        if call.error is not None:
+            if not isinstance(call.error, RuntimeError):
+                raise call.error
+            self._log.error("turning the base failed: %s" % call.error)
+            return Disruption(ERROR)
+        if completed:
+            return self._note_pose()
+        # NAOqi 2.5 returns False instead of raising: a newer move replaced ours, or the
+        # robot refused to move.
+        if self._sender.move_active():
+            return Disruption(OTHER_APP, why="another app's move replaced its turn")
+        self._log.warning("ALMotion.moveTo refused to turn the base (charging flap open?)")
+        return None
+
+    def _stop_reason(self):
+        """STOP once the round stops: our turn is then stopped."""
+        return STOP if self._round.stop.is_set() else None

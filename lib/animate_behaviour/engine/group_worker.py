@@ -1,0 +1,329 @@
+"""One joint group's worker: random trajectories sent as short calls, stepping aside for
+other apps, speech and hot motors.
+
+The worker asks its group's stream (planning.styles: the specification's
+trajectories of numPoints waypoints gestureDuration apart, or the lifelike style's) for
+one step at a time, a call no longer than maxCallDuration or a rest, planned from where
+the last call left the joints with what the live signal says then (the mood, the
+context: signal.py), and sends each call through the round's sender.
+
+Before each call it checks what may forbid it (a *disruption*, engine.recovery): the
+round is stopping;
+a joint of the group is hot; Pepper speaks (for groups that leave arms and hands to
+speech); another app's task holds the group's joints (``areResourcesAvailable``); or, after
+a pause with no call, another app moved them. A call that returns early without us
+stopping it means another app killed it to take the joints: a disruption too. While
+disrupted the group sends nothing (a hot group first goes home and holds still); it
+resumes (recovery.Recovery) once the joints have been free for yieldQuietTime (hot
+joints: cool for coolDownTime), from the joints' measured angles.
+
+A stop (disable) or speech kills exactly the group's own running call (own_call.Sender).
+
+While Pepper listens (the signal's ``arms_hold()``), the streams start no arm or hand
+move (styles.LISTEN_HOLD); a call running when listening begins ends as planned.
+
+Each stream remembers the tuning (configuration and groups) it was made with; when the
+configuration has changed (a preset, a motion style), the worker makes a new stream
+before its next step, from where its last call left the joints: the change reaches the
+robot within one call (maxCallDuration), with no jump. A change of mood or context
+changes no configuration: the stream reads it at its next step.
+"""
+from __future__ import absolute_import, division, print_function
+
+import numpy as np
+
+from animate_behaviour.engine import status as status_module
+from animate_behaviour.planning import steps, styles
+from animate_behaviour.engine.recovery import (ERROR, HOT, OTHER_APP, SPEECH, STOP, STOPPING,
+                                        YIELD_POLL, YIELD_TO_SPEECH, Disruption, Recovery)
+from animate_behaviour.engine.worker_thread import HOLDS_FOR_TURNS, MOVES_ALONE, WorkerThread
+
+# A call returning before this fraction of its duration was cut short by someone, unless
+# the joints are commanded at its last key (a simulator whose clock caught up on a lag
+# played it faster: a killed call leaves them elsewhere, or another app moves them); one
+# returning later than its duration plus LATE_MARGIN (s) waited for joints another app
+# took in the instant before we sent it (NAOqi postponed it).
+EARLY_FRACTION = 0.95
+LATE_MARGIN = 1.0
+# Commanded angles further than this (rad) from where we left them: another app moved
+# the joints while we held no call.
+MOVED_TOLERANCE = 0.01
+# Our next call sent longer than this (robot s) after the last one's planned end (a
+# round trip, a few ms, normally): there was a stall (a garbage collection in NAOqi's
+# shared interpreter, a loaded robot) in which another app's short gesture may have come
+# and gone unseen by areResourcesAvailable, so the commanded angles are checked first,
+# as after a rest.
+LONG_SEAM = 0.2
+class GroupWorker(WorkerThread):
+    """Animates the group ``name`` of the round's tuning during ``round_`` (round.Round:
+    sender, tuning, clock, log, stop, status, speaking, heat, legs_and_base, onsets)
+    with ``rng`` (a numpy RandomState of its own)."""
+
+    def __init__(self, round_, name, rng):
+        self.name = name
+        self.status_name = name
+        self.who = "group %s" % name
+        WorkerThread.__init__(self, round_, rng, self.name, self.who)
+        self._expected = None  # where our last call left the joints
+        self._verify = False  # check the joints' commanded angles before the next call
+        self._last_call = None  # (clock time sent, planned s) of our last call that played out
+        self._hot_logged = ()
+        self._went_home = False  # while hot: whether it went home before holding still
+
+    # -- life --------------------------------------------------------------------------
+
+    @property
+    def _group(self):
+        """The group as the configuration now builds it (its joints never change)."""
+        return self._round.tunings.current().groups[self.name]
+
+    @property
+    def role(self):
+        """HOLDS_FOR_TURNS if its calls and the base's turns never overlap (its group's
+        row says), else MOVES_ALONE."""
+        return HOLDS_FOR_TURNS if self._group.row.still_while_base_turns else MOVES_ALONE
+
+    def _finished(self):
+        self.ready.set()
+        self._round.status.set(self.name, status_module.HOME)
+
+    def _animate(self):
+        start = self._commanded()
+        self._expected = start
+        home = self._group.shape(self._round.signal.now()).home
+        # Home first (enabling, say): the first random call waits for it.
+        going_home = [] if np.allclose(start, home, atol=MOVED_TOLERANCE) else \
+            steps.home(self._group, start, self._config, home)
+        stream, tuning = None, None
+        while True:
+            if going_home:
+                step = going_home.pop(0)
+            else:
+                self.ready.set()
+                if tuning is not self._round.tunings.current():
+                    # The first, or the configuration changed: from where the joints are.
+                    stream, tuning = self._stream(self._expected)
+                step = stream.next(self._now())
+            disruption = self._step(step)
+            if disruption is None:
+                continue
+            self.ready.set()
+            if not Recovery(self, self._round, self.wake).run(disruption):
+                return
+            start = self._measured()
+            # What the next check compares ALMotion's commanded angles with: they, not
+            # the measured ones a tracking error away, stay put while nobody moves.
+            self._expected = self._commanded()
+            self._last_call = None
+            going_home = []
+            stream, tuning = self._stream(start)
+
+    # -- plans -------------------------------------------------------------------------
+
+    def _now(self):
+        """Robot seconds since the round began (the breath's time counts from there)."""
+        return self._clock.elapsed(self._round.origin, self._clock.now())
+
+    def _stream(self, start):
+        """(the current style's stream from ``start`` (angles), the tuning it goes by)."""
+        tuning = self._round.tunings.current()
+        round_ = self._round
+        shared = styles.Shared(round_.signal, round_.breath, round_.schedule_seed,
+                               lambda at: round_.onsets.claim(self.name, at), self._completed)
+        return styles.ROWS[tuning.config.motion_style].stream(
+            tuning.groups[self.name], tuning.config, self._rng, start, shared), tuning
+
+    def _completed(self, summary):
+        self._round.status.count("trajectories")
+        if self._config.verbose:
+            self._log.debug("trajectory %s: %s" % (self.name, summary))
+
+    # -- reading the joints --------------------------------------------------------------
+
+    def _angles(self, use_sensors):
+        try:
+            return np.array(self._sender.angles(self._group.names, use_sensors), dtype=float)
+        except RuntimeError as err:
+            self._log.error("ALMotion.getAngles (%s) failed (%s); assuming home"
+                            % (self.name, err))
+            return self._group.home.copy()
+
+    def _commanded(self):
+        return self._angles(False)
+
+    def _measured(self):
+        return self._angles(True)
+
+    # -- gates -------------------------------------------------------------------------
+
+    def _disruption(self, check_resources=True):
+        """Why the group must not send a call now, or None; ``check_resources``: ask
+        ALMotion whether another app's task holds its joints (a round trip), else only
+        what the worker knows."""
+        round_ = self._round
+        if round_.stop.is_set():
+            return STOP
+        hot = round_.heat.resting(self._group.names)
+        if hot:
+            return Disruption(HOT, hot)
+        def speaking():
+            return self._group.yields_to_speech and round_.speaking()
+        if speaking():
+            return YIELD_TO_SPEECH
+        if check_resources and not self._sender.joints_free(self._group.names):
+            return Disruption(OTHER_APP, why="another app's task holds its joints")
+        if speaking():  # again: speech may have started during the round trip
+            return YIELD_TO_SPEECH
+        return None
+
+    def _known_disruption(self):
+        """Why the group must not send a call now, from what the worker knows (no round
+        trip)."""
+        return self._disruption(check_resources=False)
+
+    # -- executing a step ----------------------------------------------------------------
+
+    def _step(self, step):
+        """Send or hold ``step``; the Disruption that stopped it, or None once done (the
+        joints then where it left them)."""
+        # Whether another app holds the joints is asked just before a call is sent.
+        disruption = self._known_disruption()
+        if disruption is not None:
+            return disruption
+        if isinstance(step, steps.Rest):
+            return self._rest(step.duration)
+        return self._move(step)
+
+    def _rest(self, duration):
+        """Hold still, uncommanded, for ``duration`` s; the joints are free meanwhile, so
+        the next call checks first that nobody moved them."""
+        self._round.status.set(self.name, status_module.ANIMATING)
+        disruption = self._hold(duration, self._known_disruption)
+        if disruption is None:
+            self._verify = True
+        return disruption
+
+    def _moved_by_someone(self):
+        commanded = self._commanded()
+        return not np.allclose(commanded, self._expected, atol=MOVED_TOLERANCE)
+
+    def _move(self, step):
+        if self._last_call is not None:
+            sent, duration = self._last_call
+            if self._clock.elapsed(sent, self._clock.now()) - duration > LONG_SEAM:
+                self._verify = True
+            self._last_call = None
+        if self._verify:
+            self._verify = False
+            if self._moved_by_someone():
+                return Disruption(OTHER_APP, why="its joints were moved while it held none")
+        legs_and_base = self._round.legs_and_base if self.role == HOLDS_FOR_TURNS else None
+        if legs_and_base is not None:
+            while True:
+                self.wake.clear()
+                if legs_and_base.begin_legs_move():
+                    break
+                if self._round.stop.is_set():
+                    return STOP
+                # A turn is due or running: the legs hold still until its end_turn wakes them.
+                self._clock.wait(self.wake, None)
+        try:
+            return self._call(step)
+        finally:
+            if legs_and_base is not None:
+                legs_and_base.end_legs_move()
+
+    def _call(self, step):
+        self._round.status.set(self.name, status_module.ANIMATING)
+        commanded = range(len(self._group.names)) if step.joints is None else step.joints
+        names = [self._group.names[index] for index in commanded]
+        angles = [[float(angle) for angle in step.angles[:, index]] for index in commanded]
+        times = [float(time) for time in step.times]
+        self.wake.clear()
+        try:
+            call = self._sender.send_joints(names, angles, times, self.wake,
+                                            "animateBehaviour.%s.call" % self.name)
+        except RuntimeError as err:
+            self._log.error("ALMotion.areResourcesAvailable (%s) failed: %s" % (self.name, err))
+            return Disruption(ERROR)
+        if call is None:
+            return Disruption(OTHER_APP, why="another app's task holds its joints")
+        self._round.status.count("calls")
+        stop_reason = self._sender.wait(call, step.duration, self._stop_reason, self.name)
+        if stop_reason is not None:
+            return stop_reason
+        if call.error is not None:
+            if not isinstance(call.error, RuntimeError):
+                raise call.error
+            self._log.error("ALMotion.angleInterpolation (%s) failed: %s" % (self.name, call.error))
+            return Disruption(ERROR)
+        elapsed = call.elapsed
+        if elapsed < EARLY_FRACTION * step.duration and not np.allclose(
+                self._commanded(), step.end, atol=MOVED_TOLERANCE):
+            return Disruption(OTHER_APP, why="its %.2f s call ended after %.2f s: killed to "
+                              "take its joints" % (step.duration, elapsed))
+        if elapsed > step.duration + LATE_MARGIN:
+            return Disruption(OTHER_APP, why="its %.2f s call took %.2f s: postponed behind "
+                              "another app's task" % (step.duration, elapsed))
+        self._expected = step.end
+        self._last_call = (call.started, step.duration)
+        return None
+
+    def _stop_reason(self):
+        """Why our running call must stop at once (a stop, speech), or None."""
+        disruption = self._known_disruption()
+        if disruption is not None and disruption.reason in (STOPPING, SPEECH):
+            return disruption
+        return None
+
+    # -- stepping aside (recovery.Recovery's part) -----------------------------------------
+
+    def check(self):
+        """The current disruption, asking ALMotion, or None."""
+        try:
+            return self._disruption()
+        except RuntimeError as err:
+            self._log.error("ALMotion.areResourcesAvailable (%s) failed: %s" % (self.name, err))
+            return Disruption(ERROR)
+
+    def yielding(self, disruption):
+        """A hot group goes home once, smoothly, before it holds still; until it has, it
+        looks again every YIELD_POLL s."""
+        if disruption.reason != HOT:
+            return None
+        self._log_hot(disruption.joints)
+        if not self._went_home:
+            self._went_home = self._go_home_while_hot()
+        return None if self._went_home else YIELD_POLL
+
+    def resuming(self):
+        self._log_hot(())
+        self._went_home = False
+        return None
+
+    def _log_hot(self, joints):
+        """Log the group's rest and resumption once each."""
+        if joints:
+            if not self._hot_logged:
+                self._log.warning("group %s rests: %s too hot; it goes home and holds still "
+                                  "until cool for %.0f s" % (self.name, ", ".join(joints),
+                                                             self._config.cool_down_time))
+            self._hot_logged = joints
+        elif self._hot_logged:
+            self._log.warning("group %s resumes: its joints have cooled down" % self.name)
+            self._hot_logged = ()
+
+    def _go_home_while_hot(self):
+        """Take the group home smoothly before it holds still; True once there, False if
+        the joints are not ours to move now (another app, speech) or the round stops."""
+        home = self._group.shape(self._round.signal.now()).home
+        for step in steps.home(self._group, self._measured(), self._config, home):
+            if isinstance(step, steps.Rest):
+                continue
+            disruption = self.check()
+            if disruption is not None and disruption.reason != HOT:
+                return False
+            if self._call(step) is not None:
+                return False
+        self._expected = home
+        return True

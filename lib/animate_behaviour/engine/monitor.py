@@ -1,0 +1,69 @@
+"""A round's monitor: reads the motor temperatures and keeps BackgroundMovement off."""
+from __future__ import absolute_import, division, print_function
+
+from animate_behaviour.foundation.clock import Ticker
+
+# The monitor reads the motor temperatures every HEAT_PERIOD s (a motor warms over
+# minutes). It checks that BackgroundMovement is still off at once when woken (on each
+# AutonomousLife/State event: Autonomous Life resets its abilities when it enters or
+# reinforces a state, docs/naoqi.md, "Autonomous Life and BackgroundMovement"), and also
+# every LIFE_PERIOD s in case a reset came without one, or every HEAT_PERIOD s when the
+# event cannot be watched: a missed reset only lets Pepper breathe between our calls.
+HEAT_PERIOD = 5.0
+LIFE_PERIOD = 10.0
+
+
+class Monitor(object):
+    """A thread of ``clock``'s, named ``name``, running until closed: reads ``heat``
+    (heat.HeatMonitor) every HEAT_PERIOD s and calls ``notify()`` when a joint's heat
+    changed; asks ``keeper`` (life.BackgroundMovementKeeper) to keep BackgroundMovement
+    suspended at once when asked to and every ``life_period`` s. Logs failures to ``log``
+    and goes on."""
+
+    def __init__(self, clock, name, heat, keeper, life_period, notify, log):
+        self._clock = clock
+        self._heat = heat
+        self._keeper = keeper
+        self._life_period = life_period
+        self._notify = notify
+        self._log = log
+        self._life_due = True
+        self._last_heat = None
+        self._last_life = None
+        self._ticker = Ticker(clock, self._check, name)
+
+    def start(self):
+        self._ticker.start()
+
+    def check_life_soon(self):
+        self._life_due = True
+        self._ticker.wake()
+
+    def close(self, timeout):
+        """Stop; whether the thread ended within ``timeout`` wall seconds."""
+        return self._ticker.close(timeout)
+
+    def _check(self):
+        """One look at what is due; returns the robot seconds until the next one."""
+        clock = self._clock
+        now = clock.now()
+        if self._life_due or clock.elapsed(self._last_life, now) >= self._life_period:
+            self._life_due = False  # before asking: a wake meanwhile asks again
+            self._last_life = now
+            self._guarded(self._keeper.keep_suspended)
+        if self._last_heat is None or clock.elapsed(self._last_heat, now) >= HEAT_PERIOD:
+            self._last_heat = now
+            self._guarded(self._read_heat)
+        now = clock.now()
+        return min(HEAT_PERIOD - clock.elapsed(self._last_heat, now),
+                   self._life_period - clock.elapsed(self._last_life, now))
+
+    def _read_heat(self):
+        if self._heat.read():
+            self._notify()
+
+    def _guarded(self, check):
+        try:
+            check()
+        except Exception as err:  # noqa: the monitor must outlive a broken NAOqi
+            self._log.error("monitor: %s: %s" % (type(err).__name__, err))

@@ -1,0 +1,272 @@
+"""The motion engine: turns "enabled"/"disabled" requests into rounds of animation.
+
+A supervisor thread reconciles the requested state with the robot. Enabling wakes Pepper
+if it rests, then suspends BackgroundMovement (waking is documented to resume Autonomous
+Life), and starts a round (engine.round). Disabling stops the round (each
+worker stops exactly its own running call), takes the groups home smoothly
+(engine.homing) and restores BackgroundMovement if we turned it off. Requests
+return at once; the last wins.
+
+The engine owns what the motion reads: the configuration now (``configuration()``, the
+live configuration's; tuning.Tunings builds its groups again when it changes, and each
+worker plans anew from where its joints are), and the live signal (signal.py) from its
+sources, the mood set (mood.Mood) and the context (context.Context, from ALMemory's
+events), which each worker's stream reads at every step.
+"""
+from __future__ import absolute_import, division, print_function
+
+import itertools
+import threading
+
+import numpy as np
+
+from animate_behaviour.engine import homing
+from animate_behaviour.engine import round as round_module
+from animate_behaviour.engine import status as status_module
+from animate_behaviour.engine.tuning import Tunings
+from animate_behaviour.expression.mood import Mood
+from animate_behaviour.expression.signal import LiveSignal
+from animate_behaviour.foundation.clock import REAL_TIME
+from animate_behaviour.naoqi import own_call
+from animate_behaviour.naoqi.life import BackgroundMovementKeeper
+from animate_behaviour.naoqi.robot_events import RobotEvents
+from animate_behaviour.planning import joints
+
+ENABLED = "enabled"
+DISABLED = "disabled"
+STATES = (ENABLED, DISABLED)
+# How long (s) disabling waits for the workers to stop; one stuck in a call that never
+# returns (a dead connection) is then abandoned: it can send nothing more.
+WORKER_STOP_TIMEOUT = 10.0
+# How long (s of the engine's clock) enabling waits for every group to reach home before
+# announcing "enabled" anyway.
+READY_TIMEOUT = 30.0
+
+
+class EngineClosed(RuntimeError):
+    """The engine is shutting down and takes no more requests."""
+
+
+class MotionEngine(object):
+    """The request state machine and its report.
+
+    ``motion`` is an ALMotion proxy (or stand-in): the engine wakes the robot through it,
+    and every other command goes out through one own_call.Sender. ``configuration()``
+    gives the configuration to go by now (presets.LiveConfiguration's); its behaviour and
+    platform never change. ``autonomous_life`` an ALAutonomousLife proxy, ``memory`` an
+    ALMemory proxy, each None when the robot has none; ``rng`` a numpy.random.RandomState;
+    ``clock`` the time source (foundation.clock).
+    """
+
+    def __init__(self, motion, configuration, logger, autonomous_life=None, rng=None,
+                 memory=None, clock=None):
+        self._motion = motion
+        self._log = logger
+        self._rng = rng if rng is not None else np.random.RandomState()
+        self._clock = clock if clock is not None else REAL_TIME
+        self._condition = threading.Condition()
+        self._requested = DISABLED
+        self._state = DISABLED
+        self._closing = False
+        self._listeners = []
+        self.configuration = configuration  # what the engine goes by now: configuration()
+        self._tunings = Tunings(motion, configuration, logger)
+        self._round = None
+        self._rounds = itertools.count(1)
+        self._status = status_module.Status()
+        self._keeper = BackgroundMovementKeeper(autonomous_life, logger)
+        config = configuration()
+        self._events = RobotEvents(memory, config, self._clock, logger, self._notify_round,
+                                   self._on_life_state, self._notify_round)
+        self.mood = Mood(config.valence, config.arousal, self._clock, logger)
+        self.signal = LiveSignal(configuration, self.mood, self._events.context, self._clock)
+        self._sender = own_call.Sender(motion, self._clock, logger)
+        self._parts = round_module.RoundParts(
+            self._sender, self._clock, logger, self._status, self._events.speaking,
+            self._keeper, memory, lambda: self._events.life_period, self._tunings, self.signal)
+        self._supervisor = self._clock.thread(self._supervise, "animateBehaviour.supervisor")
+
+    # -- requests (any thread) ---------------------------------------------------------
+
+    def start(self):
+        """Subscribe to ALMemory's events and start the context's and the supervisor's
+        threads."""
+        self._events.start()
+        self._events.context.start()
+        self._supervisor.start()
+
+    def request(self, state):
+        """Ask for ``state`` ("enabled" or "disabled"); returns at once."""
+        if state not in STATES:
+            raise ValueError("state %r is not one of %s" % (state, ", ".join(STATES)))
+        with self._condition:
+            if self._closing:
+                raise EngineClosed("the animate behaviour is shutting down")
+            self._requested = state
+            self._condition.notify_all()
+
+    @property
+    def clock(self):
+        """The engine's time source (robot seconds): what the mood's glide counts in."""
+        return self._clock
+
+    @property
+    def context(self):
+        """What happens around Pepper (context.Context): a source of the live signal."""
+        return self._events.context
+
+    @property
+    def requested(self):
+        """The last requested state."""
+        with self._condition:
+            return self._requested
+
+    @property
+    def state(self):
+        """The state the robot has settled in."""
+        with self._condition:
+            return self._state
+
+    def wait_settled(self, state, timeout):
+        """Wait until the robot has settled in ``state``; returns whether it did within
+        ``timeout`` wall seconds (for tests and tools: it waits on a Condition)."""
+        deadline = self._clock.now() + timeout
+        with self._condition:
+            while self._state != state or self._requested != state:
+                remaining = deadline - self._clock.now()
+                if remaining <= 0:
+                    return False
+                self._condition.wait(remaining)
+            return True
+
+    def add_listener(self, callback):
+        """Call ``callback(state)`` each time the robot settles in a new state."""
+        self._listeners.append(callback)
+
+    def remove_listener(self, callback):
+        self._listeners.remove(callback)
+
+    def report(self):
+        """What the engine is doing: {"state", "requested", "groups": {name: {"state",
+        ...}}, "base": {...} (when the base turns), "counters": {...}} (see status), and
+        "context" (context.Context.report)."""
+        report = status_module.report(self.state, self.requested, self._status.snapshot())
+        report["context"] = self._events.context.report()
+        return report
+
+    def status(self):
+        """A one-line summary for the heartbeat."""
+        return status_module.summary(self.report())
+
+    def close(self, timeout):
+        """Disable, return home, restore what was changed, stop the supervisor and
+        unsubscribe. Returns whether it finished within ``timeout`` seconds."""
+        with self._condition:
+            self._requested = DISABLED
+            self._closing = True
+            self._condition.notify_all()
+        finished = self._supervisor.join(timeout)
+        if not finished:
+            self._log.error("animate behaviour did not stop within %.1f s" % timeout)
+        self._events.close()
+        return self._events.context.close(timeout) and finished
+
+    # -- events (ALMemory's threads) ---------------------------------------------------
+
+    def _notify_round(self):
+        round_ = self._round
+        if round_ is not None:
+            round_.notify()
+
+    def _on_life_state(self):
+        round_ = self._round
+        if round_ is not None:
+            round_.check_life_soon()
+
+    # -- supervisor --------------------------------------------------------------------
+
+    def _supervise(self):
+        while True:
+            with self._condition:
+                while self._requested == self._state and not self._closing:
+                    self._condition.wait()
+                if self._requested == self._state:
+                    return
+                target = self._requested
+            try:
+                if target == ENABLED:
+                    self._enable()
+                else:
+                    self._disable()
+            except Exception as err:  # noqa: the supervisor must survive anything NAOqi raises
+                self._log.error("switching to %s failed: %s; the animate behaviour is disabled"
+                                % (target, err))
+                self._safe_disable()
+                target = DISABLED
+                with self._condition:
+                    if self._requested == ENABLED:
+                        self._requested = DISABLED
+            with self._condition:
+                changed = target != self._state
+                self._state = target
+                self._condition.notify_all()
+            if changed:
+                self._announce(target)
+
+    def _announce(self, state):
+        for callback in list(self._listeners):
+            try:
+                callback(state)
+            except Exception as err:  # noqa: a listener's failure must not end the supervisor
+                self._log.error("announcing %s failed in %r: %s: %s"
+                                % (state, callback, type(err).__name__, err))
+
+    def _enable(self):
+        behaviour = self._tunings.current().config.behaviour
+        if not self._motion.robotIsWakeUp():
+            self._log.info("Pepper is resting: waking it up to animate it")
+            self._motion.wakeUp()  # first: waking up resumes Autonomous Life's abilities
+        self._keeper.keep_suspended()
+        round_ = round_module.build(next(self._rounds), self._parts,
+                                    joints.moves_base(behaviour), self._child_rng)
+        self._round = round_
+        round_.start()
+        start = self._clock.now()
+        for worker in round_.workers:
+            remaining = READY_TIMEOUT - self._clock.elapsed(start, self._clock.now())
+            if not self._clock.wait(worker.ready, max(0.0, remaining)):
+                self._log.warning("group %s has not reached home within %.0f s"
+                                  % (worker.name, READY_TIMEOUT))
+        self._log.info("animate behaviour enabled (%s)" % behaviour)
+
+    def _child_rng(self):
+        """A generator of its own for a worker (numpy's are not shared across threads)."""
+        return np.random.RandomState(self._rng.randint(0, 2 ** 31 - 1))
+
+    def _disable(self):
+        self._stop_round()
+        self._go_home()
+        self._keeper.restore()
+        self._log.info("animate behaviour disabled; Pepper is back home")
+
+    def _safe_disable(self):
+        """Best effort after a failure: stop, go home and restore; log what fails."""
+        for step in (self._stop_round, self._go_home, self._keeper.restore):
+            try:
+                step()
+            except Exception as err:  # noqa: keep restoring whatever still works
+                self._log.error("while recovering: %s" % err)
+
+    def _stop_round(self):
+        round_, self._round = self._round, None
+        if round_ is None:
+            return
+        left = round_.finish(WORKER_STOP_TIMEOUT)
+        if left:
+            self._log.error("%s did not stop within %.0f s; going on without (they can send "
+                            "nothing more)" % (", ".join(w.name for w in left),
+                                               WORKER_STOP_TIMEOUT))
+        self._status.all_home()
+
+    def _go_home(self):
+        homing.go_home(self._sender, self._tunings.latest, self._events.speaking, self._log)

@@ -1,0 +1,195 @@
+"""A round: one enabled period, its workers (one per joint group, one for the base), its
+monitor, and what they share: the tunings, the live signal, the breath, the sender, the
+status, the legs' and the base's turn-taking and the groups' onsets.
+
+Each round has its own stop signal, never reused: a worker abandoned in a call that never
+returned sees its round stopped when the call finally returns, and sends nothing more.
+"""
+from __future__ import absolute_import, division, print_function
+
+import collections
+import threading
+
+from animate_behaviour.engine.base_worker import BaseWorker
+from animate_behaviour.engine.group_worker import GroupWorker
+from animate_behaviour.engine.monitor import Monitor
+from animate_behaviour.engine.worker_thread import HOLDS_FOR_TURNS, TURNS_BASE
+from animate_behaviour.naoqi import heat as heat_module
+from animate_behaviour.planning import joints
+from animate_behaviour.planning.breath import Breath
+
+# Robot seconds that keep two groups' moves from rest apart: more than the 150 ms within
+# which a watcher sees two onsets as one.
+STAGGER = 0.25
+
+# What every round of an engine shares: ``sender`` (own_call.Sender), ``clock``, ``log``,
+# ``status`` (status.Status), ``speaking()`` (whether Pepper speaks), ``keeper``
+# (life.BackgroundMovementKeeper), ``memory`` (ALMemory or None, for the motors' heat),
+# ``life_period()`` (s between BackgroundMovement checks with no Autonomous Life event),
+# ``tunings`` (tuning.Tunings: the configuration now and its groups) and ``signal``
+# (signal.LiveSignal: what the mood and the context ask of the motion now).
+RoundParts = collections.namedtuple(
+    "RoundParts", "sender clock log status speaking keeper memory life_period tunings signal")
+
+
+class LegsAndBase(object):
+    """Keeps the legs still while the base turns: a legs call and a base turn never run
+    together. A turn that falls due takes the next gap between the legs' calls (the legs
+    then wait for it), so the legs' calls, however frequent, never keep the base from
+    turning. Whoever finishes wakes the other (``legs_wake``, ``base_wake``: events of
+    ``clock``, the workers' own once they are added to the round)."""
+
+    def __init__(self, clock):
+        self._lock = threading.Lock()
+        self._legs_moving = False
+        self._turn_due = False
+        self._turning = False
+        self.legs_wake = clock.event()
+        self.base_wake = clock.event()
+
+    def begin_legs_move(self):
+        with self._lock:
+            if self._turning or self._turn_due:
+                return False
+            self._legs_moving = True
+            return True
+
+    def end_legs_move(self):
+        with self._lock:
+            self._legs_moving = False
+        self.base_wake.set()
+
+    def begin_turn(self):
+        """Start a turn if the legs are between calls; else mark it due, so that they
+        stay between calls once their call ends, and return False."""
+        with self._lock:
+            if self._legs_moving:
+                self._turn_due = True
+                return False
+            self._turning = True
+            self._turn_due = False
+            return True
+
+    def end_turn(self):
+        """The turn is over, or will not be made after all: the legs may move."""
+        with self._lock:
+            self._turning = False
+            self._turn_due = False
+        self.legs_wake.set()
+
+
+class Onsets(object):
+    """When each group of a round began, or is to begin, its latest move from rest (robot
+    seconds since the round began): a group about to begin one waits until STAGGER after
+    any other group's. Groups moving on timings of their own would otherwise set off
+    together now and then by chance (each about twice a minute), which a watcher reads
+    as one mechanism."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._starts = {}
+
+    def claim(self, name, now):
+        """When (robot s) group ``name``, ready at ``now``, may begin its move; booked."""
+        with self._lock:
+            start = now
+            for other in sorted(at for group, at in self._starts.items() if group != name):
+                if other - STAGGER < start < other + STAGGER:
+                    start = other + STAGGER
+            self._starts[name] = start
+            return start
+
+
+class Round(object):
+    """One enabled period, numbered ``number``: its stop signal, its workers, its monitor
+    of ``heat`` (heat.HeatMonitor), ``schedule_seed``, the seed of what its plans share
+    (the breath, the posture shifts: styles.Shared), and its breath; ``parts``
+    (RoundParts) what it shares with the engine's other rounds."""
+
+    def __init__(self, number, parts, heat, schedule_seed):
+        self.number = number
+        self.schedule_seed = schedule_seed
+        self.clock = parts.clock
+        self.origin = self.clock.now()  # the round's start: the breath's time counts from it
+        self.stop = self.clock.event()
+        self.sender = parts.sender
+        self.tunings = parts.tunings
+        self.signal = parts.signal
+        self.log = parts.log
+        self.status = parts.status
+        self.speaking = parts.speaking
+        self.heat = heat
+        self.breath = Breath(self._pace, schedule_seed)
+        self.legs_and_base = LegsAndBase(self.clock)
+        self.onsets = Onsets()
+        self.workers = []
+        self._monitor = Monitor(self.clock, "animateBehaviour.monitor#%d" % number,
+                                heat, parts.keeper, parts.life_period(), self.notify,
+                                parts.log)
+
+    @property
+    def config(self):
+        """The configuration the workers go by now."""
+        return self.tunings.current().config
+
+    def _pace(self):
+        """The breath's pace now: (breathsPerMinute the signal gives, maxCallDuration)."""
+        return self.signal.now().breaths_per_minute, self.config.max_call_duration
+
+    def add(self, worker):
+        """Add ``worker``; its role says whether it takes turns with the base."""
+        self.workers.append(worker)
+        if worker.role == TURNS_BASE:
+            self.legs_and_base.base_wake = worker.wake
+        elif worker.role == HOLDS_FOR_TURNS:
+            self.legs_and_base.legs_wake = worker.wake
+
+    def start(self):
+        self._monitor.start()
+        for worker in self.workers:
+            worker.start()
+
+    def notify(self):
+        """Wake every worker to re-check what it may do."""
+        for worker in self.workers:
+            worker.wake.set()
+
+    def check_life_soon(self):
+        self._monitor.check_life_soon()
+
+    def finish(self, timeout):
+        """Stop; wait up to ``timeout`` s of wall time for the workers and the monitor;
+        return the workers still running."""
+        self.stop.set()
+        self.notify()
+        deadline = self.clock.now() + timeout
+        left = [worker for worker in self.workers
+                if not worker.join(max(0.0, deadline - self.clock.now()))]
+        self._monitor.close(max(0.0, deadline - self.clock.now()))
+        return left
+
+
+def build(number, parts, moves_base, child_rng):
+    """Round ``number``: a worker per joint group of the tuning now, and one for the base if
+    ``moves_base``, each drawing from ``child_rng()`` (a generator of its own), and a
+    schedule seed of its own from one more, so that no two rounds breathe or shift
+    posture alike; the status lists its parts, all at home. Not started."""
+    tuning = parts.tunings.current()
+    groups = list(tuning.groups.values())
+    watched = [name for group in groups for name in group.names]
+    if moves_base:
+        watched.extend(name for name in joints.LEG_JOINTS if name not in watched)
+    heat = heat_module.HeatMonitor(parts.memory, watched, tuning.config.cool_down_time,
+                                   parts.clock, parts.log)
+    # The workers' generators first, as before the schedule seed: a seeded engine still
+    # plans the same moves.
+    rngs = [child_rng() for _group in groups]
+    base_rng = child_rng() if moves_base else None
+    round_ = Round(number, parts, heat, int(child_rng().randint(0, 2 ** 31 - 1)))
+    parts.status.reset([group.name for group in groups]
+                       + ([BaseWorker.name] if moves_base else []))
+    for group, rng in zip(groups, rngs):
+        round_.add(GroupWorker(round_, group.name, rng))
+    if moves_base:
+        round_.add(BaseWorker(round_, base_rng))
+    return round_

@@ -1,0 +1,62 @@
+"""The ALMemory events the engine follows: Autonomous Life's state (it resets
+BackgroundMovement on entering a state, docs/naoqi.md, "Autonomous Life and
+BackgroundMovement"), for the groups that leave arms and hands to speech,
+ALTextToSpeech's progress (docs/naoqi.md, "Speech events"), and who is around and
+whether Pepper listens (the context, docs/naoqi.md, "People and listening events")."""
+from __future__ import absolute_import, division, print_function
+
+from animate_behaviour.engine.monitor import HEAT_PERIOD, LIFE_PERIOD
+from animate_behaviour.expression.context import Context
+from animate_behaviour.naoqi import context_events
+from animate_behaviour.naoqi.life import STATE_KEY
+from animate_behaviour.naoqi.memory_events import MemorySubscriptions
+from animate_behaviour.naoqi.speech import SpeechWatch
+
+
+class RobotEvents(object):
+    """Follows ``memory`` (an ALMemory proxy, or None when the robot has none) for the
+    engine: ``on_speech()`` runs when Pepper starts or stops speaking (when ``config``
+    yields to speech), ``on_life_state()`` on each Autonomous Life state event,
+    ``on_context()`` when the context's state changes (context.Context);
+    all on ALMemory's threads. Events are timed on ``clock``; problems go to ``log``."""
+
+    def __init__(self, memory, config, clock, log, on_speech, on_life_state, on_context):
+        self._log = log
+        self._on_life_state = on_life_state
+        self._subscriptions = MemorySubscriptions(memory, log) if memory is not None else None
+        # How often (s) BackgroundMovement is checked without an AutonomousLife/State event.
+        self.life_period = LIFE_PERIOD if memory is not None else HEAT_PERIOD
+        self._speech = None
+        if memory is not None and config.yield_to_speech:
+            self._speech = SpeechWatch(clock, on_speech)
+        self.context = Context(config, clock, log, on_context)
+
+    def start(self):
+        """Subscribe; what cannot be watched is logged and left out."""
+        if self._subscriptions is None:
+            self._log.warning("ALMemory is missing: speech, motor heat, Autonomous Life "
+                              "resets, people and listening are not watched")
+            return
+        try:
+            self._subscriptions.subscribe(STATE_KEY, lambda _state: self._on_life_state())
+        except RuntimeError as err:
+            self._log.error("cannot watch %s (%s): BackgroundMovement is re-checked every "
+                            "%.0f s only" % (STATE_KEY, err, HEAT_PERIOD))
+            self.life_period = HEAT_PERIOD
+        if self._speech is not None:
+            try:
+                self._speech.subscribe(self._subscriptions)
+            except RuntimeError as err:
+                self._log.error("cannot watch ALTextToSpeech's events (%s): the arms will not "
+                                "step aside for speech" % err)
+                self._speech = None
+        context_events.subscribe(self.context, self._subscriptions, self._log)
+
+    def speaking(self):
+        """Whether Pepper speaks (always False when speech is not followed)."""
+        return self._speech is not None and self._speech.speaking
+
+    def close(self):
+        """Disconnect every subscription."""
+        if self._subscriptions is not None:
+            self._subscriptions.close()

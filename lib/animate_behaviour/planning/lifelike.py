@@ -1,0 +1,332 @@
+"""The lifelike motion style: each joint group on random timing of its own, moving from
+rest to rest, holding still in between, and breathing.
+
+Measured against the specification's generator, what makes idle motion read as alive
+rather than mechanical is rests and independent tracks (people standing shift posture and
+fidget now and then, and breathe; a robot sending uniform random waypoints to every joint
+on one clock looks busy and machine-like). So, per group (an arm with its hand, or the
+legs):
+
+* A **hold** drawn from a long-tailed distribution (human_timing: a log-normal of mean
+  3 x gestureDuration, mostly short, now and then long), counted in gestureDurations as
+  the live signal gives them, so a faster tempo shortens what is left of it: no call for
+  the group's joints, they are free for other apps; only its breathing joint breathes
+  (below). While Pepper listens (the signal's ``arms_hold``) an arm's hold goes on, a
+  LISTEN_HOLD at a time, until listening ends.
+* A **move** to a new random target, inside Table 1's bounds and passing the group's
+  checks (hands clear of the pelvis along the way, torso upright), as ONE call with one
+  key per joint, at the target, where the group comes to rest: its duration is drawn in
+  MOVE x gestureDuration, never longer than maxCallDuration (so a move is never cut) nor
+  shorter than maxVelocityFraction allows. A move from rest begins STAGGER apart from any
+  other group's (``claim_onset``): groups on timings of their own would otherwise set
+  off together now and then by chance, which a watcher reads as one mechanism.
+* Every stream starts with a hold: the groups never share a clock, not even right after
+  enabling, speech or a change of style, when they all begin planning together.
+* The legs keep the specification's pace (its chunk pattern: numPointsLeg random
+  waypoints and a return home per chunk of numPoints // legRepeatFactor waypoints): per
+  chunk's time, numPointsLeg moves to random targets and one back to rest, then a long
+  hold at rest; the cycle lasts a random LEG_CYCLE of the chunk's time, so the legs move
+  no more often than the specification's way.
+* **Breathing** (``breathing``, at the signal's ``breathsPerMinute`` on average): both
+  ShoulderPitch follow one breath (breath.Breath, the round's): an inhale, an exhale, each
+  one call eased from rest to rest, then a pause with no call. During a hold the shoulder
+  alone gets these calls; a move's key carries the breath's value at the move's end, so
+  the breath goes on from there with no jump. The legs do not breathe: a trace of
+  HipPitch deep enough to see would break their stillness, and breath calls would hold
+  them nearly all the time, when NAOqi allows leg motion during another app's move only
+  under a strict HipPitch/KneePitch relation (navigation may start at any moment).
+* **Rest posture**: the mood's (the signal's ``rest``) moved now and then by a posture
+  shift (posture_shifts.py, every couple of minutes on average). When the rest has moved
+  more than GLIDE since the group last went to it (a shift, or the mood's valence), its
+  next move goes slowly to the new rest; targets are drawn from the part of Table 1's
+  bounds around the rest (cut to Table 1's). No two minutes look alike.
+
+The stream plans one step at a time, when the worker asks for it (:meth:`Lifelike.next`,
+at the robot time the step begins): each hold, breath call and move reads the live signal
+(signal.py) then, so a change of mood or context shows in the next step planned and a
+step under way keeps its shape. Every key of every call is a rest of the group or a
+turning point (or rest) of the breath: the motion is the same whether ALMotion eases into
+each key or passes through it (NAOqi does not document which). Angles in rad, times in
+robot seconds since the round began.
+"""
+from __future__ import absolute_import, division, print_function
+
+import numpy as np
+
+from animate_behaviour.planning import breath as breath_module
+from animate_behaviour.planning import human_timing, posture_shifts, steps, trajectory
+from animate_behaviour.planning.styles import LISTEN_HOLD
+
+# Moves in multiples of gestureDuration: around 1.5-3 times it, as in the best open idle
+# generator found, whose moves last 1.2-2.8 s between holds of 1.2-4.5 s. Holds are
+# human_timing's.
+MOVE = (1.5, 3.0)
+# A move to a new rest posture, in multiples of gestureDuration (at most
+# maxCallDuration): slow.
+SHIFT_MOVE = (2.5, 3.0)
+# The rest posture moved further than this (rad, any joint) since the group last went to
+# it: the next move goes there. Smaller changes (a mood gliding a little) only move the
+# bounds targets are drawn in.
+GLIDE = 0.02
+# The legs' cycle in multiples of the specification's chunk time: on average 1.1 chunks,
+# so they move a little less often than its pattern, never more.
+LEG_CYCLE = (0.9, 1.3)
+# The legs hold at a random target this long, and move this long, in multiples of
+# gestureDuration: the specification's legs pass through their random waypoints
+# gestureDuration apart and spend the rest of a chunk at home, and so do these.
+LEG_AWAY = (0.1, 0.5)
+LEG_MOVE = (1.0, 1.25)
+# Breath segments shorter than this (s) are not worth a call: held instead.
+MIN_CALL = 0.1
+# How fast (rad/s) a breathing joint left outside its breath's room (its rest plus any
+# depth of breath inside the bounds: a lower arousal or an engaged person narrowed them)
+# is brought back by a hold's breath call, at most: the pace of a slow posture shift, so
+# 0.08 rad (arousal 0 to -0.5) takes 1.7 s. Farther out than a call can bring it (another
+# app's pose), the joint holds still until the next move.
+SETTLE_SPEED = 0.05
+# Draws of a move's target before giving up on the velocity limit and shortening it.
+TARGET_TRIES = 20
+
+
+class Lifelike(object):
+    """The steps of ``group`` (groups.JointGroup) from ``start`` (its commanded angles),
+    planned one at a time with ``rng`` as ``shared`` (styles.Shared: the live signal, the
+    round's breath and schedule seed, onsets, the trajectory counter) says, for
+    ``config``'s keys that no mood changes (maxCallDuration, maxVelocityFraction,
+    breathing, the legs' chunk pattern)."""
+
+    def __init__(self, group, config, rng, start, shared):
+        self._group = group
+        self._config = config
+        self._rng = rng
+        self._shared = shared
+        self._breath = shared.breath
+        self._postures = posture_shifts.Postures(group.name, len(group.names), shared.seed)
+        self._start = np.asarray(start, dtype=float)
+        self._pose = None  # where the steps leave the joints, without the breath
+        self._went = None  # (the rest the group last went to, when)
+        self._at = None
+        self._breathings = (None, None)  # (shape, its Breathing) last made
+        self._steps = self._legs() if group.row.chunked else self._arm()
+
+    def next(self, at):
+        """The next step (steps.Move or steps.Rest), beginning at robot time ``at``."""
+        self._at = at
+        return next(self._steps)
+
+    # -- what the signal says now ---------------------------------------------------------
+
+    def _look(self):
+        """(the signal's Reading, the group's Shape there, its Breathing) now."""
+        reading = self._shared.signal.now()
+        shape = self._group.shape(reading)
+        if self._breathings[0] is not shape:
+            self._breathings = (shape, breath_module.Breathing(shape, self._config))
+        return reading, shape, self._breathings[1]
+
+    def _begin(self):
+        """Where the group is, without the breath, and the rest it is at, at the first
+        step."""
+        _reading, shape, breathing = self._look()
+        self._pose = self._start - breathing.offsets * self._breath.depth_at(self._at)
+        self._went = (self._postures.at(self._at, shape, breathing.lifted), self._at)
+
+    # -- the arms ---------------------------------------------------------------------------
+
+    def _arm(self):
+        self._begin()
+        while True:
+            for step in self._hold(human_timing.hold(self._rng), listens=True):
+                yield step
+            for step in self._apart():
+                yield step
+            reading, shape, breathing = self._look()
+            rest = self._postures.at(self._at, shape, breathing.lifted)
+            if self._glides(rest, shape):
+                target, span = rest, SHIFT_MOVE
+            else:
+                target, span = self._target(shape, breathing), MOVE
+            for step in self._moving(target, self._duration(reading, span), shape, breathing):
+                yield step
+
+    def _apart(self):
+        """Rest until the onset booked for the group's move, STAGGER apart from the
+        others'."""
+        start = self._shared.claim_onset(self._at)
+        if start > self._at + 1e-9:
+            yield steps.Rest(start - self._at)
+
+    def _glides(self, rest, shape):
+        """Whether the rest moved since the group last went to it (a posture shift, or the
+        mood more than GLIDE) and the group, not there, can go there in one call with its
+        hands clear on the way."""
+        went, since = self._went
+        moved = float(np.max(np.abs(rest - went)))
+        if moved <= 1e-12 or np.array_equal(rest, self._pose) or (
+                moved <= GLIDE and not self._postures.shifts(since, self._at)):
+            return False
+        along = self._pose + trajectory.SEGMENT_FRACTIONS[:, np.newaxis] * (rest - self._pose)
+        return self._fits(rest, shape) and bool(shape.acceptable(along).all())
+
+    def _target(self, shape, breathing):
+        """A random target for the pose (breath left out) reachable within one call:
+        drawn like the specification's waypoints from the part of the bounds around the
+        rest that passes the group's checks (with the breath added too)."""
+        lower, upper = self._postures.bounds(self._at, shape, breathing.lifted)
+        room = posture_shifts.Room(shape, lower, upper, breathing.lifted)
+        for _attempt in range(TARGET_TRIES):
+            target = trajectory.random_points(room, 1, self._rng, self._pose)[0]
+            if self._fits(target, shape) and shape.acceptable(
+                    (target + breathing.lifted)[np.newaxis, :])[0]:
+                return target
+        return self._pose  # nothing fits (tiny maxCallDuration or bounds): hold where it is
+
+    def _duration(self, reading, span):
+        """A move's duration (s): ``span`` times the live gestureDuration, within one
+        call."""
+        high = min(span[1] * reading.gesture_duration, self._config.max_call_duration)
+        return self._rng.uniform(min(span[0] * reading.gesture_duration, high), high)
+
+    def _needed(self, target, shape):
+        speeds = self._config.max_velocity_fraction * shape.max_velocity
+        return float(np.max(trajectory.PEAK_TO_MEAN_SPEED * np.abs(target - self._pose)
+                            / speeds))
+
+    def _fits(self, target, shape):
+        """Whether a move from the pose to ``target`` respects the velocity limit within
+        maxCallDuration (the breath's share is tiny and slow)."""
+        return self._needed(target, shape) <= self._config.max_call_duration
+
+    def _moving(self, target, duration, shape, breathing):
+        """One call taking every joint to ``target`` (plus the breath) in ``duration`` s,
+        stretched to what the velocity limit needs, where the group rests; counted as a
+        trajectory once played."""
+        duration = min(max(duration, self._needed(target, shape)),
+                       self._config.max_call_duration)
+        angles = target + breathing.offsets * self._breath.depth_at(self._at + duration)
+        rest = self._postures.at(self._at, shape, breathing.lifted)
+        to_rest = np.array_equal(target, rest)
+        if to_rest:
+            self._went = (rest, self._at)
+        self._pose = np.array(target, dtype=float)
+        yield steps.Move(angles[np.newaxis, :], np.array([duration]), starts=True)
+        self._shared.completed("a move of %.2f s%s" % (duration, " to its rest posture"
+                                                       if to_rest else ""))
+
+    # -- holding ----------------------------------------------------------------------------
+
+    def _hold(self, units, listens=False):
+        """Hold for ``units`` x gestureDuration, read afresh at each step (``listens``: an
+        arm, which goes on holding while Pepper listens): the breathing joints alone
+        follow the breath, one call per breath segment; the others stay where they
+        are."""
+        last = None  # (when the last step began, the gestureDuration then)
+        while True:
+            reading, shape, breathing = self._look()
+            if last is not None:
+                units -= (self._at - last[0]) / last[1]
+            if units <= 1e-9:
+                if not (listens and self._group.yields_to_speech and reading.arms_hold):
+                    return
+                units = LISTEN_HOLD / reading.gesture_duration
+            last = (self._at, reading.gesture_duration)
+            yield self._hold_step(self._at + units * reading.gesture_duration, shape,
+                                  breathing)
+
+    def _hold_step(self, end, shape, breathing):
+        """The hold's next step from now to at most ``end``: a breath call to the next
+        phase boundary of the breath, or a rest (its pause, or no breathing)."""
+        begin = self._at
+        cut = self._breath.boundaries(begin, end) if breathing.breathes else []
+        right = cut[0] if cut else end
+        if not (breathing.breathes and right - begin >= MIN_CALL
+                and self._breath.moving(begin, right)):
+            return steps.Rest(right - begin)
+        settle = self._settling(shape, breathing)
+        if settle > right - begin:  # bring the joint back over more of the breath
+            later = [moment for moment in cut + [end] if moment - begin >= settle]
+            if not later or later[0] - begin > self._config.max_call_duration:
+                return steps.Rest(right - begin)  # too far out: hold still
+            right = later[0]
+        index = list(breathing.joints)
+        room = posture_shifts.Room(shape, shape.lower, shape.upper, breathing.lifted)
+        self._pose[index] = np.clip(self._pose[index], room.lower[index], room.upper[index])
+        angles = self._pose + breathing.offsets * self._breath.depth_at(right)
+        return steps.Move(angles[np.newaxis, :], np.array([right - begin]), breathing.joints)
+
+    def _settling(self, shape, breathing):
+        """The robot s a breath call needs to bring the breathing joints, sighs included,
+        inside Table 1's bounds at SETTLE_SPEED (0: they are inside)."""
+        index = list(breathing.joints)
+        room = posture_shifts.Room(shape, shape.lower, shape.upper, breathing.lifted)
+        inside = np.clip(self._pose[index], room.lower[index], room.upper[index])
+        gap = float(np.max(np.abs(inside - self._pose[index])))
+        return gap / SETTLE_SPEED if gap > 1e-9 else 0.0
+
+    # -- the legs ---------------------------------------------------------------------------
+
+    def _legs(self):
+        """Cycles of the legs' pace: a hold at rest, then numPointsLeg moves to random
+        targets with holds between, then back to rest, each in multiples of the live
+        gestureDuration. Legs away from rest (a stream made anew mid-cycle) first finish
+        their visit: a short hold, then back."""
+        self._begin()
+        reading, shape, breathing = self._look()
+        rest = self._postures.at(self._at, shape, breathing.lifted)
+        if not np.array_equal(self._pose, rest):
+            yield steps.Rest(self._rng.uniform(*LEG_AWAY) * reading.gesture_duration)
+            for step in self._back(self._rng.uniform(*LEG_MOVE)):
+                yield step
+        while True:
+            cycle = self._rng.uniform(*LEG_CYCLE) * self._config.leg_chunk_size
+            away = [self._rng.uniform(*LEG_AWAY) for _ in range(self._config.num_points_leg)]
+            moves = [self._rng.uniform(*LEG_MOVE) for _ in range(len(away) + 1)]
+            for step in self._hold_at_rest(max(cycle - sum(away) - sum(moves),
+                                               human_timing.HOLD_FLOOR)):
+                yield step
+            for hold, move in zip(away, moves):
+                for step in self._apart():
+                    yield step
+                reading, shape, breathing = self._look()
+                for step in self._moving(self._target(shape, breathing),
+                                         self._capped(move * reading.gesture_duration),
+                                         shape, breathing):
+                    yield step
+                yield steps.Rest(hold * self._look()[0].gesture_duration)
+            for step in self._back(moves[-1]):
+                yield step
+
+    def _capped(self, duration):
+        return min(duration, self._config.max_call_duration)
+
+    def _back(self, units):
+        """A move back to the rest posture now, ``units`` x the live gestureDuration long,
+        if the legs are not there."""
+        for step in self._apart():
+            yield step
+        reading, shape, breathing = self._look()
+        rest = self._postures.at(self._at, shape, breathing.lifted)
+        if not np.array_equal(self._pose, rest):
+            for step in self._moving(rest, self._capped(units * reading.gesture_duration),
+                                     shape, breathing):
+                yield step
+
+    def _hold_at_rest(self, units):
+        """Hold at rest for ``units`` x the live gestureDuration, moving slowly to the new
+        rest at each posture shift on the way (and when the mood moved it more than
+        GLIDE)."""
+        last = None  # (when the last step began, the gestureDuration then)
+        while True:
+            reading, shape, breathing = self._look()
+            if last is not None:
+                units -= (self._at - last[0]) / last[1]
+            if units <= 1e-9:
+                return
+            last = (self._at, reading.gesture_duration)
+            if self._glides(self._postures.at(self._at, shape, breathing.lifted), shape):
+                for step in self._back(self._rng.uniform(*SHIFT_MOVE)):
+                    yield step
+                continue
+            end = self._at + units * reading.gesture_duration
+            moments = self._postures.shifts(self._at, end)
+            yield steps.Rest((moments[0] if moments else end) - self._at)

@@ -1,0 +1,66 @@
+"""Motion styles: how each joint group's motion is planned, one row of :data:`TABLE` each.
+
+The configuration's ``motionStyle`` names a row. Adding a style is adding a row: its
+name, what it does (README, banner, tablet) and its planner.
+"""
+from __future__ import absolute_import, division, print_function
+
+import collections
+
+SPECIFICATION = "specification"
+LIFELIKE = "lifelike"
+
+
+# What a group's stream reads and shares with the round's other groups: ``signal`` (the
+# live signal, signal.LiveSignal: read at each move, hold and breath), ``breath`` (the
+# round's breath.Breath), ``seed`` (the round's schedule seed: posture shifts),
+# ``claim_onset(at)`` (robot time, at or after ``at``, when the group may begin a move
+# from rest: round.Onsets) and ``completed(summary)`` (a trajectory played to its end,
+# ``summary`` saying what it was: getStatus's counter, the verbose log).
+Shared = collections.namedtuple("Shared", "signal breath seed claim_onset completed")
+# While Pepper listens, an arm group holds this long (robot s) before it looks again.
+LISTEN_HOLD = 2.0
+
+
+class StyleRow(object):
+    """One row of the style table.
+
+    name: what ``motionStyle`` calls it; description: what it does, in words;
+    stream(group, config, rng, start, shared): the planner of ``group``
+    (groups.JointGroup) from ``start`` (its commanded angles, rad), drawing from ``rng``
+    with ``shared`` (Shared): ``next(at)`` gives its next step (planning.steps)
+    beginning at robot time ``at`` (s since the round began), planned then.
+    """
+
+    def __init__(self, name, description, stream):
+        self.name = name
+        self.description = description
+        self.stream = stream
+
+
+# The planners import numpy when they first plan, not here: the configuration reads this
+# table, and the build checks that it loads with the standard library and lib/ alone.
+
+
+def _specification(group, config, rng, start, shared):
+    from animate_behaviour.planning import specification
+    return specification.Specification(group, config, rng, start, shared)
+
+
+def _lifelike(group, config, rng, start, shared):
+    from animate_behaviour.planning import lifelike
+    return lifelike.Lifelike(group, config, rng, start, shared)
+
+
+TABLE = (
+    StyleRow(SPECIFICATION, "the specification's generator: numPoints random waypoints "
+                            "gestureDuration apart, every group on the same clock",
+             _specification),
+    StyleRow(LIFELIKE, "each arm and the legs on random timings of their own: rest-to-rest "
+                       "moves around gestureDuration long, holds that send no call, and "
+                       "breathing", _lifelike),
+)
+ROWS = dict((row.name, row) for row in TABLE)
+# The names, the default first; (name, description) pairs.
+NAMES = tuple(row.name for row in TABLE)
+DESCRIPTIONS = tuple((row.name, row.description) for row in TABLE)
