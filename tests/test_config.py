@@ -6,15 +6,16 @@ import sys
 import pytest
 from configobj import ConfigObj
 
-from animate_behaviour.configuration import config
+from animate_behaviour import configuration as config
+from animate_behaviour.configuration import kinds
 from animate_behaviour.planning import joints, styles, trajectory
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHIPPED = os.path.join(ROOT, "config", config.CONFIG_FILE_NAME)
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 
-import update_readme_config  # noqa: E402
-from generated_file import read_text  # noqa: E402  (update_readme_config puts tools/ on sys.path)
+import update_config_table  # noqa: E402
+from generated_file import read_text  # noqa: E402  (update_config_table puts tools/ on sys.path)
 
 
 def write(tmpdir, text):
@@ -122,17 +123,17 @@ def test_the_table_has_one_complete_row_per_key():
     for row in config.TABLE:
         assert row.description and row.allowed, row.name
         assert getattr(loaded, row.attribute) == row.default, row.name
-        if isinstance(row.kind, config.Number):  # and WholeNumber, NumberList
+        if isinstance(row.kind, kinds.Number):  # and WholeNumber, NumberList
             assert row.kind.bounds and row.kind.why and row.kind.why in row.allowed, row.name
             assert ";" not in row.allowed, "problems are joined with '; ': %s" % row.name
 
 
-def test_the_readme_key_table_is_the_generated_one():
-    readme = read_text(update_readme_config.README)
-    assert update_readme_config.splice(readme) == readme, \
-        "README.md's configuration table is stale: run scripts/update_readme_config.py"
+def test_the_configuration_page_key_table_is_the_generated_one():
+    page = read_text(update_config_table.PAGE)
+    assert update_config_table.splice(page) == page, \
+        "docs/configuration.md's key table is stale: run scripts/update_config_table.py"
     for row in config.TABLE:
-        assert "| `%s`" % row.name in readme or "| `[%s]`" % row.name in readme
+        assert "| `%s`" % row.name in page or "| `[%s]`" % row.name in page
 
 
 def test_the_minimum_velocity_fraction_keeps_its_stated_reason():
