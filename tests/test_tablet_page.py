@@ -498,7 +498,7 @@ def test_the_status_line_shows_the_context_when_the_service_reports_one(deployme
     tablet.open()
     tablet.wait_ready()
     tablet.wait(lambda: tablet.status_starts("Still"), "no status shown")
-    # The service reports its context (README, "Context"): nobody around, followed.
+    # The service reports its context (docs/context.md): nobody around, followed.
     tablet.wait(lambda: tablet.text("#status").endswith(" · context: present"),
                 "the service's own context is not shown")
 

@@ -1,6 +1,6 @@
 """Human timing for the lifelike style (lifelike.py): how long a still spell lasts, how
 breaths vary, how often a sigh comes and a posture shifts, as the distributions the
-planner draws from. The human figures and their sources are in the README ("Human
+planner draws from. The human figures and their sources are in docs/motion.md ("Human
 timing"); each constant says which figure it follows.
 
 Holds are drawn from the group's own generator, breaths one after the other from the
