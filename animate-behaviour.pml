@@ -13,7 +13,13 @@
         <File name="__init__" src="lib/animate_behaviour/__init__.py" />
         <File name="__main__" src="lib/animate_behaviour/__main__.py" />
         <File name="__init__" src="lib/animate_behaviour/configuration/__init__.py" />
-        <File name="config" src="lib/animate_behaviour/configuration/config.py" />
+        <File name="checking" src="lib/animate_behaviour/configuration/checking.py" />
+        <File name="configuration" src="lib/animate_behaviour/configuration/configuration.py" />
+        <File name="keys" src="lib/animate_behaviour/configuration/keys.py" />
+        <File name="kinds" src="lib/animate_behaviour/configuration/kinds.py" />
+        <File name="loading" src="lib/animate_behaviour/configuration/loading.py" />
+        <File name="preset_table" src="lib/animate_behaviour/configuration/preset_table.py" />
+        <File name="sections" src="lib/animate_behaviour/configuration/sections.py" />
         <File name="third_party" src="lib/animate_behaviour/configuration/third_party.py" />
         <File name="__init__" src="lib/animate_behaviour/engine/__init__.py" />
         <File name="base_worker" src="lib/animate_behaviour/engine/base_worker.py" />
@@ -29,14 +35,15 @@
         <File name="__init__" src="lib/animate_behaviour/expression/__init__.py" />
         <File name="context" src="lib/animate_behaviour/expression/context.py" />
         <File name="facts" src="lib/animate_behaviour/expression/facts.py" />
+        <File name="live_signal" src="lib/animate_behaviour/expression/live_signal.py" />
         <File name="mood" src="lib/animate_behaviour/expression/mood.py" />
         <File name="mood_table" src="lib/animate_behaviour/expression/mood_table.py" />
         <File name="presets" src="lib/animate_behaviour/expression/presets.py" />
         <File name="ramp" src="lib/animate_behaviour/expression/ramp.py" />
-        <File name="signal" src="lib/animate_behaviour/expression/signal.py" />
         <File name="__init__" src="lib/animate_behaviour/foundation/__init__.py" />
         <File name="clock" src="lib/animate_behaviour/foundation/clock.py" />
         <File name="compat" src="lib/animate_behaviour/foundation/compat.py" />
+        <File name="shown" src="lib/animate_behaviour/foundation/shown.py" />
         <File name="__init__" src="lib/animate_behaviour/naoqi/__init__.py" />
         <File name="context_events" src="lib/animate_behaviour/naoqi/context_events.py" />
         <File name="heat" src="lib/animate_behaviour/naoqi/heat.py" />

@@ -10,7 +10,7 @@ import collections
 
 import numpy as np
 
-from animate_behaviour.expression import signal
+from animate_behaviour.expression import live_signal
 from animate_behaviour.planning import breath as breath_module
 from animate_behaviour.planning import groups as groups_module
 from animate_behaviour.planning import joints, steps, styles
@@ -28,7 +28,7 @@ class Round(object):
 
     def __init__(self, config, seed, live=None):
         self.config = config
-        self.signal = live or signal.steady(config)
+        self.signal = live or live_signal.steady(config)
         self.breath = breath_module.Breath(
             lambda: (self.signal.now().breaths_per_minute, config.max_call_duration), seed)
         self.shared = styles.Shared(self.signal, self.breath, seed, lambda at: at,

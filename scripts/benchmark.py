@@ -17,8 +17,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
 
 import numpy as np  # noqa: E402
 
-from animate_behaviour.configuration import config  # noqa: E402
-from animate_behaviour.expression import signal  # noqa: E402
+from animate_behaviour import configuration as config  # noqa: E402
+from animate_behaviour.expression import live_signal# noqa: E402
 from animate_behaviour.planning import groups, joints, specification  # noqa: E402
 
 SECONDS_PER_FIGURE = 1.0  # of timing per group: enough repeats, and make benchmark stays short
@@ -27,7 +27,7 @@ SECONDS_PER_FIGURE = 1.0  # of timing per group: enough repeats, and make benchm
 def main():
     settings = config.from_mapping({})
     rng = np.random.RandomState(0)
-    reading = signal.steady(settings).now()
+    reading = live_signal.steady(settings).now()
     built = dict((group.name, group.shape(reading))
                  for group in groups.build(settings, joints.URDF_LIMITS))
 

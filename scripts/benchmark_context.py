@@ -32,7 +32,7 @@ sys.path[:0] = [os.path.join(ROOT, "lib"), os.path.join(ROOT, "devtools")]
 
 import numpy as np  # noqa: E402
 
-from animate_behaviour.configuration import config as config_module  # noqa: E402
+from animate_behaviour import configuration as config_module  # noqa: E402
 from animate_behaviour.engine.motion_engine import MotionEngine  # noqa: E402
 from animate_behaviour.expression import context as context_module  # noqa: E402
 from animate_behaviour.planning import joints, trajectory  # noqa: E402

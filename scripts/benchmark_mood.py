@@ -26,8 +26,8 @@ import numpy as np  # noqa: E402
 
 import inprocess_motion  # noqa: E402
 import motion_quality  # noqa: E402
-from animate_behaviour.configuration import config as config_module  # noqa: E402
-from animate_behaviour.expression import mood_table, signal  # noqa: E402
+from animate_behaviour import configuration as config_module  # noqa: E402
+from animate_behaviour.expression import live_signal, mood_table# noqa: E402
 from animate_behaviour.planning import clearance, styles  # noqa: E402
 
 GRID = (-1.0, -0.5, 0.0, 0.5, 1.0)
@@ -93,7 +93,7 @@ def at_mood(style, valence, arousal, seconds):
     """The figures of one run at the mood: motion_quality's, plus the posture's."""
     config = config_module.from_mapping({"behaviour": "body", "motionStyle": style,
                                          "valence": valence, "arousal": arousal})
-    moving = signal.steady(config).now()  # what the engine's planners read at that mood
+    moving = live_signal.steady(config).now()  # what the engine's planners read at that mood
     angles = inprocess_motion.commanded(config, seconds, (MODEL,))[MODEL]
     found = motion_quality.figures(angles, motion_quality.RATE, moving.rest,
                                    moving.gesture_duration, moving.breaths_per_minute)

@@ -38,7 +38,7 @@ sys.path[:0] = [os.path.join(ROOT, "lib"), os.path.join(ROOT, "devtools")]
 import inprocess_motion  # noqa: E402
 import motion_quality  # noqa: E402
 import timing_quality  # noqa: E402
-from animate_behaviour.configuration import config as config_module  # noqa: E402
+from animate_behaviour import configuration as config_module  # noqa: E402
 
 STYLES = ["specification"] + (["lifelike"] if "motionStyle" in config_module.ROWS else [])
 SETTINGS = {"behaviour": "body"}

@@ -27,8 +27,8 @@ sys.path.insert(0, os.path.join(ROOT, "lib"))
 import numpy as np  # noqa: E402
 import qi  # noqa: E402
 
-from animate_behaviour.configuration import config as config_module  # noqa: E402
-from animate_behaviour.expression import signal  # noqa: E402
+from animate_behaviour import configuration as config_module  # noqa: E402
+from animate_behaviour.expression import live_signal# noqa: E402
 from animate_behaviour.foundation import clock as clock_module  # noqa: E402
 from animate_behaviour.planning import groups, joints, specification, trajectory  # noqa: E402
 from animate_behaviour.serving.runner import StopRequest  # noqa: E402
@@ -46,7 +46,7 @@ class Baseline(object):
         self._clock = clock
         self._rng = np.random.RandomState(1)
         # The groups where the configuration's mood puts them (it never changes here).
-        reading = signal.steady(config).now()
+        reading = live_signal.steady(config).now()
         self._groups = [group.shape(reading)
                         for group in groups.build(config, joints.URDF_LIMITS)]
         self._stop = clock.event()

@@ -6,7 +6,7 @@ import threading
 
 import numpy as np
 
-from animate_behaviour.expression import signal
+from animate_behaviour.expression import live_signal
 from animate_behaviour.planning import groups, joints, trajectory
 from animate_behaviour.planning.steps import HOME_MIN_DURATION
 from pepper_sim.motion import KinematicMotion
@@ -24,7 +24,7 @@ GROUPS = tuple(tuple(names) for _row, names in groups.joint_groups("all",
 def shaped(group, config):
     """``group`` (groups.JointGroup of ``config``) where the configuration's own mood puts
     it: a groups.Shape (its rest posture, Table 1's bounds there, its checks)."""
-    return group.shape(signal.steady(config).now())
+    return group.shape(live_signal.steady(config).now())
 
 
 class AtMood(object):
@@ -34,7 +34,7 @@ class AtMood(object):
     configured; ``reading`` the live signal's Reading there."""
 
     def __init__(self, config, valence=None, arousal=None):
-        self.reading = signal.steady(config, valence, arousal).now()
+        self.reading = live_signal.steady(config, valence, arousal).now()
         self._config = config
         self.selected_range = self.reading.selected_range
         self.gesture_duration = self.reading.gesture_duration

@@ -4,7 +4,7 @@ from __future__ import absolute_import, division, print_function
 import numpy as np
 import pytest
 
-from animate_behaviour.configuration import config
+from animate_behaviour import configuration as config
 from animate_behaviour.planning import clearance, clearance_model, groups, joints, trajectory
 
 from checks import shaped

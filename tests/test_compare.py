@@ -11,7 +11,7 @@ if sys.version_info[0] < 3:
 
 from PIL import Image, ImageChops, ImageColor  # noqa: E402
 
-from animate_behaviour.configuration import config as config_module  # noqa: E402
+from animate_behaviour import configuration as config_module  # noqa: E402
 from animate_behaviour.planning import styles  # noqa: E402
 import motion_quality  # noqa: E402
 from pepper_bullet import compare, render, speed_traces  # noqa: E402

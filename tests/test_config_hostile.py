@@ -15,7 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from animate_behaviour.configuration import config
+from animate_behaviour import configuration as config
+from animate_behaviour.configuration import kinds
 from animate_behaviour.planning import joints, styles
 
 # The sane bounds every loaded configuration must keep, stated here apart from the
@@ -95,7 +96,7 @@ PLAUSIBLE = {
 for _name, _row in config.ROWS.items():
     if _row.attribute in SCALAR_BOUNDS:
         _low, _high = SCALAR_BOUNDS[_row.attribute]
-        PLAUSIBLE[_name] = near(_low, _high, whole=isinstance(_row.kind, config.WholeNumber))
+        PLAUSIBLE[_name] = near(_low, _high, whole=isinstance(_row.kind, kinds.WholeNumber))
     elif _row.attribute in LIST_BOUNDS:
         PLAUSIBLE[_name] = near_list(*LIST_BOUNDS[_row.attribute])
 

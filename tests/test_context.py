@@ -8,9 +8,9 @@ import logging
 import numpy as np
 import pytest
 
-from animate_behaviour.configuration import config as config_module
+from animate_behaviour import configuration as config_module
 from animate_behaviour.engine import motion_engine as engine_module
-from animate_behaviour.expression import context, facts, mood, signal
+from animate_behaviour.expression import context, facts, live_signal, mood
 from animate_behaviour.foundation.clock import ScaledClock
 from animate_behaviour.naoqi import context_events
 from animate_behaviour.naoqi.memory_events import MemorySubscriptions
@@ -218,7 +218,7 @@ def test_the_keys_are_checked_like_the_others():
 def test_the_mood_set_stays_what_get_mood_says_while_alone():
     watched = Watched()
     the_mood = mood.Mood(0.25, 0.5, watched.clock, LOG)
-    live = signal.LiveSignal(lambda: watched.config, the_mood, watched.context, watched.clock)
+    live = live_signal.LiveSignal(lambda: watched.config, the_mood, watched.context, watched.clock)
     watched.at(60.0)
     watched.at(120.0)
     assert watched.context.state == context.ALONE

@@ -11,7 +11,6 @@ import pytest
 
 from animate_behaviour.expression import context, facts
 from animate_behaviour.planning import joints
-from pepper_sim.motion import wait_until
 from pepper_sim.people import Listening, People
 from test_service_qi import TIMEOUT, deploy  # noqa: F401 (the fixture)
 

@@ -9,7 +9,7 @@ if sys.version_info[0] < 3:
     pytest.skip("3.9 lane only: the demo drives qiBullet (a development simulator, not what "
                 "Pepper runs)", allow_module_level=True)
 
-from animate_behaviour.configuration import config as config_module  # noqa: E402
+from animate_behaviour import configuration as config_module  # noqa: E402
 from pepper_bullet import demo, scenario  # noqa: E402
 
 

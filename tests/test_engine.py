@@ -11,7 +11,7 @@ import threading
 import numpy as np
 import pytest
 
-from animate_behaviour.configuration import config as config_module
+from animate_behaviour import configuration as config_module
 from animate_behaviour.engine import group_worker, recovery
 from animate_behaviour.engine import motion_engine as engine_module
 from animate_behaviour.engine import round as round_module

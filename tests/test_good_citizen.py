@@ -22,7 +22,7 @@ import numpy as np
 import pytest
 import qi
 
-from animate_behaviour.configuration import config as config_module
+from animate_behaviour import configuration as config_module
 from animate_behaviour.engine import motion_engine as engine_module
 from animate_behaviour.naoqi import robot_events
 from animate_behaviour.planning import joints

@@ -5,7 +5,7 @@ from __future__ import absolute_import, division, print_function
 import numpy as np
 import pytest
 
-from animate_behaviour.configuration import config as config_module
+from animate_behaviour import configuration as config_module
 from animate_behaviour.planning import breath as breath_module
 from animate_behaviour.planning import human_timing, lean, posture_shifts, steps, trajectory
 from offline_plans import Round

@@ -6,8 +6,8 @@ import logging
 import numpy as np
 import pytest
 
-from animate_behaviour.configuration import config as config_module
-from animate_behaviour.expression import mood, signal
+from animate_behaviour import configuration as config_module
+from animate_behaviour.expression import live_signal, mood
 from animate_behaviour.foundation.clock import REAL_TIME, ScaledClock
 from animate_behaviour.planning import breath as breath_module
 from animate_behaviour.planning import human_timing, lifelike, steps, trajectory
@@ -247,7 +247,7 @@ def test_a_listening_hold_settles_a_shoulder_outside_the_narrowed_bounds_then_br
     app's pose) holds still until the next move."""
     config = config_module.from_mapping({"behaviour": "body", "motionStyle": "lifelike",
                                          "selectedRange": "0.2"})
-    live = signal.LiveSignal(lambda: config, mood.Mood(0.0, 0.0, REAL_TIME, LOG), Listening(),
+    live = live_signal.LiveSignal(lambda: config, mood.Mood(0.0, 0.0, REAL_TIME, LOG), Listening(),
                              REAL_TIME)
     group = checks.AtMood(config).shapes()["leftArm"]
     start = group.home.copy()
@@ -290,7 +290,7 @@ def drifting(config):
     mood, a function taking the left arm's stream to the next step at the clock's time)."""
     clock = ManualClock()
     the_mood = mood.Mood(0.0, 0.0, clock, LOG)
-    round_ = Round(config, 7, signal.LiveSignal(lambda: config, the_mood, None, clock))
+    round_ = Round(config, 7, live_signal.LiveSignal(lambda: config, the_mood, None, clock))
     group = round_.groups[0]
     stream = lifelike.Lifelike(group, config, np.random.RandomState(7),
                                group.shape(round_.signal.now()).home, round_.shared)

@@ -9,6 +9,7 @@ import threading
 import pytest
 
 from animate_behaviour.engine.motion_engine import EngineClosed
+from animate_behaviour.foundation import shown
 from animate_behaviour.serving import log_guard
 from animate_behaviour.serving import service as service_module
 
@@ -71,37 +72,37 @@ class FakeTimers(object):
     ([1, "x\ny"], "[1, 'x\\ny']" if sys.version_info[0] >= 3 else "[1, u'x\\ny']"),
 ])
 def test_shown_is_one_printable_ascii_line_like_repr(value, expected):
-    assert log_guard.shown(value) == expected
+    assert shown.shown(value) == expected
 
 
 def test_shown_of_native_strings_is_the_same_on_both_lanes():
-    assert log_guard.shown(str("enabled")) == "'enabled'"
-    assert log_guard.shown(str("x\n")) == "'x\\n'"
+    assert shown.shown(str("enabled")) == "'enabled'"
+    assert shown.shown(str("x\n")) == "'x\\n'"
 
 
 @pytest.mark.skipif(sys.version_info[0] < 3, reason="Python 2's bytes are its str: text")
 def test_shown_marks_bytes():
-    assert log_guard.shown(b"ab\xff") == "b'ab\\xff'"
+    assert shown.shown(b"ab\xff") == "b'ab\\xff'"
 
 
 def test_shown_cuts_long_values_and_notes_their_length():
-    text = log_guard.shown(HUGE)
-    assert text == "'%s'... (100000 characters)" % ("A" * log_guard.SHOWN_LIMIT)
-    escapes = log_guard.shown("\n" * 100000)
+    text = shown.shown(HUGE)
+    assert text == "'%s'... (100000 characters)" % ("A" * shown.SHOWN_LIMIT)
+    escapes = shown.shown("\n" * 100000)
     assert escapes.endswith("... (100000 characters)")
-    assert len(escapes) < log_guard.SHOWN_LIMIT + 40
-    listed = log_guard.shown(list(range(100000)))
+    assert len(escapes) < shown.SHOWN_LIMIT + 40
+    listed = shown.shown(list(range(100000)))
     assert listed.endswith("(repr of 688890 characters)")
-    assert len(listed) < log_guard.SHOWN_LIMIT + 40
-    assert log_guard.shown("A" * log_guard.SHOWN_LIMIT) == "'%s'" % ("A" * log_guard.SHOWN_LIMIT)
-    assert log_guard.shown(HUGE, limit=4) == "'AAAA'... (100000 characters)"
+    assert len(listed) < shown.SHOWN_LIMIT + 40
+    assert shown.shown("A" * shown.SHOWN_LIMIT) == "'%s'" % ("A" * shown.SHOWN_LIMIT)
+    assert shown.shown(HUGE, limit=4) == "'AAAA'... (100000 characters)"
 
 
 def test_shown_survives_a_raising_repr():
     class Hostile(object):
         def __repr__(self):
             raise RuntimeError("no")
-    assert log_guard.shown(Hostile()) == "<Hostile whose repr raised RuntimeError>"
+    assert shown.shown(Hostile()) == "<Hostile whose repr raised RuntimeError>"
 
 
 def test_throttle_logs_a_burst_then_one_summary_per_period(recorded):
@@ -202,7 +203,7 @@ def test_a_flood_of_hostile_calls_logs_a_few_short_lines(recorded, monkeypatch):
         assert level == logging.ERROR
         assert len(line) < 200 and "\n" not in line and "\x1b" not in line
     assert lines[0][1] == ("setActivation('%s'... (100000 characters)) refused: state must be "
-                           "\"enabled\" or \"disabled\"" % ("A" * log_guard.SHOWN_LIMIT))
+                           "\"enabled\" or \"disabled\"" % ("A" * shown.SHOWN_LIMIT))
     timers.fire_all()
     assert lines[-1][1].startswith("setActivation refused: %d more like this in "
                                    % (1000 - log_guard.BURST))

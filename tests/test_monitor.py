@@ -6,6 +6,7 @@ import threading
 
 from animate_behaviour.engine import monitor
 from animate_behaviour.foundation.clock import ScaledClock
+from animate_behaviour.naoqi import life
 
 TIMEOUT = 10.0  # wall seconds
 
@@ -56,7 +57,7 @@ class Keeper(object):
 
 
 def started(clock, heat, keeper, notify, log):
-    watcher = monitor.Monitor(clock, "test.monitor", heat, keeper, monitor.LIFE_PERIOD,
+    watcher = monitor.Monitor(clock, "test.monitor", heat, keeper, life.LIFE_PERIOD,
                               notify, log)
     watcher.start()
     return watcher

@@ -7,8 +7,8 @@ import logging
 import numpy as np
 import pytest
 
-from animate_behaviour.configuration import config as config_module
-from animate_behaviour.expression import mood, mood_table, signal
+from animate_behaviour import configuration as config_module
+from animate_behaviour.expression import live_signal, mood, mood_table
 from animate_behaviour.expression import presets as presets_module
 from animate_behaviour.foundation.clock import ScaledClock
 from animate_behaviour.planning import clearance, joints, lean, trajectory
@@ -241,7 +241,7 @@ def running(config=None):
     heard = []
     the_mood.add_listener(lambda valence, arousal: heard.append((valence, arousal)))
     context = Context()
-    return the_mood, heard, signal.LiveSignal(lambda: config, the_mood, context, clock), \
+    return the_mood, heard, live_signal.LiveSignal(lambda: config, the_mood, context, clock), \
         context, clock
 
 
@@ -321,7 +321,7 @@ def test_the_context_moves_the_arousal_around_the_mood_set():
 
 def test_a_steady_mood_makes_the_rest_posture_once():
     config = config_module.from_mapping({"valence": "0.5", "arousal": "-0.25"})
-    steady = signal.steady(config)
+    steady = live_signal.steady(config)
     assert steady.mood_now() == [0.5, -0.25]
     assert steady.now().rest is steady.now().rest  # not made again while nothing changes
     assert mood.Mood(0.5, -0.25, ScaledClock(1.0), logging.getLogger("test.mood")).describe() \

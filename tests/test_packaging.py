@@ -440,7 +440,8 @@ VENDORED = [VENDOR + name for name in ("__init__.py", "configobj.py", "six.py", 
 WHICH_COPIES = r"""
 import json, sys
 sys.path.insert(0, sys.argv[1])
-from animate_behaviour.configuration import config, third_party
+from animate_behaviour import configuration as config
+from animate_behaviour.configuration import third_party
 config.load(sys.argv[2])
 six = sys.modules['animate_behaviour._vendor.six']
 print(json.dumps({

@@ -358,7 +358,7 @@ def test_plot_draws_every_commanded_joint_with_what_was_measured(tmpdir):
     if sys.version_info[0] < 3:
         pytest.skip("pepper_sim.plot is Python 3 only")
     pytest.importorskip("matplotlib")
-    from animate_behaviour.configuration import config as cfgmod
+    from animate_behaviour import configuration as cfgmod
     from pepper_sim import plot
     motion = KinematicMotion(time_scale=0.001)
     motion.angleInterpolation(["HipRoll", "LHand"], [[0.01, -0.01], [0.6, 0.9]],
@@ -383,7 +383,7 @@ def test_plot_shades_where_a_part_yielded_and_draws_the_other_app_apart(tmpdir):
         pytest.skip("pepper_sim.plot is Python 3 only")
     pytest.importorskip("matplotlib")
     from PIL import Image
-    from animate_behaviour.configuration import config as cfgmod
+    from animate_behaviour import configuration as cfgmod
     from pepper_sim import plot
     motion = KinematicMotion(time_scale=0.001)
     motion.angleInterpolation(["HipRoll", "RShoulderPitch"], [[0.01, -0.01], [1.5, 1.6]],

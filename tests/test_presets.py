@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from animate_behaviour.configuration import config as config_module
+from animate_behaviour import configuration as config_module
 from animate_behaviour.expression import presets as presets_module
 from animate_behaviour.planning import styles
 from pepper_sim.preferences import RAISES, FakePreferenceManager
@@ -39,7 +39,7 @@ def make(preferences=None, **values):
 def test_the_built_in_presets_and_their_documented_values():
     defaults = config_module.from_mapping({})
     assert list(defaults.presets) == ["calm", "neutral", "lively"]
-    # The values and reasons of the README's Presets table.
+    # The values and reasons of docs/configuration.md's Presets table.
     assert [(preset["selectedRange"], preset["gestureDuration"], preset["rotMaximumRange"])
             for preset in defaults.presets.values()] == [(0.3, 1.6, 0.15), (0.5, 1.0, 0.3),
                                                          (0.7, 0.7, 0.45)]

@@ -19,7 +19,7 @@ import os
 
 import numpy as np
 
-from animate_behaviour.configuration import config as config_module
+from animate_behaviour import configuration as config_module
 from animate_behaviour.engine import group_worker
 from animate_behaviour.engine import motion_engine as engine_module
 from animate_behaviour.planning import groups

@@ -13,7 +13,7 @@ import pytest
 import qi
 
 import qi_double
-from animate_behaviour.configuration import config as config_module
+from animate_behaviour import configuration as config_module
 from animate_behaviour.engine import motion_engine as engine_module
 from animate_behaviour.planning import joints
 from animate_behaviour.serving import host as host_module
@@ -332,7 +332,7 @@ def test_banner_heartbeat_and_verbose_lines(deploy, caplog):
     for line in deployment.config.describe():
         assert line in caplog.text
     assert beat.levels[0] == logging.INFO
-    assert "trajectory leftArm: 20 waypoints over" in caplog.text
+    assert played.levels[0] == logging.DEBUG
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ if sys.version_info[0] < 3:
 import qi  # noqa: E402
 from PIL import Image  # noqa: E402
 
-from animate_behaviour.configuration import config as config_module  # noqa: E402
+from animate_behaviour import configuration as config_module  # noqa: E402
 from animate_behaviour.engine import base_worker  # noqa: E402
 from animate_behaviour.planning import joints  # noqa: E402
 from pepper_bullet import render, scenario, summary  # noqa: E402

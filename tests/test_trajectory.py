@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from animate_behaviour.configuration import config
+from animate_behaviour import configuration as config
 from animate_behaviour.planning import groups, joints, specification, trajectory
 
 import checks

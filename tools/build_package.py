@@ -104,7 +104,8 @@ if bad:
     sys.stderr.write('Python 2.7 cannot compile:\n  ' + '\n  '.join(bad) + '\n')
     sys.exit(1)
 sys.path.insert(0, lib_dir)
-from animate_behaviour.configuration import config, third_party
+from animate_behaviour import configuration as config
+from animate_behaviour.configuration import third_party
 for ini in ini_files:
     config.load(ini)
 vendor = os.path.join(os.path.abspath(lib_dir), 'animate_behaviour', '_vendor')

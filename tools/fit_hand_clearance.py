@@ -24,7 +24,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "lib"))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-from animate_behaviour.configuration import config as config_module  # noqa: E402
+from animate_behaviour import configuration as config_module  # noqa: E402
 from animate_behaviour.planning import clearance, joints, trajectory  # noqa: E402
 import generated_file  # noqa: E402
 

@@ -26,7 +26,7 @@ for _path in (os.path.join(ROOT, "lib"), os.path.join(ROOT, "devtools")):
     if _path not in sys.path:
         sys.path.insert(0, _path)
 
-from animate_behaviour.configuration import config as config_module  # noqa: E402
+from animate_behaviour import configuration as config_module  # noqa: E402
 from animate_behaviour.planning import styles  # noqa: E402
 from pepper_sim import plot  # noqa: E402
 

@@ -5,7 +5,7 @@ The worker asks its group's stream (planning.styles: the specification's
 trajectories of numPoints waypoints gestureDuration apart, or the lifelike style's) for
 one step at a time, a call no longer than maxCallDuration or a rest, planned from where
 the last call left the joints with what the live signal says then (the mood, the
-context: signal.py), and sends each call through the round's sender.
+context: live_signal.py), and sends each call through the round's sender.
 
 Before each call it checks what may forbid it (a *disruption*, engine.recovery): the
 round is stopping;

@@ -2,15 +2,14 @@
 from __future__ import absolute_import, division, print_function
 
 from animate_behaviour.foundation.clock import Ticker
+from animate_behaviour.naoqi.heat import HEAT_PERIOD
 
-# The monitor reads the motor temperatures every HEAT_PERIOD s (a motor warms over
-# minutes). It checks that BackgroundMovement is still off at once when woken (on each
+# The monitor checks that BackgroundMovement is still off at once when woken (on each
 # AutonomousLife/State event: Autonomous Life resets its abilities when it enters or
 # reinforces a state, docs/naoqi.md, "Autonomous Life and BackgroundMovement"), and also
-# every LIFE_PERIOD s in case a reset came without one, or every HEAT_PERIOD s when the
-# event cannot be watched: a missed reset only lets Pepper breathe between our calls.
-HEAT_PERIOD = 5.0
-LIFE_PERIOD = 10.0
+# every life_period s (naoqi.life.LIFE_PERIOD) in case a reset came without one, or every
+# HEAT_PERIOD s when the event cannot be watched: a missed reset only lets Pepper breathe
+# between our calls.
 
 
 class Monitor(object):

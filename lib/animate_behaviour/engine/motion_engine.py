@@ -9,7 +9,7 @@ return at once; the last wins.
 
 The engine owns what the motion reads: the configuration now (``configuration()``, the
 live configuration's; tuning.Tunings builds its groups again when it changes, and each
-worker plans anew from where its joints are), and the live signal (signal.py) from its
+worker plans anew from where its joints are), and the live signal (live_signal.py) from its
 sources, the mood set (mood.Mood) and the context (context.Context, from ALMemory's
 events), which each worker's stream reads at every step.
 """
@@ -25,7 +25,7 @@ from animate_behaviour.engine import round as round_module
 from animate_behaviour.engine import status as status_module
 from animate_behaviour.engine.tuning import Tunings
 from animate_behaviour.expression.mood import Mood
-from animate_behaviour.expression.signal import LiveSignal
+from animate_behaviour.expression.live_signal import LiveSignal
 from animate_behaviour.foundation.clock import REAL_TIME
 from animate_behaviour.naoqi import own_call
 from animate_behaviour.naoqi.life import BackgroundMovementKeeper

@@ -27,7 +27,7 @@ STAGGER = 0.25
 # (life.BackgroundMovementKeeper), ``memory`` (ALMemory or None, for the motors' heat),
 # ``life_period()`` (s between BackgroundMovement checks with no Autonomous Life event),
 # ``tunings`` (tuning.Tunings: the configuration now and its groups) and ``signal``
-# (signal.LiveSignal: what the mood and the context ask of the motion now).
+# (live_signal.LiveSignal: what the mood and the context ask of the motion now).
 RoundParts = collections.namedtuple(
     "RoundParts", "sender clock log status speaking keeper memory life_period tunings signal")
 

@@ -1,5 +1,5 @@
 """What happens around Pepper as one named state, and what each reaction asks of the
-motion (a source of the live signal, signal.py): the facts (facts.py) from ALMemory's
+motion (a source of the live signal, live_signal.py): the facts (facts.py) from ALMemory's
 events (context_events.py; docs/naoqi.md, "People and listening events").
 
 States, first that holds: LISTENING; ENGAGED (tracked or near); PRESENT (someone

@@ -1,5 +1,5 @@
 """The mood set: what ``setMood``, a preset's mood or the configuration's say Pepper feels,
-and its glide from the mood before (a source of the live signal, signal.py).
+and its glide from the mood before (a source of the live signal, live_signal.py).
 
 Two numbers, ``valence`` (how pleasant) and ``arousal`` (how energetic), each in [-1, 1]
 (mood_table.py says what they do to the motion). A change glides linearly over MOOD_RAMP
@@ -11,7 +11,7 @@ from __future__ import absolute_import, division, print_function
 import math
 import threading
 
-from animate_behaviour.configuration import config as config_module
+from animate_behaviour import configuration as config_module
 from animate_behaviour.expression.mood_table import AXES, HIGH, LOW
 from animate_behaviour.expression.ramp import Ramp
 from animate_behaviour.foundation.compat import INTEGER_TYPES

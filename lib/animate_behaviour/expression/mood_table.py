@@ -25,7 +25,7 @@ valence 0 (home is never a preset's).
 """
 from __future__ import absolute_import, division, print_function
 
-from animate_behaviour.configuration import config as config_module
+from animate_behaviour import configuration as config_module
 from animate_behaviour.planning import clearance, clearance_model, joints, lean, trajectory
 
 VALENCE = "valence"
@@ -65,7 +65,7 @@ class Row(object):
         return self.values[-1]
 
 
-# THE mapping (README, "Mood", shows it with its sources). Arousal rows: factors of the
+# THE mapping (docs/mood.md shows it with its sources). Arousal rows: factors of the
 # figure, 1 at 0; the calm and lively presets are its points -0.5 and 0.5 (0.5 x 0.6 =
 # 0.3, 1.0 x 1.6, 0.3 x 0.5 and 0.5 x 1.4 = 0.7, 1.0 x 0.7, 0.3 x 1.5). Valence rows: rad
 # added to home, left arm's convention (ShoulderPitch lower = arm raised forward,

@@ -17,7 +17,7 @@ from __future__ import absolute_import, division, print_function
 import collections
 import threading
 
-from animate_behaviour.configuration import config as config_module
+from animate_behaviour import configuration as config_module
 from animate_behaviour.planning import styles
 
 DOMAIN = "animate-behaviour"

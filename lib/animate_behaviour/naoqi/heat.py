@@ -12,6 +12,8 @@ import numbers
 import threading
 
 STATUS_KEY = "Device/SubDeviceList/%s/Temperature/Sensor/Status"
+# Robot s between two readings: a motor warms over minutes.
+HEAT_PERIOD = 5.0
 STATUS_NAMES = {0: "normal", 1: "hot", 2: "very hot", 3: "critical"}
 
 

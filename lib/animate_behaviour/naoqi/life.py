@@ -13,6 +13,8 @@ import threading
 
 BACKGROUND_MOVEMENT = "BackgroundMovement"
 STATE_KEY = "AutonomousLife/State"
+# Robot s between two checks that BackgroundMovement is still off, with no State event.
+LIFE_PERIOD = 10.0
 # Autonomous Life's states in which BackgroundMovement must stay off (nothing autonomous
 # moves Pepper there).
 STILL_STATES = ("disabled", "safeguard")

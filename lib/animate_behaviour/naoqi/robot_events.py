@@ -5,10 +5,10 @@ ALTextToSpeech's progress (docs/naoqi.md, "Speech events"), and who is around an
 whether Pepper listens (the context, docs/naoqi.md, "People and listening events")."""
 from __future__ import absolute_import, division, print_function
 
-from animate_behaviour.engine.monitor import HEAT_PERIOD, LIFE_PERIOD
 from animate_behaviour.expression.context import Context
 from animate_behaviour.naoqi import context_events
-from animate_behaviour.naoqi.life import STATE_KEY
+from animate_behaviour.naoqi.heat import HEAT_PERIOD
+from animate_behaviour.naoqi.life import LIFE_PERIOD, STATE_KEY
 from animate_behaviour.naoqi.memory_events import MemorySubscriptions
 from animate_behaviour.naoqi.speech import SpeechWatch
 

@@ -135,7 +135,7 @@ class JointGroup(object):
         self._shaped = (None, None, None)  # (rest, selectedRange, Shape) last made
 
     def shape(self, reading):
-        """The group where the live signal's ``reading`` (signal.Reading) puts it: a Shape,
+        """The group where the live signal's ``reading`` (live_signal.Reading) puts it: a Shape,
         made again only when its rest posture or amplitude changed."""
         cached = self._shaped
         if cached[0] is reading.rest and cached[1] == reading.selected_range:

@@ -43,7 +43,7 @@ legs):
 
 The stream plans one step at a time, when the worker asks for it (:meth:`Lifelike.next`,
 at the robot time the step begins): each hold, breath call and move reads the live signal
-(signal.py) then, so a change of mood or context shows in the next step planned and a
+(live_signal.py) then, so a change of mood or context shows in the next step planned and a
 step under way keeps its shape. Every key of every call is a rest of the group or a
 turning point (or rest) of the breath: the motion is the same whether ALMotion eases into
 each key or passes through it (NAOqi does not document which). Angles in rad, times in

@@ -1,7 +1,7 @@
 """Motion styles: how each joint group's motion is planned, one row of :data:`TABLE` each.
 
 The configuration's ``motionStyle`` names a row. Adding a style is adding a row: its
-name, what it does (README, banner, tablet) and its planner.
+name, what it does (docs/configuration.md's key table, banner, tablet) and its planner.
 """
 from __future__ import absolute_import, division, print_function
 
@@ -12,7 +12,7 @@ LIFELIKE = "lifelike"
 
 
 # What a group's stream reads and shares with the round's other groups: ``signal`` (the
-# live signal, signal.LiveSignal: read at each move, hold and breath), ``breath`` (the
+# live signal, live_signal.LiveSignal: read at each move, hold and breath), ``breath`` (the
 # round's breath.Breath), ``seed`` (the round's schedule seed: posture shifts),
 # ``claim_onset(at)`` (robot time, at or after ``at``, when the group may begin a move
 # from rest: round.Onsets) and ``completed(summary)`` (a trajectory played to its end,

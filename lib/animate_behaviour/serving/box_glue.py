@@ -40,7 +40,7 @@ def start_from_box(session, package_dir, box_logger, activate, show_on_tablet=Fa
     try:
         # Imported here, not at the top: without configobj the box must still be able to
         # say so in one line instead of failing to import this module.
-        from animate_behaviour.configuration import config as config_module
+        from animate_behaviour import configuration as config_module
         from animate_behaviour.serving import host as host_module
     except ImportError as err:
         box_logger.error("animate behaviour not started: %s" % err)

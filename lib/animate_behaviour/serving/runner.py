@@ -17,7 +17,7 @@ import signal
 import sys
 import threading
 
-from animate_behaviour.configuration import config as config_module
+from animate_behaviour import configuration as config_module
 from animate_behaviour.engine import motion_engine as engine_module
 from animate_behaviour.foundation import clock as clock_module
 from animate_behaviour.serving import host as host_module

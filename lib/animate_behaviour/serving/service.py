@@ -10,6 +10,7 @@ from animate_behaviour.expression.mood import MoodError
 from animate_behaviour.expression.presets import PresetError, StyleError
 from animate_behaviour.foundation.compat import is_text
 from animate_behaviour.planning import styles
+from animate_behaviour.foundation.shown import shown
 from animate_behaviour.serving import log_guard
 
 SERVICE_NAME = "AnimateBehaviour"
@@ -64,13 +65,13 @@ class AnimateBehaviourService(object):
         """
         if not is_text(state) or state not in STATES:
             self._refusals.error(REFUSED, "setActivation(%s) refused: state must be \"enabled\""
-                                 " or \"disabled\"" % log_guard.shown(state))
+                                 " or \"disabled\"" % shown(state))
             return 0
         try:
             self._engine.request(str(state))
         except EngineClosed as err:
             self._refusals.error(REFUSED, "setActivation(%s) refused: %s"
-                                 % (log_guard.shown(state), err))
+                                 % (shown(state), err))
             return 0
         return 1
 
@@ -132,7 +133,7 @@ class AnimateBehaviourService(object):
             self._engine.mood.set(valence, arousal)
         except MoodError as err:
             self._refusals.error(MOOD_REFUSED, "setMood(%s, %s) refused: %s" % (
-                log_guard.shown(valence), log_guard.shown(arousal), err))
+                shown(valence), shown(arousal), err))
             return 0
         return 1
 
@@ -210,13 +211,13 @@ class AnimateBehaviourService(object):
         throttle as ``kind`` with the value and what is allowed (``names``)."""
         if not is_text(name):
             self._refusals.error(kind, "%s(%s) refused: the name must be a string, one of %s"
-                                 % (method, log_guard.shown(name), ", ".join(names)))
+                                 % (method, shown(name), ", ".join(names)))
             return 0
         try:
             choose(name)
         except (PresetError, StyleError) as err:
             self._refusals.error(kind, "%s(%s) refused: %s"
-                                 % (method, log_guard.shown(name), err))
+                                 % (method, shown(name), err))
             return 0
         return 1
 

@@ -1,0 +1,61 @@
+"""The validated configuration: one attribute per row of the key table, and the same with
+some values replaced, checked as the file is (presets, owner preferences, the run-time
+style)."""
+from __future__ import absolute_import, division, print_function
+
+from animate_behaviour.configuration.checking import rechecked
+from animate_behaviour.configuration.keys import TABLE, VALUE_ROWS
+from animate_behaviour.planning import joints
+
+
+class ConfigurationError(ValueError):
+    """The configuration file cannot be used; the message says why."""
+
+
+class Configuration(object):
+    """The validated configuration: one attribute per row of :data:`TABLE`, plus ``home``
+    (Stand posture with the overrides: where disabling takes Pepper, and the rest posture
+    the mood moves) and ``platform_joints``. Angles in rad, durations in s, ranges as
+    fractions."""
+
+    def __init__(self, values, source):
+        self.source = source
+        for row in TABLE:
+            setattr(self, row.attribute, values[row.name])
+        self.platform_joints = values["%sJoints" % self.platform]
+        self.home = dict(joints.STAND_POSTURE)
+        self.home.update(self.home_overrides)
+
+    @property
+    def leg_chunk_size(self):
+        """Waypoints per leg chunk: numPoints // legRepeatFactor (the seed's 100 // 8 = 12)."""
+        return self.num_points // self.leg_repeat_factor
+
+    def maximum_range(self, joint):
+        """The joint's maximum range fraction (MaxRangePercentage of the seed's Table 1)."""
+        if joint in joints.HAND_JOINTS:
+            return self.hand_maximum_range
+        if joint in joints.LEG_JOINTS:
+            return self.leg_maximum_range[joints.LEG_JOINTS.index(joint)]
+        return self.arm_maximum_range[joints.ARM_SUFFIXES.index(joints.arm_suffix(joint))]
+
+    def describe(self):
+        """One line per key with its effective value, for the start-up banner."""
+        return ["%s = %s" % (row.name, row.format(getattr(self, row.attribute)))
+                for row in TABLE]
+
+    def values(self):
+        """{key: value} for every row of the table."""
+        return dict((row.name, getattr(self, row.attribute)) for row in TABLE)
+
+    def with_values(self, overrides, source, written=None):
+        """This configuration with ``overrides`` ({key: value of its kind}, see
+        Key.parse) in place of the file's values, checked like the file (bounds that
+        depend on other keys included); ConfigurationError("<source>: <problems>") if
+        they do not fit, quoting the values as ``written`` ({key: text}) if given."""
+        values = self.values()
+        checked, problems = rechecked(values, overrides, "", VALUE_ROWS, written)
+        if problems:
+            raise ConfigurationError("%s: %s" % (source, "; ".join(problems)))
+        values.update(checked)
+        return Configuration(values, source)
