@@ -23,6 +23,7 @@
         <File name="third_party" src="lib/animate_behaviour/configuration/third_party.py" />
         <File name="__init__" src="lib/animate_behaviour/engine/__init__.py" />
         <File name="base_worker" src="lib/animate_behaviour/engine/base_worker.py" />
+        <File name="group_calls" src="lib/animate_behaviour/engine/group_calls.py" />
         <File name="group_worker" src="lib/animate_behaviour/engine/group_worker.py" />
         <File name="homing" src="lib/animate_behaviour/engine/homing.py" />
         <File name="monitor" src="lib/animate_behaviour/engine/monitor.py" />
@@ -51,6 +52,7 @@
         <File name="memory_events" src="lib/animate_behaviour/naoqi/memory_events.py" />
         <File name="own_call" src="lib/animate_behaviour/naoqi/own_call.py" />
         <File name="robot_events" src="lib/animate_behaviour/naoqi/robot_events.py" />
+        <File name="sender" src="lib/animate_behaviour/naoqi/sender.py" />
         <File name="speech" src="lib/animate_behaviour/naoqi/speech.py" />
         <File name="__init__" src="lib/animate_behaviour/planning/__init__.py" />
         <File name="breath" src="lib/animate_behaviour/planning/breath.py" />
@@ -61,6 +63,7 @@
         <File name="joints" src="lib/animate_behaviour/planning/joints.py" />
         <File name="lean" src="lib/animate_behaviour/planning/lean.py" />
         <File name="lifelike" src="lib/animate_behaviour/planning/lifelike.py" />
+        <File name="lifelike_legs" src="lib/animate_behaviour/planning/lifelike_legs.py" />
         <File name="posture_shifts" src="lib/animate_behaviour/planning/posture_shifts.py" />
         <File name="specification" src="lib/animate_behaviour/planning/specification.py" />
         <File name="steps" src="lib/animate_behaviour/planning/steps.py" />

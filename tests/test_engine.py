@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from animate_behaviour import configuration as config_module
-from animate_behaviour.engine import group_worker, recovery
+from animate_behaviour.engine import group_calls, recovery
 from animate_behaviour.engine import motion_engine as engine_module
 from animate_behaviour.engine import round as round_module
 from animate_behaviour.foundation.clock import ScaledClock
@@ -91,7 +91,7 @@ def patient(monkeypatch):
     another app; either way the group yields. Here identification waits long enough and
     nothing reads as postponed."""
     monkeypatch.setattr(own_call, "IDENTIFY_TRIES", 14)
-    monkeypatch.setattr(group_worker, "LATE_MARGIN", float("inf"))
+    monkeypatch.setattr(group_calls, "LATE_MARGIN", float("inf"))
 
 
 @pytest.mark.parametrize("behaviour, platform, expected", [

@@ -227,7 +227,7 @@ def could_not_know(pepper, sent, started, method, names=None):
     (or the base) free and sent, and NAOqi ordered them. No API makes check-and-send
     atomic, so we could not have known. The other apps of these tests never ask ALMotion
     ``method``: every such call recorded is ours. Joint calls are checked by the task
-    list read just before them (own_call.Sender), then areResourcesAvailable if it
+    list read just before them (sender.Sender), then areResourcesAvailable if it
     lists another task: ``method`` "joints" means the later of the two."""
     methods = ("getTaskList", "areResourcesAvailable") if method == "joints" else (method,)
     checks = [call.time for call in pepper.motion.calls if call.method in methods

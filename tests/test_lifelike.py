@@ -10,7 +10,7 @@ from animate_behaviour import configuration as config_module
 from animate_behaviour.expression import live_signal, mood
 from animate_behaviour.foundation.clock import REAL_TIME, ScaledClock
 from animate_behaviour.planning import breath as breath_module
-from animate_behaviour.planning import human_timing, lifelike, steps, trajectory
+from animate_behaviour.planning import human_timing, lifelike, lifelike_legs, steps, trajectory
 from offline_plans import Round
 
 import checks
@@ -218,7 +218,7 @@ def test_legs_planned_away_from_home_finish_their_visit_first():
         assert np.allclose(first.end, group.home)
         held = sum(step.duration for step in plan[:next(
             index for index, step in enumerate(plan) if step is first)])
-        assert held <= lifelike.LEG_AWAY[1] * config.gesture_duration + 1e-9
+        assert held <= lifelike_legs.LEG_AWAY[1] * config.gesture_duration + 1e-9
 
 
 class Listening(object):

@@ -20,7 +20,7 @@ import os
 import numpy as np
 
 from animate_behaviour import configuration as config_module
-from animate_behaviour.engine import group_worker
+from animate_behaviour.engine import group_calls
 from animate_behaviour.engine import motion_engine as engine_module
 from animate_behaviour.planning import groups
 from pepper_sim.autonomous_life import FakeAutonomousLife
@@ -89,7 +89,7 @@ def never_postponed(monkeypatch):
     the machine stalled (at time scale 0.01, 10 ms of wall time is LATE_MARGIN's 1 s), and
     the worker must not take it for postponement and plan anew, which would draw other
     numbers. Postponement has its own tests (test_good_citizen, test_recovery)."""
-    monkeypatch.setattr(group_worker, "LATE_MARGIN", float("inf"))
+    monkeypatch.setattr(group_calls, "LATE_MARGIN", float("inf"))
 
 
 def test_a_seeded_run_sends_the_recorded_calls(monkeypatch):
@@ -108,6 +108,6 @@ def test_a_seeded_run_sends_the_recorded_calls(monkeypatch):
 
 
 if __name__ == "__main__":
-    group_worker.LATE_MARGIN = float("inf")  # as never_postponed does
+    group_calls.LATE_MARGIN = float("inf")  # as never_postponed does
     with io.open(RECORD, "w", encoding="utf-8") as out:
         out.write(json.dumps(record_run(), indent=1, sort_keys=True))

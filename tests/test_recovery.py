@@ -1,5 +1,5 @@
 """Unit tests of the one recovery state machine (recovery.Recovery) and of the Sender's
-rules (own_call.Sender), with a clock that advances only when waited on."""
+rules (sender.Sender), with a clock that advances only when waited on."""
 from __future__ import absolute_import, division, print_function
 
 import logging
@@ -7,7 +7,7 @@ import threading
 
 from animate_behaviour.engine import recovery, status as status_module
 from animate_behaviour.foundation.clock import ScaledClock
-from animate_behaviour.naoqi import own_call
+from animate_behaviour.naoqi import sender as sender_module
 from animate_behaviour.engine.recovery import (ERROR, HOT, OTHER_APP, SPEECH, Disruption,
                                         Recovery)
 
@@ -189,7 +189,7 @@ class TaskMotion(object):
 
 def sender_for(motion):
     clock = ScaledClock(libqi=False)
-    return own_call.Sender(motion, clock, logging.getLogger("test.sender")), clock
+    return sender_module.Sender(motion, clock, logging.getLogger("test.sender")), clock
 
 
 def test_the_sender_sends_nothing_to_busy_joints():

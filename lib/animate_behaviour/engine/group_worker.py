@@ -8,16 +8,14 @@ the last call left the joints with what the live signal says then (the mood, the
 context: live_signal.py), and sends each call through the round's sender.
 
 Before each call it checks what may forbid it (a *disruption*, engine.recovery): the
-round is stopping;
-a joint of the group is hot; Pepper speaks (for groups that leave arms and hands to
-speech); another app's task holds the group's joints (``areResourcesAvailable``); or, after
-a pause with no call, another app moved them. A call that returns early without us
-stopping it means another app killed it to take the joints: a disruption too. While
-disrupted the group sends nothing (a hot group first goes home and holds still); it
+round is stopping; a joint of the group is hot; Pepper speaks (for groups that leave
+arms and hands to speech); another app's task holds the group's joints
+(``areResourcesAvailable``); or (engine.group_calls) another app moved them, or killed
+or postponed a call of ours. While disrupted the group sends nothing (a hot group first goes home and holds still); it
 resumes (recovery.Recovery) once the joints have been free for yieldQuietTime (hot
 joints: cool for coolDownTime), from the joints' measured angles.
 
-A stop (disable) or speech kills exactly the group's own running call (own_call.Sender).
+A stop (disable) or speech kills exactly the group's own running call (sender.Sender).
 
 While Pepper listens (the signal's ``arms_hold()``), the streams start no arm or hand
 move (styles.LISTEN_HOLD); a call running when listening begins ends as planned.
@@ -33,28 +31,13 @@ from __future__ import absolute_import, division, print_function
 import numpy as np
 
 from animate_behaviour.engine import status as status_module
-from animate_behaviour.planning import steps, styles
-from animate_behaviour.engine.recovery import (ERROR, HOT, OTHER_APP, SPEECH, STOP, STOPPING,
-                                        YIELD_POLL, YIELD_TO_SPEECH, Disruption, Recovery)
+from animate_behaviour.engine.group_calls import MOVED_TOLERANCE, GroupCalls
+from animate_behaviour.engine.recovery import (ERROR, HOT, OTHER_APP, STOP, YIELD_POLL,
+                                               YIELD_TO_SPEECH, Disruption, Recovery)
 from animate_behaviour.engine.worker_thread import HOLDS_FOR_TURNS, MOVES_ALONE, WorkerThread
+from animate_behaviour.planning import steps, styles
 
-# A call returning before this fraction of its duration was cut short by someone, unless
-# the joints are commanded at its last key (a simulator whose clock caught up on a lag
-# played it faster: a killed call leaves them elsewhere, or another app moves them); one
-# returning later than its duration plus LATE_MARGIN (s) waited for joints another app
-# took in the instant before we sent it (NAOqi postponed it).
-EARLY_FRACTION = 0.95
-LATE_MARGIN = 1.0
-# Commanded angles further than this (rad) from where we left them: another app moved
-# the joints while we held no call.
-MOVED_TOLERANCE = 0.01
-# Our next call sent longer than this (robot s) after the last one's planned end (a
-# round trip, a few ms, normally): there was a stall (a garbage collection in NAOqi's
-# shared interpreter, a loaded robot) in which another app's short gesture may have come
-# and gone unseen by areResourcesAvailable, so the commanded angles are checked first,
-# as after a rest.
-LONG_SEAM = 0.2
-class GroupWorker(WorkerThread):
+class GroupWorker(GroupCalls, WorkerThread):
     """Animates the group ``name`` of the round's tuning during ``round_`` (round.Round:
     sender, tuning, clock, log, stop, status, speaking, heat, legs_and_base, onsets)
     with ``rng`` (a numpy RandomState of its own)."""
@@ -138,22 +121,6 @@ class GroupWorker(WorkerThread):
         if self._config.verbose:
             self._log.debug("trajectory %s: %s" % (self.name, summary))
 
-    # -- reading the joints --------------------------------------------------------------
-
-    def _angles(self, use_sensors):
-        try:
-            return np.array(self._sender.angles(self._group.names, use_sensors), dtype=float)
-        except RuntimeError as err:
-            self._log.error("ALMotion.getAngles (%s) failed (%s); assuming home"
-                            % (self.name, err))
-            return self._group.home.copy()
-
-    def _commanded(self):
-        return self._angles(False)
-
-    def _measured(self):
-        return self._angles(True)
-
     # -- gates -------------------------------------------------------------------------
 
     def _disruption(self, check_resources=True):
@@ -180,101 +147,6 @@ class GroupWorker(WorkerThread):
         """Why the group must not send a call now, from what the worker knows (no round
         trip)."""
         return self._disruption(check_resources=False)
-
-    # -- executing a step ----------------------------------------------------------------
-
-    def _step(self, step):
-        """Send or hold ``step``; the Disruption that stopped it, or None once done (the
-        joints then where it left them)."""
-        # Whether another app holds the joints is asked just before a call is sent.
-        disruption = self._known_disruption()
-        if disruption is not None:
-            return disruption
-        if isinstance(step, steps.Rest):
-            return self._rest(step.duration)
-        return self._move(step)
-
-    def _rest(self, duration):
-        """Hold still, uncommanded, for ``duration`` s; the joints are free meanwhile, so
-        the next call checks first that nobody moved them."""
-        self._round.status.set(self.name, status_module.ANIMATING)
-        disruption = self._hold(duration, self._known_disruption)
-        if disruption is None:
-            self._verify = True
-        return disruption
-
-    def _moved_by_someone(self):
-        commanded = self._commanded()
-        return not np.allclose(commanded, self._expected, atol=MOVED_TOLERANCE)
-
-    def _move(self, step):
-        if self._last_call is not None:
-            sent, duration = self._last_call
-            if self._clock.elapsed(sent, self._clock.now()) - duration > LONG_SEAM:
-                self._verify = True
-            self._last_call = None
-        if self._verify:
-            self._verify = False
-            if self._moved_by_someone():
-                return Disruption(OTHER_APP, why="its joints were moved while it held none")
-        legs_and_base = self._round.legs_and_base if self.role == HOLDS_FOR_TURNS else None
-        if legs_and_base is not None:
-            while True:
-                self.wake.clear()
-                if legs_and_base.begin_legs_move():
-                    break
-                if self._round.stop.is_set():
-                    return STOP
-                # A turn is due or running: the legs hold still until its end_turn wakes them.
-                self._clock.wait(self.wake, None)
-        try:
-            return self._call(step)
-        finally:
-            if legs_and_base is not None:
-                legs_and_base.end_legs_move()
-
-    def _call(self, step):
-        self._round.status.set(self.name, status_module.ANIMATING)
-        commanded = range(len(self._group.names)) if step.joints is None else step.joints
-        names = [self._group.names[index] for index in commanded]
-        angles = [[float(angle) for angle in step.angles[:, index]] for index in commanded]
-        times = [float(time) for time in step.times]
-        self.wake.clear()
-        try:
-            call = self._sender.send_joints(names, angles, times, self.wake,
-                                            "animateBehaviour.%s.call" % self.name)
-        except RuntimeError as err:
-            self._log.error("ALMotion.areResourcesAvailable (%s) failed: %s" % (self.name, err))
-            return Disruption(ERROR)
-        if call is None:
-            return Disruption(OTHER_APP, why="another app's task holds its joints")
-        self._round.status.count("calls")
-        stop_reason = self._sender.wait(call, step.duration, self._stop_reason, self.name)
-        if stop_reason is not None:
-            return stop_reason
-        if call.error is not None:
-            if not isinstance(call.error, RuntimeError):
-                raise call.error
-            self._log.error("ALMotion.angleInterpolation (%s) failed: %s" % (self.name, call.error))
-            return Disruption(ERROR)
-        elapsed = call.elapsed
-        if elapsed < EARLY_FRACTION * step.duration and not np.allclose(
-                self._commanded(), step.end, atol=MOVED_TOLERANCE):
-            return Disruption(OTHER_APP, why="its %.2f s call ended after %.2f s: killed to "
-                              "take its joints" % (step.duration, elapsed))
-        if elapsed > step.duration + LATE_MARGIN:
-            return Disruption(OTHER_APP, why="its %.2f s call took %.2f s: postponed behind "
-                              "another app's task" % (step.duration, elapsed))
-        self._expected = step.end
-        self._last_call = (call.started, step.duration)
-        return None
-
-    def _stop_reason(self):
-        """Why our running call must stop at once (a stop, speech), or None."""
-        disruption = self._known_disruption()
-        if disruption is not None and disruption.reason in (STOPPING, SPEECH):
-            return disruption
-        return None
 
     # -- stepping aside (recovery.Recovery's part) -----------------------------------------
 

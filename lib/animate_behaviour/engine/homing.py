@@ -10,7 +10,7 @@ def go_home(sender, tuning, speaking, log):
     """Take every group of ``tuning`` to the configured home (not the mood's rest posture:
     disabling restores what the animation changed) smoothly, as fast as the velocity limit allows,
     in calls no longer than maxCallDuration (the groups travel together), through
-    ``sender`` (own_call.Sender). A group whose joints another app holds, or that leaves
+    ``sender`` (sender.Sender). A group whose joints another app holds, or that leaves
     them to speech (``speaking()`` says whether Pepper speaks), is left where it is."""
     plans = []
     for group in (tuning.groups.values() if tuning is not None else ()):

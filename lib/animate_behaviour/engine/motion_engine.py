@@ -27,7 +27,7 @@ from animate_behaviour.engine.tuning import Tunings
 from animate_behaviour.expression.mood import Mood
 from animate_behaviour.expression.live_signal import LiveSignal
 from animate_behaviour.foundation.clock import REAL_TIME
-from animate_behaviour.naoqi import own_call
+from animate_behaviour.naoqi import sender as sender_module
 from animate_behaviour.naoqi.life import BackgroundMovementKeeper
 from animate_behaviour.naoqi.robot_events import RobotEvents
 from animate_behaviour.planning import joints
@@ -51,7 +51,7 @@ class MotionEngine(object):
     """The request state machine and its report.
 
     ``motion`` is an ALMotion proxy (or stand-in): the engine wakes the robot through it,
-    and every other command goes out through one own_call.Sender. ``configuration()``
+    and every other command goes out through one naoqi.sender.Sender. ``configuration()``
     gives the configuration to go by now (presets.LiveConfiguration's); its behaviour and
     platform never change. ``autonomous_life`` an ALAutonomousLife proxy, ``memory`` an
     ALMemory proxy, each None when the robot has none; ``rng`` a numpy.random.RandomState;
@@ -80,7 +80,7 @@ class MotionEngine(object):
                                    self._on_life_state, self._notify_round)
         self.mood = Mood(config.valence, config.arousal, self._clock, logger)
         self.signal = LiveSignal(configuration, self.mood, self._events.context, self._clock)
-        self._sender = own_call.Sender(motion, self._clock, logger)
+        self._sender = sender_module.Sender(motion, self._clock, logger)
         self._parts = round_module.RoundParts(
             self._sender, self._clock, logger, self._status, self._events.speaking,
             self._keeper, memory, lambda: self._events.life_period, self._tunings, self.signal)

@@ -22,7 +22,7 @@ from animate_behaviour.planning.breath import Breath
 # which a watcher sees two onsets as one.
 STAGGER = 0.25
 
-# What every round of an engine shares: ``sender`` (own_call.Sender), ``clock``, ``log``,
+# What every round of an engine shares: ``sender`` (sender.Sender), ``clock``, ``log``,
 # ``status`` (status.Status), ``speaking()`` (whether Pepper speaks), ``keeper``
 # (life.BackgroundMovementKeeper), ``memory`` (ALMemory or None, for the motors' heat),
 # ``life_period()`` (s between BackgroundMovement checks with no Autonomous Life event),

@@ -48,6 +48,9 @@ def _specification(group, config, rng, start, shared):
 
 
 def _lifelike(group, config, rng, start, shared):
+    if group.row.chunked:
+        from animate_behaviour.planning import lifelike_legs
+        return lifelike_legs.LifelikeLegs(group, config, rng, start, shared)
     from animate_behaviour.planning import lifelike
     return lifelike.Lifelike(group, config, rng, start, shared)
 

@@ -1,0 +1,155 @@
+"""A joint group's calls: each step sent (a call) or held (a rest), and how it ended:
+played out, stopped for speech or a stop, killed or postponed by another app, or found
+moved by another app while the group held none.
+
+The calls are GroupWorker's (engine.group_worker), this is its half that talks to the
+sender: a call that returns early without us stopping it means another app killed it to
+take the joints; one that returns late waited behind another app's task; after a rest,
+or a stall between two calls, the joints' commanded angles are checked first. Each is a
+disruption (engine.recovery) the worker then steps aside for.
+"""
+from __future__ import absolute_import, division, print_function
+
+import numpy as np
+
+from animate_behaviour.engine import status as status_module
+from animate_behaviour.engine.recovery import (ERROR, OTHER_APP, SPEECH, STOP, STOPPING,
+                                               Disruption)
+from animate_behaviour.engine.worker_thread import HOLDS_FOR_TURNS
+from animate_behaviour.planning import steps
+
+# A call returning before this fraction of its duration was cut short by someone, unless
+# the joints are commanded at its last key (a simulator whose clock caught up on a lag
+# played it faster: a killed call leaves them elsewhere, or another app moves them); one
+# returning later than its duration plus LATE_MARGIN (s) waited for joints another app
+# took in the instant before we sent it (NAOqi postponed it).
+EARLY_FRACTION = 0.95
+LATE_MARGIN = 1.0
+# Commanded angles further than this (rad) from where we left them: another app moved
+# the joints while we held no call.
+MOVED_TOLERANCE = 0.01
+# Our next call sent longer than this (robot s) after the last one's planned end (a
+# round trip, a few ms, normally): there was a stall (a garbage collection in NAOqi's
+# shared interpreter, a loaded robot) in which another app's short gesture may have come
+# and gone unseen by areResourcesAvailable, so the commanded angles are checked first,
+# as after a rest.
+LONG_SEAM = 0.2
+
+
+class GroupCalls(object):
+    """GroupWorker's calls. It has ``name``, ``wake``, ``role``, ``_round``, ``_sender``,
+    ``_clock``, ``_log``, ``_group`` and ``_known_disruption()``; these methods keep
+    ``_expected`` (where our last call left the joints), ``_verify`` (check the joints'
+    commanded angles before the next call) and ``_last_call`` ((clock time sent, planned
+    s) of our last call that played out)."""
+
+    # -- executing a step ----------------------------------------------------------------
+
+    def _step(self, step):
+        """Send or hold ``step``; the Disruption that stopped it, or None once done (the
+        joints then where it left them)."""
+        # Whether another app holds the joints is asked just before a call is sent.
+        disruption = self._known_disruption()
+        if disruption is not None:
+            return disruption
+        if isinstance(step, steps.Rest):
+            return self._rest(step.duration)
+        return self._move(step)
+
+    def _rest(self, duration):
+        """Hold still, uncommanded, for ``duration`` s; the joints are free meanwhile, so
+        the next call checks first that nobody moved them."""
+        self._round.status.set(self.name, status_module.ANIMATING)
+        disruption = self._hold(duration, self._known_disruption)
+        if disruption is None:
+            self._verify = True
+        return disruption
+
+    def _moved_by_someone(self):
+        commanded = self._commanded()
+        return not np.allclose(commanded, self._expected, atol=MOVED_TOLERANCE)
+
+    def _move(self, step):
+        if self._last_call is not None:
+            sent, duration = self._last_call
+            if self._clock.elapsed(sent, self._clock.now()) - duration > LONG_SEAM:
+                self._verify = True
+            self._last_call = None
+        if self._verify:
+            self._verify = False
+            if self._moved_by_someone():
+                return Disruption(OTHER_APP, why="its joints were moved while it held none")
+        legs_and_base = self._round.legs_and_base if self.role == HOLDS_FOR_TURNS else None
+        if legs_and_base is not None:
+            while True:
+                self.wake.clear()
+                if legs_and_base.begin_legs_move():
+                    break
+                if self._round.stop.is_set():
+                    return STOP
+                # A turn is due or running: the legs hold still until its end_turn wakes them.
+                self._clock.wait(self.wake, None)
+        try:
+            return self._call(step)
+        finally:
+            if legs_and_base is not None:
+                legs_and_base.end_legs_move()
+
+    def _call(self, step):
+        self._round.status.set(self.name, status_module.ANIMATING)
+        commanded = range(len(self._group.names)) if step.joints is None else step.joints
+        names = [self._group.names[index] for index in commanded]
+        angles = [[float(angle) for angle in step.angles[:, index]] for index in commanded]
+        times = [float(time) for time in step.times]
+        self.wake.clear()
+        try:
+            call = self._sender.send_joints(names, angles, times, self.wake,
+                                            "animateBehaviour.%s.call" % self.name)
+        except RuntimeError as err:
+            self._log.error("ALMotion.areResourcesAvailable (%s) failed: %s" % (self.name, err))
+            return Disruption(ERROR)
+        if call is None:
+            return Disruption(OTHER_APP, why="another app's task holds its joints")
+        self._round.status.count("calls")
+        stop_reason = self._sender.wait(call, step.duration, self._stop_reason, self.name)
+        if stop_reason is not None:
+            return stop_reason
+        if call.error is not None:
+            if not isinstance(call.error, RuntimeError):
+                raise call.error
+            self._log.error("ALMotion.angleInterpolation (%s) failed: %s" % (self.name, call.error))
+            return Disruption(ERROR)
+        elapsed = call.elapsed
+        if elapsed < EARLY_FRACTION * step.duration and not np.allclose(
+                self._commanded(), step.end, atol=MOVED_TOLERANCE):
+            return Disruption(OTHER_APP, why="its %.2f s call ended after %.2f s: killed to "
+                              "take its joints" % (step.duration, elapsed))
+        if elapsed > step.duration + LATE_MARGIN:
+            return Disruption(OTHER_APP, why="its %.2f s call took %.2f s: postponed behind "
+                              "another app's task" % (step.duration, elapsed))
+        self._expected = step.end
+        self._last_call = (call.started, step.duration)
+        return None
+
+    def _stop_reason(self):
+        """Why our running call must stop at once (a stop, speech), or None."""
+        disruption = self._known_disruption()
+        if disruption is not None and disruption.reason in (STOPPING, SPEECH):
+            return disruption
+        return None
+
+    # -- reading the joints --------------------------------------------------------------
+
+    def _angles(self, use_sensors):
+        try:
+            return np.array(self._sender.angles(self._group.names, use_sensors), dtype=float)
+        except RuntimeError as err:
+            self._log.error("ALMotion.getAngles (%s) failed (%s); assuming home"
+                            % (self.name, err))
+            return self._group.home.copy()
+
+    def _commanded(self):
+        return self._angles(False)
+
+    def _measured(self):
+        return self._angles(True)

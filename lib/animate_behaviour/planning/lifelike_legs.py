@@ -1,0 +1,91 @@
+"""The lifelike style's legs: the specification's pace (its chunk pattern: numPointsLeg
+random waypoints and a return home per chunk of numPoints // legRepeatFactor waypoints),
+as a Lifelike stream (lifelike.py) whose cycles are the legs': per chunk's time,
+numPointsLeg moves to random targets and one back to rest, then a long hold at rest,
+moving slowly to a new rest posture when it shifts. A cycle lasts a random LEG_CYCLE of
+the chunk's time, so the legs move no more often than the specification's way."""
+from __future__ import absolute_import, division, print_function
+
+import numpy as np
+
+from animate_behaviour.planning import human_timing, steps
+from animate_behaviour.planning.lifelike import SHIFT_MOVE, Lifelike
+
+# The legs' cycle in multiples of the specification's chunk time: on average 1.1 chunks,
+# so they move a little less often than its pattern, never more.
+LEG_CYCLE = (0.9, 1.3)
+# The legs hold at a random target this long, and move this long, in multiples of
+# gestureDuration: the specification's legs pass through their random waypoints
+# gestureDuration apart and spend the rest of a chunk at home, and so do these.
+LEG_AWAY = (0.1, 0.5)
+LEG_MOVE = (1.0, 1.25)
+
+
+class LifelikeLegs(Lifelike):
+    """The legs' steps, planned as Lifelike plans an arm's."""
+
+    def _cycles(self):
+        """Cycles of the legs' pace: a hold at rest, then numPointsLeg moves to random
+        targets with holds between, then back to rest, each in multiples of the live
+        gestureDuration. Legs away from rest (a stream made anew mid-cycle) first finish
+        their visit: a short hold, then back."""
+        self._begin()
+        reading, shape, breathing = self._look()
+        rest = self._postures.at(self._at, shape, breathing.lifted)
+        if not np.array_equal(self._pose, rest):
+            yield steps.Rest(self._rng.uniform(*LEG_AWAY) * reading.gesture_duration)
+            for step in self._back(self._rng.uniform(*LEG_MOVE)):
+                yield step
+        while True:
+            cycle = self._rng.uniform(*LEG_CYCLE) * self._config.leg_chunk_size
+            away = [self._rng.uniform(*LEG_AWAY) for _ in range(self._config.num_points_leg)]
+            moves = [self._rng.uniform(*LEG_MOVE) for _ in range(len(away) + 1)]
+            for step in self._hold_at_rest(max(cycle - sum(away) - sum(moves),
+                                               human_timing.HOLD_FLOOR)):
+                yield step
+            for hold, move in zip(away, moves):
+                for step in self._apart():
+                    yield step
+                reading, shape, breathing = self._look()
+                for step in self._moving(self._target(shape, breathing),
+                                         self._capped(move * reading.gesture_duration),
+                                         shape, breathing):
+                    yield step
+                yield steps.Rest(hold * self._look()[0].gesture_duration)
+            for step in self._back(moves[-1]):
+                yield step
+
+    def _capped(self, duration):
+        return min(duration, self._config.max_call_duration)
+
+    def _back(self, units):
+        """A move back to the rest posture now, ``units`` x the live gestureDuration long,
+        if the legs are not there."""
+        for step in self._apart():
+            yield step
+        reading, shape, breathing = self._look()
+        rest = self._postures.at(self._at, shape, breathing.lifted)
+        if not np.array_equal(self._pose, rest):
+            for step in self._moving(rest, self._capped(units * reading.gesture_duration),
+                                     shape, breathing):
+                yield step
+
+    def _hold_at_rest(self, units):
+        """Hold at rest for ``units`` x the live gestureDuration, moving slowly to the new
+        rest at each posture shift on the way (and when the mood moved it more than
+        GLIDE)."""
+        last = None  # (when the last step began, the gestureDuration then)
+        while True:
+            reading, shape, breathing = self._look()
+            if last is not None:
+                units -= (self._at - last[0]) / last[1]
+            if units <= 1e-9:
+                return
+            last = (self._at, reading.gesture_duration)
+            if self._glides(self._postures.at(self._at, shape, breathing.lifted), shape):
+                for step in self._back(self._rng.uniform(*SHIFT_MOVE)):
+                    yield step
+                continue
+            end = self._at + units * reading.gesture_duration
+            moments = self._postures.shifts(self._at, end)
+            yield steps.Rest((moments[0] if moments else end) - self._at)
