@@ -51,7 +51,7 @@ class Watched(object):
         self.memory = FakeMemory(synchronous=True)
         self.subscriptions = MemorySubscriptions(self.memory, LOG)  # kept: they hold on
         if memory:
-            context_events.subscribe(self.context, self.subscriptions, LOG)
+            context_events.subscribe(self.context, self.subscriptions, self.memory, LOG)
         self.people = People(self.memory)
         self.listening = Listening(self.memory)
 
@@ -137,6 +137,31 @@ def test_alone_after_the_configured_minutes_gliding_in_and_back_within_a_second(
     assert watched.offset() == 0.0
 
 
+def test_zone_one_is_read_from_the_zones_list_at_each_update():
+    watched = Watched()
+    watched.people.approach(3)
+    assert watched.context.state == context.ENGAGED
+    assert watched.memory.calls[-1].method == "getData"  # the documented state, once
+    watched.people.approach(5)
+    watched.people.approach(3, zone=2)
+    assert watched.context.state == context.ENGAGED  # 5 is still near
+    watched.people.approach(5, zone=3)
+    assert watched.context.state == context.PRESENT
+    assert [call.method for call in watched.memory.calls].count("getData") == 4
+
+
+def test_a_late_human_lost_never_ends_a_newer_tracking():
+    watched = Watched()
+    watched.people.track(4)
+    watched.at(10.0)
+    watched.people.track(5)  # basic awareness turns to someone else...
+    watched.people.lost()  # ...and the HumanLost raised for 4 arrives after it
+    assert watched.context.state == context.ENGAGED and watched.context.base_holds()
+    watched.at(10.0 + facts.BURST + 0.1)
+    watched.people.lost()  # this one is 5's
+    assert watched.context.state == context.PRESENT and not watched.context.base_holds()
+
+
 def test_an_out_of_order_burst_does_not_bring_back_a_person_who_left():
     watched = Watched()
     watched.people.arrive(4)
@@ -144,7 +169,7 @@ def test_an_out_of_order_burst_does_not_bring_back_a_person_who_left():
     # The JustLeft of person 4 overtakes the events raised before it.
     watched.heard("just_left", 4)
     watched.heard("human_tracked", 4)
-    watched.heard("zone_entered", 1, 4)
+    watched.heard("zone_one", [4])
     watched.heard("just_arrived", 4)
     watched.heard("people_list", [4])
     assert watched.context.state == context.PRESENT

@@ -8,15 +8,21 @@ subscribers are real qi.Signals), so every subscriber hears them as on NAOqi::
 
     people = People(memory)
     people.arrive(7)         # JustArrived 7, PeopleList [7]
-    people.approach(7)       # EngagementZones/PersonEnteredZone1 7
+    people.approach(7)       # PersonEnteredZone1 7, PeopleInZone1 [7] ...,
+                             # PeopleInZonesUpdated
     people.track(7)          # ALBasicAwareness/HumanTracked 7
-    people.leave(7)          # HumanTracked -1, HumanLost, PersonEnteredZone3 7, JustLeft 7,
+    people.leave(7)          # HumanTracked -1, HumanLost, into zone 3, JustLeft 7,
                              # PeopleList []
     listening = Listening(memory)
     listening.start(); listening.hear(); listening.stop()
 
+As on NAOqi, the extractors publish only while subscribed: with ``perception`` and
+``zones`` (pepper_sim.perception.FakeExtractor: ALPeoplePerception, ALEngagementZones),
+people perception's events come only while it has a subscriber, and the zones' only
+while both have (ALEngagementZones' page: "It will only work if ALPeoplePerception has
+also been subscribed to"). HumanLost carries no value (its callback has none).
 Choices where NAOqi is silent: the order of the events raised together (as listed);
-HumanLost's value (the id lost); leaving through zone 3 before leaving the population.
+leaving through zone 3 before leaving the population.
 """
 from __future__ import absolute_import, division, print_function
 
@@ -26,15 +32,24 @@ from animate_behaviour.naoqi import context_events
 
 
 class People(object):
-    """The population people perception keeps, and the events of its changes."""
+    """The population people perception keeps, the engagement zone of each person, and
+    the events of their changes."""
 
-    def __init__(self, memory):
+    def __init__(self, memory, perception=None, zones=None):
         self._memory = memory
+        self._perception = perception
+        self._zones = zones
         self._lock = threading.Lock()
         self.present = []
+        self.zone_of = {}  # person -> engagement zone (1, 2 or 3)
 
     def _raise(self, key, value, source):
-        self._memory.raise_event(key, value, source)
+        publishing = {"ALPeoplePerception": self._perception is None
+                      or self._perception.publishes,
+                      "ALEngagementZones": (self._zones is None or self._zones.publishes) and
+                      (self._perception is None or self._perception.publishes)}
+        if publishing.get(source, True):
+            self._memory.raise_event(key, value, source)
 
     def arrive(self, person):
         with self._lock:
@@ -44,26 +59,46 @@ class People(object):
         self._raise(context_events.PEOPLE_LIST, present, "ALPeoplePerception")
 
     def approach(self, person, zone=1):
-        """The person enters engagement zone ``zone`` (1 near and in front)."""
+        """The person enters engagement zone ``zone`` (1 near and in front): the zone's
+        event, then the lists of the people in each zone and their update event."""
+        with self._lock:
+            self.zone_of[person] = zone
         self._raise(context_events.ZONE_ENTERED[zone - 1], person, "ALEngagementZones")
+        self._zones_updated()
+
+    def _zones_updated(self):
+        """EngagementZones/PeopleInZone1..3 written, then PeopleInZonesUpdated."""
+        with self._lock:
+            lists = [sorted(who for who, where in self.zone_of.items() if where == number)
+                     for number in (1, 2, 3)]
+        for key, ids in zip(context_events.PEOPLE_IN_ZONES, lists):
+            self._raise(key, ids, "ALEngagementZones")
+        self._raise(context_events.ZONES_UPDATED, None, "ALEngagementZones")
 
     def track(self, person):
         self._raise(context_events.HUMAN_TRACKED, person, "ALBasicAwareness")
 
-    def lose(self, person):
-        """Basic awareness stops tracking the person (-1, then HumanLost)."""
+    def lose(self):
+        """Basic awareness stops tracking (-1, then HumanLost)."""
         self._raise(context_events.HUMAN_TRACKED, -1, "ALBasicAwareness")
-        self._raise(context_events.HUMAN_LOST, person, "ALBasicAwareness")
+        self.lost()
+
+    def lost(self):
+        """ALBasicAwareness/HumanLost: "the person tracked can no longer be found for some
+        time" (raised alone: late, say)."""
+        self._raise(context_events.HUMAN_LOST, None, "ALBasicAwareness")
 
     def leave(self, person):
         """The person walks away: lost, out to zone 3, then out of the population."""
-        self.lose(person)
+        self.lose()
         self.approach(person, 3)
         with self._lock:
             self.present.remove(person)
+            self.zone_of.pop(person, None)
             present = list(self.present)
         self._raise(context_events.JUST_LEFT, person, "ALPeoplePerception")
         self._raise(context_events.PEOPLE_LIST, present, "ALPeoplePerception")
+        self._zones_updated()
 
 
 class Listening(object):

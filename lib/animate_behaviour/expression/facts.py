@@ -2,9 +2,11 @@
 each with when it was last heard, kept true to the events however they arrive.
 
 * **tracked**: basic awareness tracks a person (``ALBasicAwareness/HumanTracked`` with
-  the person's id; -1 or ``ALBasicAwareness/HumanLost`` when it stops);
-* **near**: people in engagement zone 1, near and in front
-  (``EngagementZones/PersonEnteredZone1``; entering zone 2 or 3 takes a person out);
+  the person's id; -1 or ``ALBasicAwareness/HumanLost`` when it stops: HumanLost
+  carries no id, so one heard less than BURST s after a tracking began is taken for an
+  older tracking's, late, and ends nothing);
+* **near**: people in engagement zone 1, near and in front (the list
+  ``EngagementZones/PeopleInZone1``, read at each ``PeopleInZonesUpdated``);
 * **present**: people perception's population (``PeoplePerception/PeopleList``,
   ``JustArrived``, ``JustLeft``);
 * **listening**: speech recognition listens (``ALSpeechRecognition/Status`` from
@@ -74,15 +76,17 @@ class Facts(object):
             self._tracked = (found, now)
             self._present[found] = now
 
-    def zone_entered(self, zone, value, now):
-        found = person(value)
-        if found is None or found in self._gone:
-            return
-        self._present[found] = now
-        if zone == 1:
-            self._near[found] = now
-        else:
-            self._near.pop(found, None)
+    def human_lost(self, now):
+        if self._tracked is not None and self._clock.elapsed(self._tracked[1], now) > BURST:
+            self._tracked = None
+
+    def zone_one(self, value, now):
+        if not isinstance(value, (list, tuple)):
+            return  # not a list of ids: nothing to learn from it
+        near = set(found for found in map(person, value) if found is not None) - self._gone
+        self._near = dict((found, now) for found in near)
+        for found in near:
+            self._present[found] = now
 
     def people_list(self, value, now):
         if not isinstance(value, (list, tuple)):

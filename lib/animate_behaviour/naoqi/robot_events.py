@@ -23,6 +23,7 @@ class RobotEvents(object):
     def __init__(self, memory, config, clock, log, on_speech, on_life_state, on_context):
         self._log = log
         self._on_life_state = on_life_state
+        self._memory = memory
         self._subscriptions = MemorySubscriptions(memory, log) if memory is not None else None
         # How often (s) BackgroundMovement is checked without an AutonomousLife/State event.
         self.life_period = LIFE_PERIOD if memory is not None else HEAT_PERIOD
@@ -50,7 +51,7 @@ class RobotEvents(object):
                 self._log.error("cannot watch ALTextToSpeech's events (%s): the arms will not "
                                 "step aside for speech" % err)
                 self._speech = None
-        context_events.subscribe(self.context, self._subscriptions, self._log)
+        context_events.subscribe(self.context, self._subscriptions, self._memory, self._log)
 
     def speaking(self):
         """Whether Pepper speaks (always False when speech is not followed)."""
