@@ -22,6 +22,7 @@
         <File name="sections" src="lib/animate_behaviour/configuration/sections.py" />
         <File name="third_party" src="lib/animate_behaviour/configuration/third_party.py" />
         <File name="__init__" src="lib/animate_behaviour/engine/__init__.py" />
+        <File name="awareness" src="lib/animate_behaviour/engine/awareness.py" />
         <File name="base_worker" src="lib/animate_behaviour/engine/base_worker.py" />
         <File name="group_calls" src="lib/animate_behaviour/engine/group_calls.py" />
         <File name="group_worker" src="lib/animate_behaviour/engine/group_worker.py" />
@@ -36,6 +37,7 @@
         <File name="__init__" src="lib/animate_behaviour/expression/__init__.py" />
         <File name="context" src="lib/animate_behaviour/expression/context.py" />
         <File name="facts" src="lib/animate_behaviour/expression/facts.py" />
+        <File name="follow" src="lib/animate_behaviour/expression/follow.py" />
         <File name="live_signal" src="lib/animate_behaviour/expression/live_signal.py" />
         <File name="mood" src="lib/animate_behaviour/expression/mood.py" />
         <File name="mood_table" src="lib/animate_behaviour/expression/mood_table.py" />
@@ -47,10 +49,13 @@
         <File name="shown" src="lib/animate_behaviour/foundation/shown.py" />
         <File name="__init__" src="lib/animate_behaviour/naoqi/__init__.py" />
         <File name="context_events" src="lib/animate_behaviour/naoqi/context_events.py" />
+        <File name="contract" src="lib/animate_behaviour/naoqi/contract.py" />
+        <File name="extractors" src="lib/animate_behaviour/naoqi/extractors.py" />
         <File name="heat" src="lib/animate_behaviour/naoqi/heat.py" />
         <File name="life" src="lib/animate_behaviour/naoqi/life.py" />
         <File name="memory_events" src="lib/animate_behaviour/naoqi/memory_events.py" />
         <File name="own_call" src="lib/animate_behaviour/naoqi/own_call.py" />
+        <File name="person_mood" src="lib/animate_behaviour/naoqi/person_mood.py" />
         <File name="robot_events" src="lib/animate_behaviour/naoqi/robot_events.py" />
         <File name="sender" src="lib/animate_behaviour/naoqi/sender.py" />
         <File name="speech" src="lib/animate_behaviour/naoqi/speech.py" />

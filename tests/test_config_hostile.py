@@ -36,6 +36,7 @@ SCALAR_BOUNDS = {
     "arousal": (-1.0, 1.0),
     "alone_after": (1.0, 120.0),
     "alone_arousal": (-1.0, 0.0),
+    "follow_person_mood": (0.0, 1.0),
 }
 LIST_BOUNDS = {"arm_maximum_range": (5, 0.0, 1.0), "leg_maximum_range": (3, 0.0, 0.15)}
 
@@ -87,6 +88,7 @@ PLAUSIBLE = {
     "reactToPeople": st.sampled_from(["true", "false", "no", "people"]),
     "reactToListening": st.sampled_from(["true", "false", "on", "2"]),
     "reactToAbsence": st.sampled_from(["true", "false", "off", "alone"]),
+    "subscribeExtractors": st.sampled_from(["true", "false", "on", "camera"]),
     "numPointsLeg": near(0, 20, whole=True),
     "legRepeatFactor": near(0, 20, whole=True),
     "robotJoints": st.lists(st.sampled_from(JOINT_NAMES), max_size=5).map(", ".join),

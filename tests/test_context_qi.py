@@ -47,8 +47,12 @@ def wait_robot_seconds(deployment, seconds):
 def test_get_status_carries_the_context_and_keeps_its_fields(deploy):
     service = deploy(behaviour="hands").start()
     report = status(service)
-    assert report["context"] == {"state": "present",
-                                 "weights": {"engaged": 0.0, "listening": 0.0, "alone": 0.0}}
+    assert report["context"]["state"] == "present"
+    assert report["context"]["weights"] == {"engaged": 0.0, "listening": 0.0, "alone": 0.0}
+    # Every input of every reaction on is there on the simulated robot.
+    assert sorted(report["context"]["sources"]) == ["alone", "engaged", "listening", "speech"]
+    assert all(source["live"] and not source["absent"]
+               for source in report["context"]["sources"].values())
     for field in ("state", "requested", "groups", "counters", "preset", "motionStyle", "mood",
                   "moodNow"):
         assert field in report

@@ -15,6 +15,8 @@ management", "Autonomous Abilities", "State change cleanup"):
   move stopped: ``KinematicMotion.autonomous_life_cleanup``) and then
   ``AutonomousLife/State`` is raised on ALMemory with the state ("raised after
   Autonomous Life has completed all necessary internal operations").
+* In its solitary state only, Life runs the people extractors it is given (subscribed
+  under SUBSCRIBER; pepper_sim.perception.FakeExtractor).
 * Not simulated: activities, focus, stopAll of the running behaviours when entering
   disabled or safeguard (recorded in ``transitions`` only), the other cleanups
   (speech, LEDs, tablet).
@@ -32,6 +34,8 @@ from pepper_sim.motion import STRING_TYPES, Call, WallClock, clock
 MIN_POSTURE_TIME = 0.1  # s: angleInterpolation needs positive times
 
 STATES = ("solitary", "interactive", "safeguard", "disabled")
+# The name Life subscribes the people extractors under, in its solitary state.
+SUBSCRIBER = "ALAutonomousLife"
 ABILITIES = ("BackgroundMovement", "BasicAwareness", "ListeningMovement", "SpeakingMovement",
              "AutonomousBlinking")
 
@@ -69,12 +73,14 @@ class FakeAutonomousLife(object):
     ``set_calls``, ``activity_changed``.
     """
 
-    def __init__(self, abilities=None, state="solitary", memory=None, motion=None):
+    def __init__(self, abilities=None, state="solitary", memory=None, motion=None,
+                 extractors=()):
         if state not in STATES:
             raise ValueError("unknown state %r (states: %s)" % (state, ", ".join(STATES)))
         self._lock = threading.Lock()
         self._memory = memory
         self._motion = motion
+        self._extractors = list(extractors)
         self.clock = motion.clock if motion is not None else WallClock()
         self._state = state
         self.abilities = collections.OrderedDict(ABILITIES_BY_STATE[state])
@@ -84,6 +90,18 @@ class FakeAutonomousLife(object):
         self.transitions = []
         if memory is not None:
             memory.preset(LIFE_STATE, state)
+        self._run_extractors(state)
+
+    def _run_extractors(self, state):
+        """Life runs ALPeoplePerception, ALEngagementZones (``extractors``) in its solitary
+        state only (docs/naoqi.md, "Extractors"), subscribed under its own name."""
+        for extractor in self._extractors:
+            running = SUBSCRIBER in dict((info[0], info) for info in
+                                         extractor.getSubscribersInfo())
+            if state == "solitary" and not running:
+                extractor.subscribe(SUBSCRIBER)
+            elif state != "solitary" and running:
+                extractor.unsubscribe(SUBSCRIBER)
 
     def _record(self, method, args):
         with self._lock:
@@ -103,6 +121,7 @@ class FakeAutonomousLife(object):
             self.transitions.append(Transition(self.clock.now(), state, cause))
         if self._motion is not None:
             self._motion.autonomous_life_cleanup()
+        self._run_extractors(state)
         if self._memory is not None:
             self._memory.raise_event(LIFE_STATE, state, "ALAutonomousLife")
 

@@ -13,8 +13,11 @@ Semantics (NAOqi 2.5's ALMemory API page; docs/naoqi.md, "ALMemory events"):
 
 * ``insertData(key, value)`` and ``raiseEvent(key, value)`` both store the value and
   fire every live subscriber of that key with it, every time (same value or not).
+* ``getEventList()`` names the declared events: those ``declare_event`` (the stand-in
+  modules, at boot) and ``declareEvent`` declared, and those ``raiseEvent`` or a
+  ``subscriber`` created.
 * ``subscriber(key)`` creates the key (value None) when it does not exist, as NAOqi
-  documents, and returns an object whose ``signal`` fires on each later insertData /
+  documents ("If the event does not exist, it is created"), and returns an object whose ``signal`` fires on each later insertData /
   raiseEvent of the key. The caller must keep that object alive: NAOqi drops the
   connections of a subscriber nobody holds, and so does this stand-in in-process (it
   holds subscribers weakly); over qi, libqi drops a client's connections when the
@@ -167,8 +170,9 @@ class FakeMemory(object):
 
     Test helpers (snake_case, hidden over qi): ``wait_for``, ``wait_for_notifications``,
     ``reset_records``, ``values_of(key)``; for the other stand-ins ``raise_event(key,
-    value, source)`` (store and notify, not a client call) and ``preset(key, value)``
-    (store silently, as at boot).
+    value, source)`` (store and notify, not a client call), ``preset(key, value)``
+    (store silently, as at boot) and ``declare_event(key)`` (a module declaring it at
+    boot).
     """
 
     def __init__(self, clock=None, synchronous=False, data=None):
@@ -176,6 +180,7 @@ class FakeMemory(object):
         self._cond = threading.Condition(threading.RLock())
         self._emit_lock = threading.RLock()  # emissions leave in the order values arrive
         self._data = collections.OrderedDict()
+        self._events = set()  # the declared events
         self._subscribers = {}  # key -> [weakref to Subscriber]
         self._notifier = _Notifier(synchronous)
         self.calls = []
@@ -213,6 +218,13 @@ class FakeMemory(object):
         _check_key("preset", key)
         with self._cond:
             self._data[key] = copy.deepcopy(value)
+            self._cond.notify_all()
+
+    def declare_event(self, key):
+        """Declare an event, as its module does at boot (no value, no notification)."""
+        _check_key("declare_event", key)
+        with self._cond:
+            self._events.add(key)
             self._cond.notify_all()
 
     def raise_event(self, key, value, source):
@@ -297,7 +309,19 @@ class FakeMemory(object):
 
     def raiseEvent(self, name, value):
         """Store ``value`` under ``name`` and notify its subscribers."""
+        self.declare_event(name)
         self._write("raiseEvent", name, value)
+
+    def declareEvent(self, eventName):
+        """Declare an event, to allow future subscriptions to it."""
+        self._record("declareEvent", (eventName,))
+        self.declare_event(eventName)
+
+    def getEventList(self):
+        """The names of every declared event."""
+        self._record("getEventList", ())
+        with self._cond:
+            return sorted(self._events)
 
     def getDataListName(self):
         """Every key in memory."""
@@ -320,6 +344,7 @@ class FakeMemory(object):
         subscriber = Subscriber(name, self._make_signal())
         with self._cond:
             self._data.setdefault(name, None)
+            self._events.add(name)
             self._subscribers.setdefault(name, []).append(weakref.ref(subscriber))
             self._cond.notify_all()
         return subscriber

@@ -44,10 +44,10 @@ class People(object):
         self.zone_of = {}  # person -> engagement zone (1, 2 or 3)
 
     def _raise(self, key, value, source):
-        publishing = {"ALPeoplePerception": self._perception is None
-                      or self._perception.publishes,
-                      "ALEngagementZones": (self._zones is None or self._zones.publishes) and
-                      (self._perception is None or self._perception.publishes)}
+        perceiving = self._perception is None or self._perception.publishing()
+        publishing = {"ALPeoplePerception": perceiving,
+                      "ALEngagementZones": perceiving and (self._zones is None or
+                                                           self._zones.publishing())}
         if publishing.get(source, True):
             self._memory.raise_event(key, value, source)
 

@@ -29,15 +29,31 @@ import inspect
 
 import qi
 
+from animate_behaviour.naoqi import context_events
+from animate_behaviour.naoqi import speech as speech_events
 from pepper_sim.autonomous_life import FakeAutonomousLife, FakeRobotPosture
 from pepper_sim.behaviors import FakeBehaviorManager
-from pepper_sim.memory import FakeMemory
+from pepper_sim.memory import LIFE_STATE, FakeMemory
 from pepper_sim.motion import KinematicMotion
+from pepper_sim.perception import FakeExtractor, FakeMood, FakeService
 from pepper_sim.preferences import FakePreferenceManager, FakeTablet
 from pepper_sim.speech import FakeAnimatedSpeech, FakeTextToSpeech
 
 ALL_SERVICES = ("ALMotion", "ALAutonomousLife", "ALRobotPosture", "ALMemory", "ALTextToSpeech",
-                "ALAnimatedSpeech")
+                "ALAnimatedSpeech", "ALPeoplePerception", "ALEngagementZones",
+                "ALBasicAwareness", "ALSpeechRecognition", "ALMood")
+# The events each module declares at boot (its API page's event list, the ones the
+# package follows or the stand-ins raise), and the data it writes at boot.
+DECLARED = {
+    "ALAutonomousLife": (LIFE_STATE,),
+    "ALTextToSpeech": speech_events.KEYS,
+    "ALPeoplePerception": (context_events.PEOPLE_LIST, context_events.JUST_ARRIVED,
+                           context_events.JUST_LEFT),
+    "ALEngagementZones": (context_events.ZONES_UPDATED,) + context_events.ZONE_ENTERED,
+    "ALBasicAwareness": (context_events.HUMAN_TRACKED, context_events.HUMAN_LOST),
+    "ALSpeechRecognition": (context_events.RECOGNITION_STATUS,),
+}
+WRITTEN = {"ALEngagementZones": dict((key, []) for key in context_events.PEOPLE_IN_ZONES)}
 # Served only when asked for.
 OPTIONAL_SERVICES = ("ALPreferenceManager", "ALTabletService", "ALBehaviorManager")
 MOTION_HELPERS = ("wait_for", "reset_records", "calls_to", "postponed", "last_trajectory",
@@ -103,12 +119,15 @@ ServedMotion = served_motion(KinematicMotion)
 ServedAutonomousLife = served(FakeAutonomousLife, ("set_calls", "activity_changed"))
 ServedRobotPosture = served(FakeRobotPosture)
 ServedMemory = served(QiMemory, ("wait_for", "wait_for_notifications", "reset_records",
-                                        "values_of", "preset", "raise_event"))
+                                        "values_of", "preset", "raise_event", "declare_event"))
 ServedTextToSpeech = served(FakeTextToSpeech, ("wait_for", "said"))
 ServedAnimatedSpeech = served(FakeAnimatedSpeech, ("wait_for",))
 ServedPreferenceManager = served(FakePreferenceManager)
 ServedTablet = served(FakeTablet, ("wait_for",))
 ServedBehaviorManager = served(FakeBehaviorManager)
+ServedExtractor = served(FakeExtractor, ("publishing",))
+ServedMood = served(FakeMood, ("feel", "set_ambiance"))
+ServedService = served(FakeService)
 
 
 class SimulatedRobot(object):
@@ -118,7 +137,12 @@ class SimulatedRobot(object):
     (KinematicMotion), ``life`` (FakeAutonomousLife), ``posture`` (FakeRobotPosture),
     ``memory`` (FakeMemory), ``tts`` (FakeTextToSpeech), ``speech`` (FakeAnimatedSpeech),
     ``preferences`` (FakePreferenceManager), ``tablet`` (FakeTablet), ``behaviors``
-    (FakeBehaviorManager: what starting a behaviour does is the test's).
+    (FakeBehaviorManager: what starting a behaviour does is the test's), ``perception``
+    and ``zones`` (FakeExtractor: ALPeoplePerception, ALEngagementZones, which Life runs
+    in its solitary state), ``almood`` (FakeMood) and ``awareness``, ``recognition``
+    (ALBasicAwareness, ALSpeechRecognition: presence). Each served module declares its
+    events on the memory at boot (DECLARED), and ALEngagementZones writes its zones'
+    lists (WRITTEN).
     They are wired together: one memory for all (Life raises AutonomousLife/State on it,
     the speech stand-ins their events), Life's state changes clean ALMotion up, speech
     and memory records run on the motion's clock, and ALAnimatedSpeech gestures through
@@ -140,7 +164,13 @@ class SimulatedRobot(object):
                                   list_postponed=list_postponed)
         self.motion = motion
         self.memory = ServedMemory(clock=motion.clock)
-        self.life = ServedAutonomousLife(memory=self.memory, motion=motion)
+        self.perception = ServedExtractor("ALPeoplePerception")
+        self.zones = ServedExtractor("ALEngagementZones")
+        self.life = ServedAutonomousLife(memory=self.memory, motion=motion,
+                                         extractors=(self.perception, self.zones))
+        self.almood = ServedMood(self.life)
+        self.awareness = ServedService("ALBasicAwareness")
+        self.recognition = ServedService("ALSpeechRecognition")
         self.posture = ServedRobotPosture(motion)
         self.tts = ServedTextToSpeech(clock=motion.clock, memory=self.memory,
                                       falling_edges=falling_edges)
@@ -156,7 +186,14 @@ class SimulatedRobot(object):
                    "ALRobotPosture": self.posture, "ALMemory": self.memory,
                    "ALTextToSpeech": self.tts, "ALAnimatedSpeech": self.speech,
                    "ALPreferenceManager": self.preferences, "ALTabletService": self.tablet,
-                   "ALBehaviorManager": self.behaviors}
+                   "ALBehaviorManager": self.behaviors, "ALPeoplePerception": self.perception,
+                   "ALEngagementZones": self.zones, "ALBasicAwareness": self.awareness,
+                   "ALSpeechRecognition": self.recognition, "ALMood": self.almood}
+        for name in services:
+            for key in DECLARED.get(name, ()):
+                self.memory.declare_event(key)
+            for key, value in WRITTEN.get(name, {}).items():
+                self.memory.preset(key, value)
         try:
             for name in services:
                 self._service_ids.append(self.session.registerService(name, objects[name]))

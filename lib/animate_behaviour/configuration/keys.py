@@ -220,6 +220,17 @@ TABLE = (
         description="`true`: after `aloneAfter` minutes with no one seen Pepper settles "
                     "gradually to `aloneArousal` below its mood's arousal, and is back "
                     "within a second of someone appearing (docs/context.md)."),
+    Key("subscribeExtractors", "subscribe_extractors", True, Boolean(),
+        description="`true`: while enabled with `reactToPeople` or `reactToAbsence`, "
+                    "subscribe ALPeoplePerception and ALEngagementZones (camera work) so "
+                    "that people's events come in every Autonomous Life state, not only "
+                    "in its solitary one (docs/context.md); `false`: only while another app "
+                    "or Autonomous Life runs them."),
+    Key("followPersonMood", "follow_person_mood", 0.0, Number(
+        0.0, 1.0, why="0 does not follow, 1 leans all the way to the person's mood"),
+        description="While a person is engaged, Pepper's mood leans toward theirs as "
+                    "ALMood perceives it (their valence, the room's agitation as arousal), "
+                    "this far around the mood set; needs Autonomous Life on (docs/mood.md)."),
     Key("aloneAfter", "alone_after", 5.0, Number(
         1.0, 120.0, unit="minutes",
         why="below a minute a visitor stepping out of view would already count as gone, "

@@ -9,9 +9,9 @@ return at once; the last wins.
 
 The engine owns what the motion reads: the configuration now (``configuration()``, the
 live configuration's; tuning.Tunings builds its groups again when it changes, and each
-worker plans anew from where its joints are), and the live signal (live_signal.py) from its
-sources, the mood set (mood.Mood) and the context (context.Context, from ALMemory's
-events), which each worker's stream reads at every step.
+worker plans anew from where its joints are), and its awareness (engine.awareness: the
+mood set, the context from ALMemory's events, the lean toward the engaged person's mood,
+and the live signal over them), which each worker's stream reads at every step.
 """
 from __future__ import absolute_import, division, print_function
 
@@ -23,13 +23,11 @@ import numpy as np
 from animate_behaviour.engine import homing
 from animate_behaviour.engine import round as round_module
 from animate_behaviour.engine import status as status_module
+from animate_behaviour.engine.awareness import Awareness
 from animate_behaviour.engine.tuning import Tunings
-from animate_behaviour.expression.mood import Mood
-from animate_behaviour.expression.live_signal import LiveSignal
 from animate_behaviour.foundation.clock import REAL_TIME
 from animate_behaviour.naoqi import sender as sender_module
 from animate_behaviour.naoqi.life import BackgroundMovementKeeper
-from animate_behaviour.naoqi.robot_events import RobotEvents
 from animate_behaviour.planning import joints
 
 ENABLED = "enabled"
@@ -54,12 +52,15 @@ class MotionEngine(object):
     and every other command goes out through one naoqi.sender.Sender. ``configuration()``
     gives the configuration to go by now (presets.LiveConfiguration's); its behaviour and
     platform never change. ``autonomous_life`` an ALAutonomousLife proxy, ``memory`` an
-    ALMemory proxy, each None when the robot has none; ``rng`` a numpy.random.RandomState;
-    ``clock`` the time source (foundation.clock).
+    ALMemory proxy, each None when the robot has none; ``services`` the perception
+    services ({name: proxy or None}: ALPeoplePerception, ALEngagementZones, ALMood) and
+    ``sources`` what the robot provides for each reaction (naoqi.contract.look_up), as
+    engine.awareness takes them; ``rng`` a numpy.random.RandomState; ``clock`` the time
+    source (foundation.clock).
     """
 
     def __init__(self, motion, configuration, logger, autonomous_life=None, rng=None,
-                 memory=None, clock=None):
+                 memory=None, clock=None, services=None, sources=None):
         self._motion = motion
         self._log = logger
         self._rng = rng if rng is not None else np.random.RandomState()
@@ -75,24 +76,25 @@ class MotionEngine(object):
         self._rounds = itertools.count(1)
         self._status = status_module.Status()
         self._keeper = BackgroundMovementKeeper(autonomous_life, logger)
-        config = configuration()
-        self._events = RobotEvents(memory, config, self._clock, logger, self._notify_round,
-                                   self._on_life_state, self._notify_round)
-        self.mood = Mood(config.valence, config.arousal, self._clock, logger)
-        self.signal = LiveSignal(configuration, self.mood, self._events.context, self._clock)
+        self._awareness = Awareness(configuration, memory, services or {}, sources,
+                                    self._clock, logger, self._notify_round,
+                                    self._on_life_state)
+        self.mood = self._awareness.mood
+        self.signal = self._awareness.signal
+        events = self._awareness.events
+        self._speaking = events.speaking
         self._sender = sender_module.Sender(motion, self._clock, logger)
         self._parts = round_module.RoundParts(
-            self._sender, self._clock, logger, self._status, self._events.speaking,
-            self._keeper, memory, lambda: self._events.life_period, self._tunings, self.signal)
+            self._sender, self._clock, logger, self._status, events.speaking, self._keeper,
+            memory, lambda: events.life_period, self._tunings, self.signal)
         self._supervisor = self._clock.thread(self._supervise, "animateBehaviour.supervisor")
 
     # -- requests (any thread) ---------------------------------------------------------
 
     def start(self):
-        """Subscribe to ALMemory's events and start the context's and the supervisor's
+        """Subscribe to ALMemory's events and start the awareness's and the supervisor's
         threads."""
-        self._events.start()
-        self._events.context.start()
+        self._awareness.start()
         self._supervisor.start()
 
     def request(self, state):
@@ -113,7 +115,7 @@ class MotionEngine(object):
     @property
     def context(self):
         """What happens around Pepper (context.Context): a source of the live signal."""
-        return self._events.context
+        return self._awareness.context
 
     @property
     def requested(self):
@@ -149,9 +151,9 @@ class MotionEngine(object):
     def report(self):
         """What the engine is doing: {"state", "requested", "groups": {name: {"state",
         ...}}, "base": {...} (when the base turns), "counters": {...}} (see status), and
-        "context" (context.Context.report)."""
+        "context" (engine.awareness.Awareness.report)."""
         report = status_module.report(self.state, self.requested, self._status.snapshot())
-        report["context"] = self._events.context.report()
+        report["context"] = self._awareness.report()
         return report
 
     def status(self):
@@ -168,8 +170,7 @@ class MotionEngine(object):
         finished = self._supervisor.join(timeout)
         if not finished:
             self._log.error("animate behaviour did not stop within %.1f s" % timeout)
-        self._events.close()
-        return self._events.context.close(timeout) and finished
+        return self._awareness.close(timeout) and finished
 
     # -- events (ALMemory's threads) ---------------------------------------------------
 
@@ -227,6 +228,7 @@ class MotionEngine(object):
             self._log.info("Pepper is resting: waking it up to animate it")
             self._motion.wakeUp()  # first: waking up resumes Autonomous Life's abilities
         self._keeper.keep_suspended()
+        self._awareness.animating()
         round_ = round_module.build(next(self._rounds), self._parts,
                                     joints.moves_base(behaviour), self._child_rng)
         self._round = round_
@@ -247,11 +249,13 @@ class MotionEngine(object):
         self._stop_round()
         self._go_home()
         self._keeper.restore()
+        self._awareness.resting()
         self._log.info("animate behaviour disabled; Pepper is back home")
 
     def _safe_disable(self):
         """Best effort after a failure: stop, go home and restore; log what fails."""
-        for step in (self._stop_round, self._go_home, self._keeper.restore):
+        for step in (self._stop_round, self._go_home, self._keeper.restore,
+                     self._awareness.resting):
             try:
                 step()
             except Exception as err:  # noqa: keep restoring whatever still works
@@ -269,4 +273,4 @@ class MotionEngine(object):
         self._status.all_home()
 
     def _go_home(self):
-        homing.go_home(self._sender, self._tunings.latest, self._events.speaking, self._log)
+        homing.go_home(self._sender, self._tunings.latest, self._speaking, self._log)

@@ -2,8 +2,9 @@
 each planner at the moment it plans a move, a hold or a breath.
 
 Sources, each gliding on its own (ramp.Ramp): the mood set (mood.Mood: ``setMood``, a
-preset's mood, the configuration's) and the context (context.Context: a person engaged,
-Pepper alone, Pepper listening). Nothing flows back: a source changing replaces no
+preset's mood, the configuration's), the context (context.Context: a person engaged,
+Pepper alone, Pepper listening) and the lean toward the engaged person's mood
+(follow.Follow). Nothing flows back: a source changing replaces no
 configuration and drops no plan; the next move, hold or breath planned simply reads the
 new values, and a move under way keeps its shape.
 """
@@ -31,14 +32,15 @@ Reading = collections.namedtuple(
 
 
 class LiveSignal(object):
-    """The signal from ``mood`` (mood.Mood) and ``context`` (context.Context, or None: no
-    reactions) for the configuration ``configuration()`` returns now, on ``clock``.
-    Thread-safe (its sources lock)."""
+    """The signal from ``mood`` (mood.Mood), ``context`` (context.Context, or None: no
+    reactions) and ``follow`` (follow.Follow, or None: not followed) for the configuration
+    ``configuration()`` returns now, on ``clock``. Thread-safe (its sources lock)."""
 
-    def __init__(self, configuration, mood, context, clock):
+    def __init__(self, configuration, mood, context, clock, follow=None):
         self._configuration = configuration
         self._mood = mood
         self._context = context
+        self._follow = follow
         self._clock = clock
         self._rest = (None, None, None, None)  # (config, valence, selectedRange, rest)
 
@@ -50,7 +52,11 @@ class LiveSignal(object):
         valence, arousal = self._mood.at(now)
         if self._context is not None:
             arousal += self._context.arousal_offset(now)
-        return valence, min(max(arousal, mood_table.LOW), mood_table.HIGH)
+        if self._follow is not None:
+            lean = self._follow.offset(now)
+            valence, arousal = valence + lean[0], arousal + lean[1]
+        return tuple(min(max(value, mood_table.LOW), mood_table.HIGH)
+                     for value in (valence, arousal))
 
     def arms_hold(self):
         return self._context is not None and self._context.arms_hold()

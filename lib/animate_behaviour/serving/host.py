@@ -4,6 +4,7 @@ from __future__ import absolute_import, division, print_function
 
 from animate_behaviour.engine import motion_engine as engine_module
 from animate_behaviour.expression import presets as presets_module
+from animate_behaviour.naoqi import contract
 from animate_behaviour.foundation.clock import REAL_TIME
 from animate_behaviour.serving.service import SERVICE_NAME, AnimateBehaviourService
 from animate_behaviour.serving.tablet import TabletPage
@@ -12,6 +13,8 @@ HEARTBEAT_PERIOD = 10.0
 # Disabling waits for the workers and a smooth return home; moving home from the far end
 # of any joint's range at the default velocity fraction takes under 15 s.
 STOP_TIMEOUT = 30.0
+# The perception services the engine uses when the robot has them.
+PERCEPTION = ("ALPeoplePerception", "ALEngagementZones", "ALMood")
 
 
 class HostError(RuntimeError):
@@ -22,9 +25,11 @@ class ServiceHost(object):
     """Runs the AnimateBehaviour service on ``session`` with ``config`` (the file's),
     its presets and the owner's preferences (presets.LiveConfiguration).
 
-    ``engine_factory(motion=, configuration=, logger=, autonomous_life=, memory=)``
-    builds the motion engine (the services missing on the robot are None); tests pass one
-    with a seeded random generator and the stand-ins' clock.
+    ``engine_factory(motion=, configuration=, logger=, autonomous_life=, memory=,
+    services=, sources=)`` builds the motion engine (the services missing on the robot
+    are None; ``sources``: what the robot provides for each reaction, looked up here
+    first, naoqi.contract); tests pass one with a seeded random generator and the
+    stand-ins' clock.
 
     What flows where: the live configuration (presets, preferences, the run-time style)
     is the one holder of the configuration, which the engine reads; a new preset's mood
@@ -74,9 +79,13 @@ class ServiceHost(object):
             self._config, self._service_or_none("ALPreferenceManager", optional=True),
             self._log)
         config = live_config.configuration()
+        # Before anything subscribes: a subscriber creates the keys it does not know.
+        sources = contract.look_up(config, memory, self._present, life, self._log)
         self._engine = self._engine_factory(
             motion=motion, configuration=live_config.configuration, logger=self._log,
-            autonomous_life=life, memory=memory)
+            autonomous_life=life, memory=memory,
+            services=dict((name, self._present(name)) for name in PERCEPTION),
+            sources=sources)
         mood = self._engine.mood
         self._service = AnimateBehaviourService(self._engine, live_config, self._log)
         self._listen(self._engine, self._service.announce)
@@ -150,6 +159,14 @@ class ServiceHost(object):
         if config.motion_style != previous.motion_style:
             changes.append("motion style now %s" % config.motion_style)
         self._log.info("; ".join(changes))
+
+    def _present(self, name):
+        """The NAOqi service ``name``, or None (what its absence costs is the contract's
+        to say)."""
+        try:
+            return self._session.service(name)
+        except RuntimeError:
+            return None
 
     def _service_or_none(self, name, optional=False):
         """The NAOqi service ``name``, or None (logged: at warning level when

@@ -1,0 +1,93 @@
+"""What the engine perceives and feels, and the live signal over it: the mood set, the
+robot's events with the context they feed (naoqi.robot_events), the people extractors
+subscribed while the animation runs (naoqi.extractors), the engaged person's mood read
+from ALMood (naoqi.person_mood) for the lean toward it (expression.follow), and what the
+robot provides for each of them (naoqi.contract, looked up by the host at start)."""
+from __future__ import absolute_import, division, print_function
+
+from animate_behaviour.expression.follow import Follow
+from animate_behaviour.expression.live_signal import LiveSignal
+from animate_behaviour.expression.mood import Mood
+from animate_behaviour.naoqi.extractors import PeopleExtractors
+from animate_behaviour.naoqi.person_mood import MoodReader
+from animate_behaviour.naoqi.robot_events import RobotEvents
+
+ENGAGED_STATES = ("engaged", "listening")
+
+
+class Awareness(object):
+    """For ``configuration()`` (its keys that never change at run time: behaviour, the
+    reactions, followPersonMood), on ``clock``, logging on ``log``: ``memory`` (ALMemory or
+    None), ``services`` ({name: proxy or None}: ALPeoplePerception, ALEngagementZones,
+    ALMood), ``sources`` (naoqi.contract.look_up's, or None). ``on_round()`` runs when the
+    workers must look again at what they may do (the context changed, speech), and
+    ``on_life_state()`` on each Autonomous Life state event."""
+
+    def __init__(self, configuration, memory, services, sources, clock, log, on_round,
+                 on_life_state):
+        config = configuration()
+        self._sources = sources
+        self._on_round = on_round
+        self.events = RobotEvents(memory, config, clock, log, on_round, on_life_state,
+                                  self._on_context)
+        self.mood = Mood(config.valence, config.arousal, clock, log)
+        self._follow = None
+        self._reader = None
+        if config.follow_person_mood > 0.0:
+            self._follow = Follow(config.follow_person_mood, clock)
+            if services.get("ALMood") is not None:
+                self._reader = MoodReader(services["ALMood"], self._follow, self._engaged,
+                                          clock, log)
+        self.signal = LiveSignal(configuration, self.mood, self.events.context, clock,
+                                 self._follow)
+        self._extractors = PeopleExtractors(
+            services if config.subscribe_extractors and (config.react_to_people or
+                                                         config.react_to_absence) else {},
+            log)
+
+    @property
+    def context(self):
+        return self.events.context
+
+    def _engaged(self):
+        return self.events.context.state in ENGAGED_STATES
+
+    def _on_context(self):
+        self._on_round()
+        if self._reader is not None:
+            self._reader.wake()
+
+    def start(self):
+        """Subscribe to ALMemory's events; start the context's and the reader's threads."""
+        self.events.start()
+        self.events.context.start()
+        if self._reader is not None:
+            self._reader.start()
+
+    def animating(self):
+        """The animation starts: the people extractors are subscribed."""
+        self._extractors.subscribe()
+
+    def resting(self):
+        """The animation stopped: the people extractors are unsubscribed."""
+        self._extractors.unsubscribe()
+
+    def report(self):
+        """getStatus's "context": the context's state and weights, the sources of each
+        reaction ({"live": [...], "absent": [...]}), the people extractors subscribed
+        now, and the follow when it is on."""
+        report = self.events.context.report()
+        report["sources"] = self._sources or {}
+        report["extractors"] = self._extractors.subscribed
+        if self._follow is not None:
+            report["follow"] = self._follow.report()
+        return report
+
+    def close(self, timeout):
+        """Unsubscribe everything; whether the threads ended within ``timeout``."""
+        self._extractors.unsubscribe()
+        self.events.close()
+        ended = self.events.context.close(timeout)
+        if self._reader is not None:
+            ended = self._reader.close(timeout) and ended
+        return ended

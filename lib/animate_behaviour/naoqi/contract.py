@@ -1,0 +1,122 @@
+"""What the robot provides, looked up once at start, before anything is subscribed (an
+``ALMemory.subscriber`` creates any key it does not know, so a missing event would then
+pass for a silent one): every ALMemory key a reaction follows (``getEventList``,
+``getDataList``), every service it uses, and whether Autonomous Life runs (ALMood has no
+data without it). Each reaction's live and absent inputs go to getStatus; what cannot
+work is logged once, in plain words (docs/naoqi.md, "People and listening events").
+"""
+from __future__ import absolute_import, division, print_function
+
+import collections
+
+from animate_behaviour.naoqi import context_events, speech
+
+SERVICE = "service"
+EVENT = "event"
+DATA = "data"
+LIFE = "Autonomous Life"
+MOOD = "ALMood"
+
+# An input of a reaction: its kind, its name, and what its absence costs, in words.
+Input = collections.namedtuple("Input", "kind name without")
+# A reaction (or ability) with the configuration attribute that turns it on and its
+# inputs.
+Need = collections.namedtuple("Need", "reaction attribute inputs")
+
+_TRACKED = "a person tracked by basic awareness is not known"
+_NEAR = "a person near (engagement zone 1) is not known"
+_ALONE = "Pepper never counts as alone"
+_LISTENING = "Pepper's listening is not known: the arms do not hold for it"
+_SPEECH = "the arms do not step aside for speech"
+_FOLLOW = "the person's mood is not followed"
+NEEDS = (
+    Need("engaged", "react_to_people", (
+        Input(SERVICE, "ALBasicAwareness", _TRACKED),
+        Input(EVENT, context_events.HUMAN_TRACKED, _TRACKED),
+        Input(EVENT, context_events.HUMAN_LOST, _TRACKED),
+        Input(SERVICE, "ALPeoplePerception", _NEAR),
+        Input(SERVICE, "ALEngagementZones", _NEAR),
+        Input(EVENT, context_events.ZONES_UPDATED, _NEAR),
+        Input(DATA, context_events.PEOPLE_IN_ZONES[0], _NEAR))),
+    Need("alone", "react_to_absence", (
+        Input(SERVICE, "ALPeoplePerception", _ALONE),
+        Input(EVENT, context_events.PEOPLE_LIST, _ALONE),
+        Input(EVENT, context_events.JUST_ARRIVED, _ALONE),
+        Input(EVENT, context_events.JUST_LEFT, _ALONE))),
+    Need("listening", "react_to_listening", (
+        Input(SERVICE, "ALSpeechRecognition", _LISTENING),
+        Input(EVENT, context_events.RECOGNITION_STATUS, _LISTENING))),
+    Need("speech", "yield_to_speech", (Input(SERVICE, "ALTextToSpeech", _SPEECH),) + tuple(
+        Input(EVENT, key, _SPEECH) for key in speech.KEYS)),
+    Need("followMood", "follow_person_mood", (
+        Input(SERVICE, MOOD, _FOLLOW),
+        Input(LIFE, "on", "Autonomous Life is disabled: ALMood has no data, so " + _FOLLOW))),
+)
+
+
+def look_up(config, memory, service, life, log):
+    """{reaction: {"live": [input names], "absent": [input names]}} for the reactions
+    ``config`` turns on, from ``memory`` (an ALMemory proxy, or None), ``service(name)``
+    (a proxy or None) and ``life`` (ALAutonomousLife, or None); each reaction with an
+    absent input logged once on ``log``, with what it costs."""
+    wanted = [need for need in NEEDS if getattr(config, need.attribute)]
+    events, data = _keys(memory, wanted, log)
+    services = {}
+    found = collections.OrderedDict()
+    for need in wanted:
+        live, absent = [], []
+        for item in need.inputs:
+            if item.kind == SERVICE:
+                if item.name not in services:
+                    services[item.name] = service(item.name) is not None
+                there = services[item.name]
+            elif item.kind == EVENT:
+                there = events is not None and item.name in events
+            elif item.kind == DATA:
+                there = data is not None and item.name in data
+            else:
+                there = _life_on(life, log)
+            (live if there else absent).append(item.name if item.kind != LIFE else LIFE)
+        found[need.reaction] = collections.OrderedDict([("live", live), ("absent", absent)])
+        if absent:
+            costs = []
+            for item in need.inputs:
+                if (item.name if item.kind != LIFE else LIFE) in absent and \
+                        item.without not in costs:
+                    costs.append(item.without)
+            log.warning("%s: %s missing on this robot: %s" % (
+                need.reaction, ", ".join(absent), "; ".join(costs)))
+    return found
+
+
+def _keys(memory, needs, log):
+    """(the declared events, the data keys the needs name) or None for each when ALMemory
+    cannot say."""
+    if memory is None:
+        return None, None
+    events = data = None
+    try:
+        events = set(memory.getEventList())
+    except RuntimeError as err:
+        log.error("ALMemory.getEventList failed (%s): the events followed are not checked"
+                  % err)
+    try:
+        data = set()
+        for need in needs:
+            for item in need.inputs:
+                if item.kind == DATA and item.name not in data:
+                    data.update(memory.getDataList(item.name))
+    except RuntimeError as err:
+        log.error("ALMemory.getDataList failed (%s): the data read is not checked" % err)
+        data = None
+    return events, data
+
+
+def _life_on(life, log):
+    if life is None:
+        return False
+    try:
+        return life.getState() != "disabled"
+    except RuntimeError as err:
+        log.error("ALAutonomousLife.getState failed (%s): taken as disabled" % err)
+        return False
