@@ -236,7 +236,7 @@ def test_ease_is_smooth_and_peaks_where_the_package_plans():
     assert abs(max(slopes) - trajectory.PEAK_TO_MEAN_SPEED) < 1e-3
 
 
-@pytest.mark.parametrize("method", ["setAngles", "moveToward", "getPosition"])
+@pytest.mark.parametrize("method", ["angleInterpolationWithSpeed", "moveToward", "getPosition"])
 def test_other_almotion_methods_fail_clearly(method):
     assert method in NOT_SIMULATED
     motion = KinematicMotion()

@@ -74,9 +74,9 @@ ALL_RESOURCES = ("JointActuators", "Joints", "Actuators")
 
 # ALMotion methods that exist on NAOqi but not here: each raises a clear error.
 NOT_SIMULATED = (
-    "angleInterpolationBezier", "angleInterpolationWithSpeed", "changeAngles", "getBodyNames",
+    "angleInterpolationBezier", "angleInterpolationWithSpeed", "getBodyNames",
     "getMoveArmsEnabled", "getPosition", "getRobotVelocity", "getSummary", "getTransform",
-    "move", "moveInit", "moveToward", "positionInterpolations", "setAngles",
+    "move", "moveInit", "moveToward", "positionInterpolations",
     "setBreathEnabled", "setCollisionProtectionEnabled",
     "setExternalCollisionProtectionEnabled", "setIdlePostureEnabled", "setMoveArmsEnabled",
     "setPositions", "stiffnessInterpolation", "waitUntilMoveIsFinished")
@@ -282,6 +282,26 @@ class _Task(object):
                            sim_time)
 
 
+class _Setting(object):
+    """A joint on its way to a setAngles target, at ``speed`` rad/s from ``start``
+    (clock time) and ``start_angle``: linear, as NAOqi does not say how setAngles
+    interpolates."""
+
+    def __init__(self, task_id, start, start_angle, target, speed):
+        self.task_id = task_id
+        self.start = start
+        self._start_angle = start_angle
+        self._target = target
+        self._seconds = abs(target - start_angle) / speed
+
+    def angle_at(self, sim_time):
+        """(the angle ``sim_time`` s after the call, whether it has arrived)."""
+        if sim_time >= self._seconds:
+            return self._target, True
+        return self._start_angle + (self._target - self._start_angle) * (
+            sim_time / self._seconds), False
+
+
 class KinematicMotion(object):
     """ALMotion stand-in. ``time_scale`` multiplies every duration in wall time (0.002
     plays a 100 s trajectory in 0.2 s) unless a ``clock`` (see WallClock) is given;
@@ -322,6 +342,7 @@ class KinematicMotion(object):
         self._local = threading.local()  # last_trajectory's record, per calling thread
         self._pose = [0.0, 0.0, 0.0]
         self._move = None  # (Move, stop Event) while a moveTo runs
+        self._setting = {}  # joint -> _Setting: a setAngles/changeAngles on its way
         self.calls = []
         self.trajectories = []
         self.moves = []
@@ -413,10 +434,25 @@ class KinematicMotion(object):
         return self.clock.elapsed(start, now)
 
     def _current_angle(self, joint, now):
+        """The commanded angle: the newest command of the joint wins (a running task's,
+        or a setAngles sent after it started)."""
         task = self._bookings.get(joint)
-        if task is None:
+        setting = self._setting.get(joint)
+        if task is not None and (setting is None or setting.start < task.start):
+            return task.angle_at(joint, self._sim_elapsed(task.start, now))
+        if setting is None:
             return self._angles[joint]
-        return task.angle_at(joint, self._sim_elapsed(task.start, now))
+        angle, arrived = setting.angle_at(self._sim_elapsed(setting.start, now))
+        if arrived:  # done: the joint stays at its target
+            self._angles[joint] = angle
+            del self._setting[joint]
+        return angle
+
+    def _settle(self, joint, now):
+        """Stop a setAngles on its way where it is (lock held): a task takes the joint."""
+        if joint in self._setting:
+            self._angles[joint] = self._current_angle(joint, now)
+            self._setting.pop(joint, None)
 
     def _kill(self, task, now, by):
         """Freeze a running task's joints where they are and free them (lock held)."""
@@ -540,7 +576,8 @@ class KinematicMotion(object):
             now = self.clock.now()
             if not task.killed:
                 for joint in joint_names:
-                    self._angles[joint] = task.clamped[joint][-1]
+                    if joint not in self._setting:  # else a newer setAngles has it
+                        self._angles[joint] = task.clamped[joint][-1]
                     del self._bookings[joint]
                 self._tasks.pop(task.task_id, None)
                 record.finished = True
@@ -560,11 +597,51 @@ class KinematicMotion(object):
             task.start = task.record.start = now
             self.trajectories.append(task.record)
             for joint in task.names:
+                self._settle(joint, now)
                 task.start_angles[joint] = self._angles[joint]
                 self._bookings[joint] = task
             task.record.start_angles = [task.start_angles[joint] for joint in task.names]
             self._tasks[task.task_id] = task
         self._cond.notify_all()
+
+    def setAngles(self, names, angles, fractionMaxSpeed):
+        """Send joints toward ``angles`` at ``fractionMaxSpeed`` of their maximum velocity;
+        returns at once. It books no joint ("Only motion API's blocking call takes
+        resources"): areResourcesAvailable still says True, and getTaskList lists it as
+        "setAngles" while a joint is on its way (NAOqi's pages do not say whether it is
+        listed). On a joint a running task books, the newer command wins (not documented
+        either): the joint follows the setAngles, and the task's end leaves it there. The
+        robot check (scripts/robot_check.py) tells what NAOqi does."""
+        self._record("setAngles", (names, angles, fractionMaxSpeed))
+        self._set("setAngles", names, angles, fractionMaxSpeed, relative=False)
+
+    def changeAngles(self, names, changes, fractionMaxSpeed):
+        """setAngles by ``changes`` from where the joints are commanded."""
+        self._record("changeAngles", (names, changes, fractionMaxSpeed))
+        self._set("changeAngles", names, changes, fractionMaxSpeed, relative=True)
+
+    def _set(self, method, names, values, fraction, relative):
+        joint_names = self._resolve(names, method)
+        if _is_number(values):
+            values = [values] * len(joint_names)
+        if not _is_sequence(values) or len(values) != len(joint_names) or not all(
+                _is_number(value) for value in values):
+            raise RuntimeError("%s: give one angle per joint (%d), got %r"
+                               % (method, len(joint_names), values))
+        if not _is_number(fraction) or not 0.0 < fraction <= 1.0:
+            raise RuntimeError("%s: fractionMaxSpeed must be in (0, 1], got %r"
+                               % (method, fraction))
+        with self._cond:
+            now = self.clock.now()
+            task_id = next(self._ids)
+            for joint, value in zip(joint_names, values):
+                start = self._current_angle(joint, now)
+                limit = joints.URDF_LIMITS[joint]
+                target = min(max(start + value if relative else value, limit.minimum),
+                             limit.maximum)
+                self._setting[joint] = _Setting(task_id, now, start, target,
+                                                fraction * limit.max_velocity)
+            self._cond.notify_all()
 
     def getAngles(self, names, useSensors):
         """Current angles (rad) of a joint, chain ("Body") or list, in that order."""
@@ -628,6 +705,11 @@ class KinematicMotion(object):
         self._record("getTaskList", ())
         with self._cond:
             tasks = [["angleInterpolation", task_id] for task_id in self._tasks]
+            now = self.clock.now()
+            for joint in list(self._setting):
+                self._current_angle(joint, now)  # drops those that arrived
+            tasks.extend(["setAngles", task_id] for task_id in
+                         sorted(set(setting.task_id for setting in self._setting.values())))
             if self._list_postponed:
                 tasks.extend(["angleInterpolation", task.task_id] for task in self._pending
                              if not task.killed)

@@ -191,7 +191,8 @@ class BaseWorker(WorkerThread):
             self._log.debug("base: turning %.3f rad" % turn)
         self.wake.clear()
         try:
-            call = self._sender.send_turn(turn, self.wake, "animateBehaviour.base.call")
+            call, _refused = self._sender.send_turn(turn, self.wake,
+                                                    "animateBehaviour.base.call")
         except RuntimeError as err:
             self._log.error("ALMotion.moveIsActive failed: %s" % err)
             return Disruption(ERROR)

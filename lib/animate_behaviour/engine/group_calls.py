@@ -16,6 +16,7 @@ from animate_behaviour.engine import status as status_module
 from animate_behaviour.engine.recovery import (ERROR, OTHER_APP, SPEECH, STOP, STOPPING,
                                                Disruption)
 from animate_behaviour.engine.worker_thread import HOLDS_FOR_TURNS
+from animate_behaviour.naoqi.sender import MOVED
 from animate_behaviour.planning import steps
 
 # A call returning before this fraction of its duration was cut short by someone, unless
@@ -103,11 +104,15 @@ class GroupCalls(object):
         times = [float(time) for time in step.times]
         self.wake.clear()
         try:
-            call = self._sender.send_joints(names, angles, times, self.wake,
-                                            "animateBehaviour.%s.call" % self.name)
+            call, refused = self._sender.send_joints(names, angles, times, self.wake,
+                                                     "animateBehaviour.%s.call" % self.name,
+                                                     self._moved_by_someone)
         except RuntimeError as err:
             self._log.error("ALMotion.areResourcesAvailable (%s) failed: %s" % (self.name, err))
             return Disruption(ERROR)
+        if refused == MOVED:
+            return Disruption(OTHER_APP, why="another app commands its joints with a task "
+                                             "that books none (setAngles)")
         if call is None:
             return Disruption(OTHER_APP, why="another app's task holds its joints")
         self._round.status.count("calls")

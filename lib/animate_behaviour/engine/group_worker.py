@@ -52,6 +52,7 @@ class GroupWorker(GroupCalls, WorkerThread):
         self._last_call = None  # (clock time sent, planned s) of our last call that played out
         self._hot_logged = ()
         self._went_home = False  # while hot: whether it went home before holding still
+        self._watched = None  # yielding to another app: its joints' commanded angles
 
     # -- life --------------------------------------------------------------------------
 
@@ -151,16 +152,28 @@ class GroupWorker(GroupCalls, WorkerThread):
     # -- stepping aside (recovery.Recovery's part) -----------------------------------------
 
     def check(self):
-        """The current disruption, asking ALMotion, or None."""
+        """The current disruption, asking ALMotion, or None. While yielding to another
+        app, its joints must also keep their commanded angles: a task that books none
+        (setAngles) leaves them free for areResourcesAvailable, but moves them."""
         try:
-            return self._disruption()
+            disruption = self._disruption()
+            if disruption is None and self._watched is not None:
+                commanded = self._commanded()
+                if not np.allclose(commanded, self._watched, atol=MOVED_TOLERANCE):
+                    self._watched = commanded
+                    disruption = Disruption(OTHER_APP, why="another app still moves its "
+                                                           "joints")
+            return disruption
         except RuntimeError as err:
             self._log.error("ALMotion.areResourcesAvailable (%s) failed: %s" % (self.name, err))
             return Disruption(ERROR)
 
     def yielding(self, disruption):
-        """A hot group goes home once, smoothly, before it holds still; until it has, it
-        looks again every YIELD_POLL s."""
+        """A group yielding to another app watches its joints' commanded angles; a hot
+        group goes home once, smoothly, before it holds still; until it has, it looks
+        again every YIELD_POLL s."""
+        if disruption.reason == OTHER_APP and self._watched is None:
+            self._watched = self._commanded()
         if disruption.reason != HOT:
             return None
         self._log_hot(disruption.joints)
@@ -171,6 +184,7 @@ class GroupWorker(GroupCalls, WorkerThread):
     def resuming(self):
         self._log_hot(())
         self._went_home = False
+        self._watched = None
         return None
 
     def _log_hot(self, joints):

@@ -8,6 +8,10 @@ import threading
 
 from animate_behaviour.naoqi.own_call import JointCall, TurnCall, task_ids
 
+# Why a call was not sent: another task holds what it needs; another app moved its joints
+# with a task that books none.
+BUSY = "busy"
+MOVED = "moved"
 # How long (s) past its planned end a call that was stopped may take to return before its
 # worker gives up on it (a dead connection): the worker then sends nothing more.
 CALL_GRACE = 5.0
@@ -52,25 +56,38 @@ class Sender(object):
 
     # -- calls ----------------------------------------------------------------------------
 
-    def send_joints(self, names, angles, times, wake, name):
+    def send_joints(self, names, angles, times, wake, name, moved):
         """Start angleInterpolation(names, angles, times, absolute) unless another task
         holds one of the joints (asked last thing, so that as little time as possible is
         left for another app to start before our call arrives). The task list read just
         before, to find the call's task, answers that too when it lists nothing but our
         own running calls (the usual case: nobody else moves); areResourcesAvailable is
-        asked only when it lists another task. Returns the JointCall, or None if the
-        joints are not free; raises RuntimeError if ALMotion cannot say."""
+        asked only when it lists another task, and then ``moved()`` too: whether another
+        app moved our joints with a task that books none (setAngles, changeAngles: "Only
+        motion API's blocking call takes resources"). Returns (the JointCall, None), or
+        (None, BUSY or MOVED) when it was not sent; raises RuntimeError if ALMotion
+        cannot say."""
         call = JointCall(self._motion, "angleInterpolation",
                          (list(names), angles, [list(times)] * len(names), True),
                          wake, name, self._clock)
-        return self._send(call, lambda listed: self._only_ours(listed)
-                          or self.joints_free(names))
+
+        def refusal(listed):
+            if self._only_ours(listed):
+                return None
+            if not self.joints_free(names):
+                return BUSY
+            # Another task was listed, or one of ours could not be told from one: asked.
+            # A robot that lists no task at all gives no such sign: not asked.
+            evidence = listed is not None or bool(self._unidentified)
+            return MOVED if evidence and moved() else None
+        return self._send(call, refusal)
 
     def send_turn(self, theta, wake, name):
-        """Start moveTo(0, 0, theta) (rad) unless a move runs. Returns the TurnCall, or
-        None if a move runs; raises RuntimeError if ALMotion cannot say."""
+        """Start moveTo(0, 0, theta) (rad) unless a move runs. Returns (the TurnCall,
+        None), or (None, BUSY) when a move runs; raises RuntimeError if ALMotion cannot
+        say."""
         call = TurnCall(self._motion, "moveTo", (0.0, 0.0, theta), wake, name, self._clock)
-        return self._send(call, lambda _listed: not self.move_active())
+        return self._send(call, lambda _listed: BUSY if self.move_active() else None)
 
     def run_joints(self, names, angles, times):
         """angleInterpolation, returning when it does (taking every group home)."""
@@ -82,9 +99,9 @@ class Sender(object):
         them, waits for) any joint, and areResourcesAvailable need not be asked."""
         return listed is not None and listed <= set(call.task_id for call in self._identified)
 
-    def _send(self, call, free):
-        """Send ``call`` if ``free(listed)`` (``listed``: the task ids read just before,
-        or None), one call at a time: the new id in getTaskList is then never another
+    def _send(self, call, refusal):
+        """Send ``call`` unless ``refusal(listed)`` (``listed``: the task ids read just
+        before, or None) gives why not, one call at a time: the new id in getTaskList is then never another
         of our own calls (nor looked for while one of ours whose task was not found in
         time may still appear). A call not identified (a turn, stopped by stopMove) is
         only waited for until ALMotion has it, so that the next call's search does not
@@ -101,8 +118,9 @@ class Sender(object):
                     listed = task_ids(self._motion)
                 except RuntimeError:
                     pass  # the robot cannot list tasks: the call cannot be stopped early
-            if not free(listed):
-                return None
+            refused = refusal(listed)
+            if refused is not None:
+                return None, refused
             call.start(listed)
             if not call.identified:
                 self.move_active()  # its answer comes once ALMotion has the call: unused
@@ -110,7 +128,7 @@ class Sender(object):
                 self._identified.append(call)
             elif not call.done.is_set():
                 self._unidentified.append(call)
-            return call
+            return call, None
 
     def wait(self, call, planned, stop_reason, who):
         """Wait until ``call`` returns, stopping it once ``stop_reason()`` (asked each

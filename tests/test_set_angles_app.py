@@ -1,0 +1,113 @@
+"""Another app driving an arm with setAngles, which books no joint ("Only motion API's
+blocking call takes resources"): areResourcesAvailable says the joints are free, yet the
+arm steps aside within one call of ours and sends nothing while the app commands it
+(issue 25; both lanes, in-process stand-ins)."""
+from __future__ import absolute_import, division, print_function
+
+import logging
+import math
+import threading
+
+import numpy as np
+import pytest
+
+from animate_behaviour import configuration as config_module
+from animate_behaviour.engine import motion_engine
+from pepper_sim.memory import FakeMemory
+from pepper_sim.motion import KinematicMotion
+
+pytestmark = pytest.mark.usefixtures("no_gc_pauses")  # conftest: timed on the wall clock
+
+TIMEOUT = 10.0
+SCALE = 0.02
+APP_JOINTS = ["LElbowRoll", "LWristYaw"]
+LEFT_ARM = ("LShoulderPitch", "LShoulderRoll", "LElbowYaw", "LElbowRoll", "LWristYaw", "LHand")
+
+
+class Joystick(object):
+    """A teleoperation app: setAngles on the left elbow and wrist every PERIOD robot s,
+    from a thread of its own, until stopped; ``commands`` the clock times it sent. As a
+    joystick streams targets, each is sent before the arm reaches the last one (a step of
+    up to 0.06 rad at SPEED of the joint's maximum velocity takes longer than PERIOD), so
+    a command of it is on its way at every moment."""
+
+    PERIOD = 0.2
+    SPEED = 0.02
+
+    def __init__(self, motion):
+        self._motion = motion
+        self._stop = motion.clock.event()
+        self.commands = []
+        self._thread = threading.Thread(target=self._run)
+        self._thread.daemon = True
+
+    def start(self):
+        self._thread.start()
+
+    def _run(self):
+        clock = self._motion.clock
+        step = 0
+        while not clock.wait(self._stop, self.PERIOD):
+            step += 1
+            angle = -0.6 + 0.3 * math.sin(step / 5.0)
+            self._motion.setAngles(APP_JOINTS, [angle, 0.2 * math.sin(step / 7.0)],
+                                   self.SPEED)
+            self.commands.append(clock.now())
+
+    def stop(self):
+        self._stop.set()
+        self._thread.join(TIMEOUT)
+
+
+@pytest.mark.parametrize("style", ["specification", "lifelike"])
+def test_an_app_driving_an_arm_with_set_angles_has_it_within_one_call(style):
+    config = config_module.from_mapping({"behaviour": "body", "motionStyle": style,
+                                         "gestureDuration": "0.5", "numPoints": "20",
+                                         "legRepeatFactor": "3", "numPointsLeg": "2"})
+    motion = KinematicMotion(time_scale=SCALE)
+    memory = FakeMemory(clock=motion.clock)
+    engine = motion_engine.MotionEngine(motion, lambda: config, logging.getLogger("test.app"),
+                                        None, np.random.RandomState(4), memory=memory,
+                                        clock=motion.clock)
+    engine.start()
+    clock = motion.clock
+    try:
+        engine.request("enabled")
+        assert engine.wait_settled("enabled", TIMEOUT)
+        assert motion.wait_for(lambda: len(motion.trajectories) >= 6, TIMEOUT)
+        app = Joystick(motion)
+        app.start()
+        assert motion.wait_for(lambda: len(app.commands) >= 60, TIMEOUT)  # 12 robot s
+        report = engine.report()
+        app.stop()
+        began = app.commands[0]
+        ours = [record for record in motion.trajectories
+                if set(record.names) & set(APP_JOINTS) and record.requested > began]
+        # The call in flight when the app began ends as planned; the next one is not sent.
+        grace = config.max_call_duration + 0.5
+        late = [record for record in ours
+                if clock.elapsed(began, record.requested) > grace]
+        assert late == [], [clock.elapsed(began, record.requested) for record in late]
+        assert report["groups"]["leftArm"]["state"] == "yielding"
+        assert report["groups"]["leftArm"]["yieldingTo"] == "another app"
+        # The right arm and the legs go on.
+        assert any(record.requested > began + grace * clock.time_scale
+                   and "RElbowRoll" in record.names for record in motion.trajectories)
+        # Once the app is done and the joints quiet, the left arm resumes.
+        stopped = clock.now()
+        assert motion.wait_for(lambda: any(
+            record.requested > stopped and "LElbowRoll" in record.names
+            for record in motion.trajectories), TIMEOUT)
+    finally:
+        engine.request("disabled")
+        engine.wait_settled("disabled", TIMEOUT)
+        assert engine.close(TIMEOUT)
+
+
+def test_set_angles_books_nothing_and_is_listed_while_on_its_way():
+    motion = KinematicMotion(time_scale=SCALE)
+    motion.setAngles(["LElbowRoll"], [-1.0], 0.05)
+    assert motion.areResourcesAvailable(["LElbowRoll"])
+    assert [task[0] for task in motion.getTaskList()] == ["setAngles"]
+    assert motion.wait_for(lambda: not motion.getTaskList(), TIMEOUT)
+    assert motion.getAngles(["LElbowRoll"], False) == pytest.approx([-1.0])
