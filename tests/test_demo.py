@@ -1,7 +1,11 @@
 """``make demo``'s command line: what it asks of the runner reaches the runner's
 configuration. No qiBullet: the robot is replaced by one that refuses to start, after the
-configuration is written."""
+configuration is written. The visitor's mood followed: the scenario's own visitor before
+the real engine in-process, with pepper_sim's stand-ins."""
+import math
+import os
 import sys
+import threading
 
 import pytest
 
@@ -95,3 +99,155 @@ def test_the_visitor_raises_its_events_in_order_to_subscribers():
                      (context_events.RECOGNITION_STATUS, "ListenOff"),
                      (context_events.RECOGNITION_STATUS, "Idle"),
                      (context_events.HUMAN_TRACKED, -1), (context_events.JUST_LEFT, 1)]
+
+
+# -- the visitor whose mood changes (issue 25) ----------------------------------------------
+
+def test_the_visitor_scenario_follows_the_person_s_mood_at_full_strength(tmp_path, monkeypatch):
+    monkeypatch.delenv("STYLE", raising=False)
+    assert runner_configuration(tmp_path, monkeypatch, ["--scenario", "visitor"]
+                                ).follow_person_mood == scenario.FOLLOW_STRENGTH == 1.0
+    assert runner_configuration(tmp_path, monkeypatch, ["--scenario", "quiet"]
+                                ).follow_person_mood == 0.0
+
+
+def test_the_visitor_s_moods_are_perceived_with_alMood_s_confidence():
+    moods = [row for row in scenario.VISITOR if row[1] in scenario.PERSON_MOODS]
+    assert [what for _, what in moods] == ["feels neutral", "feels happy and attentive",
+                                           "feels bored and sad"]
+    arrival = dict((what, at) for at, what in scenario.VISITOR)["arrives and engages"]
+    leaving = dict((what, at) for at, what in scenario.VISITOR)["leaves"]
+    assert all(arrival <= at < leaving for at, _ in moods)  # felt while engaged
+    assert all(scenario.PERSON_MOODS[what].confidence >= 0.4 for _, what in moods)
+    valences = [scenario.PERSON_MOODS[what].valence for _, what in moods]
+    arousals = [scenario.person_mood(scenario.PERSON_MOODS[what])[1] for _, what in moods]
+    assert valences[1] > valences[0] > valences[2] and arousals[1] > arousals[0] > arousals[2]
+
+
+class Steps(object):
+    """A clock for scenario.Visitor whose ``wait_until`` returns only when the test
+    steps it: ``step()`` lets the visitor do its next row and waits until it is back
+    waiting (or done). ``now`` is ``clock``'s."""
+
+    def __init__(self, clock):
+        self._clock = clock
+        self._cond = threading.Condition()
+        self._allowed = 0
+        self._waiting = 0
+
+    def now(self):
+        return self._clock.now()
+
+    def wait_until(self, _time, timeout):
+        with self._cond:
+            self._waiting += 1
+            self._cond.notify_all()
+            if not self._cond.wait_for(lambda: self._allowed, timeout):
+                return False
+            self._allowed -= 1
+            return True
+
+    def step(self, visitor, rows_done):
+        """Let ``visitor`` do its next row, and wait until it has: it waits again (its
+        ``rows_done`` + 2nd wait), or after its last row, it ends."""
+        last = rows_done + 1 == len(scenario.VISITOR)
+        with self._cond:
+            self._allowed += 1
+            self._cond.notify_all()
+            if not last:
+                assert self._cond.wait_for(lambda: self._waiting >= rows_done + 2, TIMEOUT)
+        if last:
+            visitor.join(TIMEOUT)
+
+
+TIMEOUT = 10.0
+
+
+def test_pepper_s_mood_moves_toward_the_visitor_s_as_each_mood_is_felt():
+    """The scenario's visitor (its own table and actor) before the real engine in-process,
+    with ALMood's stand-in: after each mood the visitor feels, Pepper's moodNow comes at
+    least a third nearer to it; after the visitor leaves, back to the mood set."""
+    import logging
+
+    import numpy as np
+
+    from animate_behaviour import configuration as config_module
+    from animate_behaviour.engine.motion_engine import MotionEngine
+    from pepper_sim.memory import FakeMemory
+    from pepper_sim.motion import KinematicMotion
+    from pepper_sim.perception import FakeMood
+
+    config = config_module.from_mapping({"followPersonMood": str(scenario.FOLLOW_STRENGTH),
+                                         "behaviour": "body"})
+    motion = KinematicMotion(time_scale=0.05)
+    clock = motion.clock
+    memory, almood = FakeMemory(clock=clock), FakeMood()
+    engine = MotionEngine(motion, lambda: config, logging.getLogger("test.visitor"), None,
+                          np.random.RandomState(5), memory=memory, clock=clock,
+                          services={"ALMood": almood})
+    steps = Steps(clock)
+    problems = []
+    engine.start()
+    try:
+        engine.request("enabled")
+        assert engine.wait_settled("enabled", TIMEOUT)
+        visitor = scenario.Visitor(memory, steps, 10.0, problems, lambda line: None, almood)
+        mood_set = engine.mood.get()
+        for done, (_fraction, what) in enumerate(scenario.VISITOR):
+            before = engine.signal.mood_now()
+            steps.step(visitor, done)
+            if what not in scenario.PERSON_MOODS:
+                continue
+            person = scenario.person_mood(scenario.PERSON_MOODS[what])
+            start = math.hypot(before[0] - person[0], before[1] - person[1])
+            if start < scenario.ALREADY_THERE:
+                continue  # nothing to follow (the neutral visitor and Pepper at rest)
+
+            def nearer(person=person, start=start):  # re-checked at each ALMotion call
+                now = engine.signal.mood_now()
+                return math.hypot(now[0] - person[0], now[1] - person[1]) < start * 2 / 3
+            assert motion.wait_for(nearer, TIMEOUT), (what, before, engine.signal.mood_now())
+        assert problems == [] and visitor.left is not None
+        assert motion.wait_for(lambda: engine.signal.mood_now() == mood_set, TIMEOUT)
+        assert [row[1] for row in visitor.felt] == [
+            what for _, what in scenario.VISITOR if what in scenario.PERSON_MOODS]
+    finally:
+        engine.request("disabled")
+        engine.wait_settled("disabled", TIMEOUT)
+        assert engine.close(TIMEOUT)
+
+
+def context_of(felt, polls, left):
+    """A recorded context: ``polls`` [(time, [valence, arousal])...]."""
+    return {"time": [time for time, _ in polls], "state": ["engaged"] * len(polls),
+            "weights": {}, "mood": [mood for _, mood in polls],
+            "lean": [None] * len(polls), "person": felt, "left": left}
+
+
+def test_the_mood_follow_is_summarised_per_mood_felt():
+    felt = [[1.0, "feels neutral", 0.0, 0.0, 0.7], [3.0, "feels happy", 0.8, 0.7, 0.9],
+            [5.0, "feels sad", -0.7, -0.6, 0.8]]
+    polls = [(0.5, [0.0, 0.0]), (2.5, [0.0, -0.5]), (4.5, [0.6, 0.1]), (6.0, [0.7, 0.1])]
+    phases = scenario.mood_follow(context_of(felt, polls, 6.0))
+    assert [(phase["what"], phase["start"], phase["end"]) for phase in phases] == [
+        ("feels neutral", 1.0, 3.0), ("feels happy", 3.0, 5.0), ("feels sad", 5.0, 6.0)]
+    assert [phase["moved_toward"] for phase in phases] == [None, True, False]
+    assert phases[1]["robot_start"] == [0.0, -0.5] and phases[1]["robot_end"] == [0.6, 0.1]
+    lines = scenario.mood_lines(phases)
+    assert "already there" in lines[0] and "toward theirs" in lines[1]
+    assert "NOT toward theirs" in lines[2]
+    assert scenario.mood_follow(context_of([], polls, None)) == []
+
+
+def test_the_plot_gains_a_mood_row_with_the_visitor_s_mood(tmp_path):
+    from pepper_sim import plot
+    felt = [[1.0, "feels happy", 0.8, 0.7, 0.9]]
+    context = context_of(felt, [(0.5, [0.0, 0.0]), (2.5, [0.5, 0.3])], 3.0)
+    assert plot.has_mood_row(context)
+    assert not plot.has_mood_row(context_of([], [(0.5, [0.0, 0.0]), (2.5, [0.0, 0.0])], None))
+    commands = {"trajectories": [{"names": ["HeadYaw"], "angles": [[0.1]], "times": [[1.0]],
+                                  "start": 0.0, "end": 1.0, "killed": False,
+                                  "start_angles": [0.0]}], "headings": [], "moves": []}
+    path = str(tmp_path / "plot.png")
+    assert plot.plot_commands(commands, None, path, context=context) == ["HeadYaw"]
+    assert os.path.getsize(path) > 0

@@ -10,10 +10,15 @@ through ALAnimatedSpeech (a 2 s right-arm wave), at 60 % it drives the base half
 forward with moveTo. The ``visitor`` scenario raises on the simulated ALMemory what NAOqi
 2.5 raises for a visitor (pepper_sim.people): at VISITOR's fractions of the run a person
 arrives, is tracked and enters engagement zone 1, Pepper listens, the person speaks,
-Pepper stops listening, the person leaves; getStatus's context is recorded throughout.
+Pepper stops listening, the person leaves; meanwhile the person's mood, as the simulated
+ALMood perceives it (pepper_sim.perception.FakeMood), goes from neutral to happy and
+attentive to bored and sad (PERSON_MOODS), and the runner follows it at full strength
+(``followPersonMood = 1``); getStatus's context and moodNow are recorded throughout.
 Returns a :class:`Run` with everything recorded.
 """
+import collections
 import json
+import math
 import os
 import re
 import signal
@@ -43,10 +48,29 @@ OTHER_APP_TEXT = "Hello, I am Pepper. Let me show you around, our shop is this w
 OTHER_APP_DRIVE_AT = 0.6
 OTHER_APP_DRIVE = (0.5, 0.0, 0.0)  # moveTo x (m), y (m), theta (rad): 1.7 s at 0.3 m/s
 OTHER_APP = "other app"
-# The visitor scenario: (fraction of the run, what happens).
-VISITOR = ((0.15, "arrives and engages"), (0.35, "Pepper listens"), (0.45, "speaks"),
-           (0.6, "Pepper stops listening"), (0.75, "leaves"))
+# The visitor scenario: (fraction of the run, what happens), one row per event. The rows
+# "feels ..." set the person's mood as ALMood perceives it (PERSON_MOODS).
+VISITOR = ((0.15, "arrives and engages"), (0.15, "feels neutral"),
+           (0.3, "feels happy and attentive"), (0.35, "Pepper listens"), (0.45, "speaks"),
+           (0.5, "feels bored and sad"), (0.6, "Pepper stops listening"), (0.75, "leaves"))
 VISITOR_ID = 1
+# The person's mood as ALMood reads it (FakeMood.feel, set_ambiance): valence in [-1, 1],
+# attention and the room's agitation in [0, 1], the confidence of the reading (ALMood
+# ignores readings below 0.4; expression/follow weighs them from 0 at 0.4 to 1 at 1).
+PersonMood = collections.namedtuple("PersonMood", "valence attention agitation confidence")
+PERSON_MOODS = {
+    "feels neutral": PersonMood(0.0, 0.5, 0.5, 0.7),
+    "feels happy and attentive": PersonMood(0.8, 0.9, 0.85, 0.9),
+    "feels bored and sad": PersonMood(-0.7, 0.2, 0.2, 0.8),
+}
+# How strongly the visitor scenario's runner follows the person's mood: all the way.
+FOLLOW_STRENGTH = 1.0
+
+
+def person_mood(mood):
+    """[valence, arousal] of a PersonMood on the mood's axes, as expression/follow maps
+    ALMood's reading (docs/mood.md): the person's valence, and 2 x agitation - 1."""
+    return [mood.valence, 2.0 * mood.agitation - 1.0]
 
 
 class Run(object):
@@ -56,8 +80,11 @@ class Run(object):
     ``samples`` (physics.Sample list), ``commands`` (the ALMotion records, see
     :func:`snapshot`), ``yields`` ({part: [[start, end, "speech" | "another app" |
     "error" | "hot"], ...]} from getStatus; end None if it still yielded at the last
-    poll), ``context`` ({"time": [s], "state": [...], "weights": {reaction: [...]}},
-    getStatus's context at each poll), ``disabled_at`` (when setActivation("disabled") returned), ``frames`` and
+    poll), ``context`` ({"time": [s], "state": [...], "weights": {reaction: [...]},
+    "mood": [[valence, arousal]...] (moodNow), "lean": [[valence, arousal] or None...]
+    (the follow's lean, None when not followed)}, getStatus at each poll; in the visitor
+    scenario also "person": [[time, what, valence, arousal, confidence]...], each mood
+    the visitor felt, and "left": when they left, see Visitor), ``disabled_at`` (when setActivation("disabled") returned), ``frames`` and
     ``frame_period`` (GIF frames), ``wall_seconds``, ``max_lag``, ``log_path`` (the
     runner's output) and ``problems`` (what went wrong: empty on success).
     """
@@ -151,7 +178,7 @@ class StatusWatch(object):
 
     def __init__(self, service, clock, problems):
         self.yields = {}
-        self.context = {"time": [], "state": [], "weights": {}}
+        self.context = {"time": [], "state": [], "weights": {}, "mood": [], "lean": []}
         self._open = {}
         self._service = service
         self._clock = clock
@@ -176,6 +203,9 @@ class StatusWatch(object):
         self.context["state"].append(status["context"]["state"])
         for reaction, weight in status["context"]["weights"].items():
             self.context["weights"].setdefault(reaction, []).append(weight)
+        self.context["mood"].append(status["moodNow"])
+        follow = status["context"].get("follow")
+        self.context["lean"].append(None if follow is None else follow["lean"])
         parts = dict(status["groups"])
         if "base" in status:  # only while the behaviour turns the base
             parts["base"] = status["base"]
@@ -246,39 +276,122 @@ class OtherApp(Actor):
 
 class Visitor(Actor):
     """The visitor scenario's person and speech recognition, raising on ``memory`` (the
-    simulated ALMemory) at VISITOR's fractions of ``seconds``; failures go to
-    ``problems``."""
+    simulated ALMemory) at VISITOR's fractions of ``seconds``, and the person's mood told
+    to ``mood`` (the simulated ALMood, a FakeMood; None: only recorded); failures go to
+    ``problems``. ``felt`` records [time, what, valence, arousal, confidence] for each
+    mood (see person_mood), ``left`` when the person left (None before)."""
 
-    def __init__(self, memory, clock, seconds, problems, report):
+    def __init__(self, memory, clock, seconds, problems, report, mood=None):
         self._people = People(memory)
         self._listening = Listening(memory)
+        self._mood = mood
         self._clock = clock
         self._seconds = seconds
         self._report = report
+        self.felt = []
+        self.left = None
         Actor.__init__(self, "visitor", problems)
 
     def _run(self):
         actions = {"arrives and engages": self._arrive, "Pepper listens": self._listening.start,
                    "speaks": self._listening.hear, "Pepper stops listening":
-                   self._listening.stop, "leaves": lambda: self._people.leave(VISITOR_ID)}
+                   self._listening.stop, "leaves": self._leave}
         for fraction, what in VISITOR:
             if not self._clock.wait_until(fraction * self._seconds, 60.0):
                 self._problems.append("the visitor's time never came: %s" % what)
                 return
-            self._report("t=%5.1f s  visitor: %s" % (self._clock.now(), what))
-            actions[what]()
+            if what in PERSON_MOODS:
+                mood = PERSON_MOODS[what]
+                self._report("t=%5.1f s  visitor: %s (valence %+.2f, attention %.2f, "
+                             "agitation %.2f, confidence %.2f)"
+                             % ((self._clock.now(), what) + tuple(mood)))
+                self._feel(what, mood)
+            else:
+                self._report("t=%5.1f s  visitor: %s" % (self._clock.now(), what))
+                actions[what]()
 
     def _arrive(self):
         self._people.arrive(VISITOR_ID)
         self._people.approach(VISITOR_ID)
         self._people.track(VISITOR_ID)
 
+    def _feel(self, what, mood):
+        if self._mood is not None:
+            self._mood.set_ambiance(mood.agitation)
+            self._mood.feel(mood.valence, mood.attention, mood.confidence)
+        self.felt.append([self._clock.now(), what] + person_mood(mood) + [mood.confidence])
 
-def runner_config(config, out_dir, behaviour=None, style=None):
+    def _leave(self):
+        self._people.leave(VISITOR_ID)
+        self.left = self._clock.now()
+
+
+# Closer than this (in the mood's units) to the person's mood, the robot had nothing to
+# follow at a mood's start.
+ALREADY_THERE = 0.05
+
+
+def _at(context, series, when):
+    """``context[series]`` at the last poll at or before ``when`` (the first poll if
+    none was)."""
+    times = context["time"]
+    index = max([i for i, time in enumerate(times) if time <= when] or [0])
+    return context[series][index]
+
+
+def mood_follow(context):
+    """Per mood the visitor felt, how the robot's moodNow moved: a list of {"what",
+    "start", "end" (the next mood's start, or when the visitor left, or the last poll),
+    "person" ([valence, arousal]), "robot_start", "robot_end" (moodNow at the polls at or
+    just before start and end), "lean_end" (the follow's lean then, or None),
+    "distance_start", "distance_end" (between the robot's mood and the person's),
+    "moved_toward" (the end nearer than the start; None when the start was within
+    ALREADY_THERE: nothing to follow)}; [] without a visitor's mood."""
+    felt = (context or {}).get("person") or []
+    if not felt or not context["time"]:
+        return []
+    ends = [row[0] for row in felt[1:]] + [context.get("left") or context["time"][-1]]
+    phases = []
+    for (start, what, valence, arousal, _confidence), end in zip(felt, ends):
+        person = [valence, arousal]
+        robot_start, robot_end = _at(context, "mood", start), _at(context, "mood", end)
+        before = math.hypot(*[a - b for a, b in zip(robot_start, person)])
+        after = math.hypot(*[a - b for a, b in zip(robot_end, person)])
+        phases.append({"what": what, "start": start, "end": end, "person": person,
+                       "robot_start": robot_start, "robot_end": robot_end,
+                       "lean_end": _at(context, "lean", end),
+                       "distance_start": before, "distance_end": after,
+                       "moved_toward": None if before < ALREADY_THERE else after < before})
+    return phases
+
+
+def mood_lines(phases):
+    """What the run reports of mood_follow's phases."""
+    lines = []
+    for phase in phases:
+        moved = phase["moved_toward"]
+        lean = phase["lean_end"]
+        lines.append(
+            "visitor %s from %.1f s (valence %+.2f, arousal %+.2f): Pepper's moodNow "
+            "(%+.2f, %+.2f) -> (%+.2f, %+.2f) by %.1f s, %s (distance %.2f -> %.2f; the "
+            "follow's lean %s)"
+            % ((phase["what"], phase["start"]) + tuple(phase["person"])
+               + tuple(phase["robot_start"]) + tuple(phase["robot_end"])
+               + (phase["end"], "already there at the start" if moved is None else
+                  "toward theirs" if moved else "NOT toward theirs",
+                  phase["distance_start"], phase["distance_end"],
+                  "none" if lean is None else "(%+.2f, %+.2f)" % tuple(lean))))
+    return lines
+
+
+def runner_config(config, out_dir, behaviour=None, style=None, scenario="quiet"):
     """The configuration the runner gets: ``config`` with ``platform = simulator`` and,
-    when given, ``behaviour`` and ``motionStyle`` = ``style``, written to ``out_dir``
-    (see config_with). Returns its path."""
+    when given, ``behaviour`` and ``motionStyle`` = ``style``; in the visitor scenario,
+    ``followPersonMood`` = FOLLOW_STRENGTH. Written to ``out_dir`` (see config_with).
+    Returns its path."""
     settings = {"platform": "simulator"}
+    if scenario == "visitor":
+        settings["followPersonMood"] = FOLLOW_STRENGTH
     if behaviour:
         settings["behaviour"] = behaviour
     if style:
@@ -295,7 +408,7 @@ def run(seconds, out_dir, config=DEFAULT_CONFIG, behaviour=None, settle=2.0, cam
     if scenario not in SCENARIOS:
         raise ValueError("unknown scenario %r (known: %s)" % (scenario, ", ".join(SCENARIOS)))
     os.makedirs(out_dir, exist_ok=True)
-    result = Run(runner_config(config, out_dir, behaviour, style),
+    result = Run(runner_config(config, out_dir, behaviour, style, scenario),
                  os.path.join(out_dir, "runner.log"), scenario)
     result.frame_period = frame_period
     env = pepper_sim.runner_environment(os.path.join(ROOT, "lib"))
@@ -305,6 +418,10 @@ def run(seconds, out_dir, config=DEFAULT_CONFIG, behaviour=None, settle=2.0, cam
         command = [sys.executable, "-m", "animate_behaviour", "--qi-url", robot.url,
                    "--config", result.config_path, "--activate"]
         report("simulated Pepper (qiBullet) at %s; running %s" % (robot.url, " ".join(command)))
+        if scenario == "visitor":
+            report("followPersonMood = %g: while the visitor is engaged, Pepper's mood leans "
+                   "all the way toward theirs as ALMood perceives it (weighted by its "
+                   "confidence)" % FOLLOW_STRENGTH)
         runner = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
         client = qi.Session()
         watch = other_app = visitor = None
@@ -319,7 +436,9 @@ def run(seconds, out_dir, config=DEFAULT_CONFIG, behaviour=None, settle=2.0, cam
                 other_app = OtherApp(robot.url, clock, OTHER_APP_SPEECH_AT * seconds,
                                      OTHER_APP_DRIVE_AT * seconds, result.problems, report)
             elif scenario == "visitor":
-                visitor = Visitor(robot.memory, clock, seconds, result.problems, report)
+                # BulletRobot keeps the served stand-ins' ALMood on its SimulatedRobot.
+                visitor = Visitor(robot.memory, clock, seconds, result.problems, report,
+                                  robot._served.almood)
             if not _wait_simulated(robot, seconds, report):
                 result.problems.append("the simulation stalled")
             if runner.poll() is not None:
@@ -343,6 +462,11 @@ def run(seconds, out_dir, config=DEFAULT_CONFIG, behaviour=None, settle=2.0, cam
                 watch.stop()
                 result.yields = watch.yields
                 result.context = watch.context
+                if visitor is not None:
+                    result.context["person"] = list(visitor.felt)
+                    result.context["left"] = visitor.left
+                    for line in mood_lines(mood_follow(result.context)):
+                        report(line)
             client.close()
             _stop(runner, result.problems)
         result.commands = snapshot(robot)

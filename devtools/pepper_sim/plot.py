@@ -82,6 +82,66 @@ def _plot_context(axis, context):
     axis.legend(loc="upper right", fontsize=6, ncol=4)
 
 
+def has_mood_row(context):
+    """Whether the plot gains a mood row: a visitor's mood was recorded, or moodNow moved."""
+    if not context:
+        return False
+    moods = [tuple(mood) for mood in context.get("mood") or () if mood is not None]
+    return bool(context.get("person")) or len(set(moods)) > 1
+
+
+def _steps(felt, end):
+    """(times, valences, arousals) of the person's moods as steps: each [time, what,
+    valence, arousal, confidence] of ``felt`` held until the next, the last until ``end``."""
+    times, valences, arousals = [], [], []
+    ends = [row[0] for row in felt[1:]] + [end]
+    for (start, _what, valence, arousal, _confidence), stop in zip(felt, ends):
+        times.extend([start, stop])
+        valences.extend([valence, valence])
+        arousals.extend([arousal, arousal])
+    return times, valences, arousals
+
+
+def _plot_mood(axis, context):
+    """The mood row: Pepper's moodNow (valence, arousal) from getStatus, against the
+    visitor's mood as ALMood perceived it (dashed steps, from when they felt it to when
+    they left), with the follow's lean (dotted) when it is on."""
+    times = context["time"]
+    moods = context.get("mood") or []
+    polled = [(time, mood) for time, mood in zip(times, moods) if mood is not None]
+    colours = ("tab:red", "tab:blue")
+    for index, (axis_name, colour) in enumerate(zip(("valence", "arousal"), colours)):
+        axis.plot([time for time, _ in polled], [mood[index] for _, mood in polled],
+                  color=colour, linewidth=1.2, label="Pepper's %s (moodNow)" % axis_name)
+    leans = [(time, lean) for time, lean in zip(times, context.get("lean") or [])
+             if lean is not None]
+    if leans:
+        for index, colour in enumerate(colours):
+            axis.plot([time for time, _ in leans], [lean[index] for _, lean in leans],
+                      color=colour, linewidth=0.8, linestyle=":",
+                      label="follow's lean (%s)" % ("valence", "arousal")[index])
+    felt = context.get("person") or []
+    if felt:
+        end = context.get("left") or (times[-1] if times else felt[-1][0])
+        steps, valences, arousals = _steps(felt, end)
+        for values, colour, axis_name in ((valences, colours[0], "valence"),
+                                          (arousals, colours[1], "arousal")):
+            axis.plot(steps, values, color=colour, linewidth=1.0, linestyle="--",
+                      label="visitor's %s" % axis_name)
+        for start, what, _valence, _arousal, confidence in felt:
+            axis.axvline(start, color="black", linewidth=0.5, linestyle=":")
+            axis.text(start, 1.02, " %s (conf. %.1f)" % (what, confidence), fontsize=6,
+                      va="bottom", ha="left")
+    axis.axhline(0.0, color="black", linewidth=0.5)
+    axis.set_ylim(-1.1, 1.25)
+    axis.set_ylabel("mood\n(-1..1)", fontsize=8)
+    axis.set_title("mood: Pepper's moodNow from getStatus (solid) against the visitor's as "
+                   "ALMood perceives it (dashed; arousal = 2 x agitation - 1)", fontsize=8,
+                   loc="left")
+    axis.tick_params(labelsize=7)
+    axis.legend(loc="lower left", fontsize=6, ncol=3)
+
+
 def plot_commands(commands, config, path, measured=None, yields=None, context=None):
     """One subplot per commanded joint (waypoints vs time, home, LB/UB band, limits)
     plus the base heading; saved to ``path``. Records ``by`` another app are drawn in brown.
@@ -89,7 +149,10 @@ def plot_commands(commands, config, path, measured=None, yields=None, context=No
     [rad]}, "heading": [rad]}. ``yields`` ({part: [[start, end, why], ...]}, parts being
     the configuration's joint groups and "base") shades where each part yielded.
     ``context`` ({"time": [s], "state": [...], "weights": {reaction: [...]}}, from
-    getStatus) adds a last row with it. Returns the list of plotted joints."""
+    getStatus) adds a last row with it, and, when it holds a visitor's mood or moodNow
+    moved ("mood": [[valence, arousal]...], "lean", "person", "left": see
+    pepper_bullet.scenario.Run), a row of Pepper's mood against the visitor's below it.
+    Returns the list of plotted joints."""
     names = commanded_joints(commands)
     yields = yields or {}
     group_of = {}
@@ -98,9 +161,13 @@ def plot_commands(commands, config, path, measured=None, yields=None, context=No
             group_of.update((joint, row.name) for joint in members)
     last_time = max([record["end"] or record["start"] for record in commands["trajectories"]]
                     + [t for t, _ in commands["headings"]] + [0.0])
-    rows = len(names) + 1 + (1 if context else 0)
+    mood_row = has_mood_row(context)
+    rows = len(names) + 1 + (1 if context else 0) + (1 if mood_row else 0)
     figure, axes = plt.subplots(rows, 1, figsize=(11, 2.1 * rows), sharex=True, squeeze=False)
     axes = [row[0] for row in axes]
+    axes[-1].set_xlabel("time (s)")
+    if mood_row:
+        _plot_mood(axes.pop(), context)
     if context:
         _plot_context(axes.pop(), context)
     for axis, joint in zip(axes, names):
@@ -174,7 +241,6 @@ def plot_commands(commands, config, path, measured=None, yields=None, context=No
     axis.axhline(0.0, color="black", linestyle="--", linewidth=0.8, label="start heading")
     axis.set_ylabel("heading\n(rad)", fontsize=8)
     axis.set_title("base heading (moveTo start/end samples)", fontsize=8, loc="left")
-    axis.set_xlabel("time (s)")
     axis.tick_params(labelsize=7)
     axis.legend(loc="upper right", fontsize=6, ncol=3)
     figure.tight_layout()
