@@ -9,7 +9,12 @@ runs in-process against pepper_sim's KinematicMotion and FakeMemory on one Scale
 NAOqi 2.5 raises for a visitor (docs/naoqi.md, "People and listening events") on this
 timeline (robot s from enabling): VISITOR arrives, is tracked and enters zone 1 (engaged),
 Pepper listens, stops listening, the visitor leaves; a minute later Pepper is alone, and
-a second visitor ends it.
+a second visitor ends it. Then (issue 25) the second visitor enters engagement zone 1
+without being tracked (engaged from ALEngagementZones' state alone: the list
+EngagementZones/PeopleInZone1, read at PeopleInZonesUpdated), steps back to zone 2, is
+tracked by basic awareness, which then turns to a third person; a HumanLost arrives
+LATE_LOST s after that newer HumanTracked (the first tracking's, late: it must end
+nothing), and a HumanLost 10 s later ends the tracking.
 
 Per event: the time from the event to the first call that shows it (engaged, alone and
 back: the first angleInterpolation sent after it, each step planned reading the live
@@ -19,12 +24,16 @@ ramp asks for (the engine's own easing model: trajectory.PEAK_TO_MEAN_SPEED time
 key's mean speed), as a fraction of the joint's maximum velocity, beside
 maxVelocityFraction; base turns while engaged and arm moves started while listening
 (goal 0 each); for the way back from alone, how long the mood took to reach its set
-arousal again (goal <= 1 s). Figures, not assertions; about 15 s of wall time.
+arousal again (goal <= 1 s); for the late HumanLost, the context's state just before the
+next event ("tracking kept": still engaged) and the base turns meanwhile (goal 0). Last, a
+line on what subscribing the people extractors costs NAOqi, as docs/naoqi.md gives it.
+Figures, not assertions; about 15 s of wall time.
 """
 from __future__ import absolute_import, division, print_function
 
 import logging
 import os
+import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -45,9 +54,13 @@ SEED = 20
 TIMEOUT = 30.0
 SETTINGS = {"motionStyle": "lifelike", "behaviour": "all", "aloneAfter": "1"}
 # The visitor's timeline: (robot s after enabling, what happens).
+LATE_LOST = 0.5  # robot s after the newer HumanTracked (facts.BURST: 1 s)
 VISITOR = ((10.0, "arrives"), (15.0, "engages"), (30.0, "listening on"), (33.0, "speaks"),
            (45.0, "listening off"), (55.0, "leaves"), (190.0, "second visitor"),
-           (200.0, "end"))
+           (200.0, "zone 1 only"), (215.0, "zone 2"), (225.0, "tracked"),
+           (235.0, "tracks another"), (235.0 + LATE_LOST, "late HumanLost"),
+           (245.0, "HumanLost"), (255.0, "end"))
+DOCS = os.path.join(ROOT, "docs", "naoqi.md")
 ARM_MOVES = set(joints.ARM_JOINTS + joints.HAND_JOINTS) - {"LShoulderPitch", "RShoulderPitch"}
 
 
@@ -66,6 +79,7 @@ class Run(object):
         self.people = People(self.memory)
         self.listening = Listening(self.memory)
         self.back = None  # clock time the mood Pepper moves by was back at the mood set
+        self.states = {}  # what -> the context's state just before it happened
 
     def wait_until(self, robot_seconds):
         """Let the robot clock run to ``robot_seconds`` after ``self.start``."""
@@ -80,6 +94,7 @@ class Run(object):
         self.marks = {}
         for at, what in VISITOR:
             self.wait_until(at)
+            self.states[what] = self.engine.context.report()["state"]
             self.marks[what] = self.clock.now()
             if what == "arrives":
                 self.people.arrive(1)
@@ -97,6 +112,17 @@ class Run(object):
             elif what == "second visitor":
                 self.people.arrive(2)
                 self.back = self._mood_back()
+            elif what == "zone 1 only":
+                self.people.approach(2)  # PeopleInZone1 [2], then PeopleInZonesUpdated
+            elif what == "zone 2":
+                self.people.approach(2, zone=2)
+            elif what == "tracked":
+                self.people.track(2)
+            elif what == "tracks another":
+                self.people.arrive(3)
+                self.people.track(3)
+            elif what in ("late HumanLost", "HumanLost"):
+                self.people.lost()
         self.engine.request("disabled")
         assert self.engine.wait_settled("disabled", TIMEOUT)
         self.engine.close(TIMEOUT)
@@ -136,6 +162,9 @@ class Run(object):
                     largest = max(largest, speed / joints.URDF_LIMITS[name].max_velocity)
                     previous, before = angle, time
         return largest
+
+    def turns_between(self, begin, end):
+        return [call for call in self.motion.calls_to("moveTo") if begin < call.time < end]
 
     def alone_at(self):
         """When Pepper counted as alone: aloneAfter minutes after the visitor left (the
@@ -180,6 +209,23 @@ def show(run):
     back = marks["second visitor"]
     rows.append(("someone appears (alone ends)", delta(back, run.first_call_after(back)),
                  window(back, context_module.RAMPS[context_module.ALONE][1]), "", ""))
+    zone = marks["zone 1 only"]
+    rows.append(("engaged (zone 1 only: PeopleInZone1, not tracked)",
+                 delta(zone, run.first_call_after(zone)),
+                 window(zone, ramp_end[context_module.ENGAGED]),
+                 "%d" % len(run.turns_between(zone, marks["zone 2"])), ""))
+    late = marks["late HumanLost"]
+    kept = run.states["HumanLost"] == context_module.ENGAGED
+    rows.append(("late HumanLost (%.1f s after a newer HumanTracked)" % LATE_LOST,
+                 "none: tracking kept" if kept else "tracking ENDED (%s); %s" % (
+                     run.states["HumanLost"], delta(late, run.first_call_after(late))),
+                 window(late, ramp_end[context_module.ENGAGED]),
+                 "%d" % len(run.turns_between(late, marks["HumanLost"])), ""))
+    lost = marks["HumanLost"]
+    rows.append(("HumanLost (%.0f s into the tracking: it ends)" % (
+        run.seconds(marks["tracks another"], lost)),
+        "%s (%s)" % (delta(lost, run.first_call_after(lost)), run.states["end"]),
+        window(lost, context_module.RAMPS[context_module.ENGAGED][1]), "", ""))
     print("Context reactions (lifelike, behaviour = all, in-process, %.0f robot s; "
           "maxVelocityFraction %.2f)" % (VISITOR[-1][0], run.config.max_velocity_fraction))
     print("| event | first changed call (s) | largest joint speed during the ramp (x max) "
@@ -192,6 +238,27 @@ def show(run):
           % ("reached" if alone is not None else "not reached",
              delta(back, run.back),
              run.largest_speed(run.start, run.clock.now())))
+    print(extractor_cost())
+
+
+def extractor_cost(docs=DOCS):
+    """The line on what subscribing the people extractors costs NAOqi, cited from
+    docs/naoqi.md: the bold lead of its bullet on their cost ("**What it costs: ...**") and
+    the section holding it; "not published" when the page has no such bullet (NAOqi 2.5's
+    pages give no CPU or camera figure for either extractor)."""
+    with open(docs) as handle:
+        text = handle.read()
+    heading, said = None, None
+    for section in re.split(r"^## ", text, flags=re.M)[1:]:
+        found = re.search(r"\*\*(What it costs[^*]*)\*\*", section)
+        if found:
+            heading, said = section.partition("\n")[0].strip(), found.group(1)
+            break
+    where = ("docs/naoqi.md, \"%s\": \"%s\"" % (heading, said) if said else
+             "docs/naoqi.md gives no figure")
+    return ("What subscribing ALPeoplePerception and ALEngagementZones costs NAOqi (camera "
+            "work, while enabled; key subscribeExtractors): %s (%s)"
+            % ("not published" if said is None or "not published" in said else said, where))
 
 
 def main():
