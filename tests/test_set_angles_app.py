@@ -5,14 +5,13 @@ arm steps aside within one call of ours and sends nothing while the app commands
 from __future__ import absolute_import, division, print_function
 
 import logging
-import math
-import threading
 
 import numpy as np
 import pytest
 
 from animate_behaviour import configuration as config_module
 from animate_behaviour.engine import motion_engine
+from pepper_sim.joystick import APP_JOINTS, Joystick
 from pepper_sim.memory import FakeMemory
 from pepper_sim.motion import KinematicMotion
 
@@ -20,43 +19,7 @@ pytestmark = pytest.mark.usefixtures("no_gc_pauses")  # conftest: timed on the w
 
 TIMEOUT = 10.0
 SCALE = 0.02
-APP_JOINTS = ["LElbowRoll", "LWristYaw"]
 LEFT_ARM = ("LShoulderPitch", "LShoulderRoll", "LElbowYaw", "LElbowRoll", "LWristYaw", "LHand")
-
-
-class Joystick(object):
-    """A teleoperation app: setAngles on the left elbow and wrist every PERIOD robot s,
-    from a thread of its own, until stopped; ``commands`` the clock times it sent. As a
-    joystick streams targets, each is sent before the arm reaches the last one (a step of
-    up to 0.06 rad at SPEED of the joint's maximum velocity takes longer than PERIOD), so
-    a command of it is on its way at every moment."""
-
-    PERIOD = 0.2
-    SPEED = 0.02
-
-    def __init__(self, motion):
-        self._motion = motion
-        self._stop = motion.clock.event()
-        self.commands = []
-        self._thread = threading.Thread(target=self._run)
-        self._thread.daemon = True
-
-    def start(self):
-        self._thread.start()
-
-    def _run(self):
-        clock = self._motion.clock
-        step = 0
-        while not clock.wait(self._stop, self.PERIOD):
-            step += 1
-            angle = -0.6 + 0.3 * math.sin(step / 5.0)
-            self._motion.setAngles(APP_JOINTS, [angle, 0.2 * math.sin(step / 7.0)],
-                                   self.SPEED)
-            self.commands.append(clock.now())
-
-    def stop(self):
-        self._stop.set()
-        self._thread.join(TIMEOUT)
 
 
 @pytest.mark.parametrize("style", ["specification", "lifelike"])
