@@ -4,7 +4,7 @@ BEHAVIOUR ?=
 SCENARIO ?=
 STYLE ?=
 
-.PHONY: setup test demo compare package choregraphe benchmark
+.PHONY: setup test demo compare package choregraphe benchmark robot-check
 
 setup:
 	bash scripts/setup.sh
@@ -37,3 +37,9 @@ benchmark: setup
 	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_mood.py --seconds 120
 	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_context.py
 	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_drift.py --seeds 3
+
+# The NAOqi facts the package relies on, tried on a Pepper (URL=tcp://<pepper>:9559;
+# MOVE_BASE=1 also turns the base, YES=1 moves without asking) or, without URL, on
+# pepper_sim: out/robot_check/report.md and report.json (docs/robot_check.md).
+robot-check: setup
+	.venv/bin/python scripts/robot_check.py $(if $(URL),--url $(URL)) $(if $(MOVE_BASE),--move-base) $(if $(YES),--yes)

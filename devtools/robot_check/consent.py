@@ -1,0 +1,29 @@
+"""Asking the owner before anything moves: an interactive y/N question, skipped by --yes;
+with no terminal to ask on and no --yes, the answer is no."""
+import collections
+
+Consent = collections.namedtuple("Consent", "granted why")
+
+
+def question(joint, step_degrees, base_turn):
+    """What the check will move, as a question (``base_turn``: rad, or None)."""
+    text = ("The robot check moves %s by %.0f degrees at low speed and back"
+            % (joint, step_degrees))
+    if base_turn is not None:
+        text += ", and turns the base by %.2f rad on the spot and back" % base_turn
+    return text + ". Is Pepper standing clear of people and objects? Move it?"
+
+
+def ask(text, yes, stdin, stdout):
+    """A Consent for ``text``: granted by ``yes`` (--yes), else asked on ``stdout`` and
+    read from ``stdin`` when it is a terminal ("y" or "yes" grants it)."""
+    if yes:
+        return Consent(True, "--yes")
+    if not stdin.isatty():
+        return Consent(False, "no terminal to ask on and no --yes")
+    stdout.write("%s [y/N] " % text)
+    stdout.flush()
+    answer = stdin.readline().strip()
+    if answer.lower() in ("y", "yes"):
+        return Consent(True, "the owner answered %r" % answer)
+    return Consent(False, "the owner answered %r" % answer)
