@@ -307,3 +307,9 @@ def test_docs_describe_every_fact():
     with open(os.path.join(ROOT, "docs", "robot_check.md")) as stream:
         page = stream.read()
     assert [fact.name for fact in facts.FACTS if fact.name not in page] == []
+
+
+def test_every_fact_cites_a_section_of_naoqi_md():
+    with open(os.path.join(ROOT, "docs", "naoqi.md")) as stream:
+        headings = [line[3:].strip() for line in stream if line.startswith("## ")]
+    assert [fact.section for fact in facts.FACTS if fact.section not in headings] == []
