@@ -36,6 +36,8 @@ benchmark: setup
 	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_motion.py
 	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_mood.py --seconds 120
 	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_context.py
+	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_follow.py
+	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_set_angles.py
 	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_drift.py --seeds 3
 
 # The NAOqi facts the package relies on, tried on a Pepper (URL=tcp://<pepper>:9559;
