@@ -22,10 +22,12 @@ JOIN_TIMEOUT = 10.0  # wall s for the app's thread to end once stopped
 class Joystick(object):
     """A teleoperation app: setAngles on the left elbow and wrist every PERIOD robot s,
     from a thread of its own, until stopped; ``commands`` the clock times it sent. As a
-    joystick streams targets, each is sent before the arm reaches the last one (a step of
-    up to 0.06 rad at SPEED of the joint's maximum velocity takes longer than PERIOD), so
-    a command of it is on its way at every moment. ``clock`` (default ``motion.clock``)
-    times it."""
+    joystick streams targets, each is mostly sent before the arm reaches the last one (a
+    step of up to 0.06 rad at SPEED of the joint's maximum velocity takes longer than
+    PERIOD), so a command of it is on its way most of the time; not near the turns of its
+    sines (1-2 s, 4-5 s, 7-8 s... after it began), where the steps are small and both
+    joints arrive up to 0.17 s before the next command (KinematicMotion then lists no
+    setAngles). ``clock`` (default ``motion.clock``) times it."""
 
     PERIOD = 0.2
     SPEED = 0.02
