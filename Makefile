@@ -44,4 +44,4 @@ benchmark: setup
 # MOVE_BASE=1 also turns the base, YES=1 moves without asking) or, without URL, on
 # pepper_sim: out/robot_check/report.md and report.json (docs/robot_check.md).
 robot-check: setup
-	.venv/bin/python scripts/robot_check.py $(if $(URL),--url $(URL)) $(if $(MOVE_BASE),--move-base) $(if $(YES),--yes)
+	.venv/bin/python scripts/check_robot.py $(if $(URL),--url $(URL)) $(if $(MOVE_BASE),--move-base) $(if $(YES),--yes)

@@ -265,7 +265,7 @@ def test_with_autonomous_life_disabled_almood_is_not_tried(make_robot):
 def test_without_yes_and_no_terminal_nothing_moves(make_robot):
     """The script, as an owner runs it, with no terminal on its standard input."""
     robot = make_robot(motion=ServedMotion(time_scale=SCALE))
-    subprocess.check_call([sys.executable, os.path.join(ROOT, "scripts", "robot_check.py"),
+    subprocess.check_call([sys.executable, os.path.join(ROOT, "scripts", "check_robot.py"),
                            "--url", robot.url, "--move-base", "--out", robot.folder],
                           stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
     assert robot.robot.motion.calls == []  # not one ALMotion call, moving or not

@@ -611,7 +611,7 @@ class KinematicMotion(object):
         "setAngles" while a joint is on its way (NAOqi's pages do not say whether it is
         listed). On a joint a running task books, the newer command wins (not documented
         either): the joint follows the setAngles, and the task's end leaves it there. The
-        robot check (scripts/robot_check.py) tells what NAOqi does."""
+        robot check (scripts/check_robot.py) tells what NAOqi does."""
         self._record("setAngles", (names, angles, fractionMaxSpeed))
         self._set("setAngles", names, angles, fractionMaxSpeed, relative=False)
 

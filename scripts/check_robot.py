@@ -1,7 +1,7 @@
 """The NAOqi facts animate-behaviour relies on, tried on a Pepper (docs/robot_check.md).
 
     make robot-check URL=tcp://<pepper>:9559 [MOVE_BASE=1] [YES=1]
-    .venv/bin/python scripts/robot_check.py [--url tcp://<pepper>:9559] [--move-base]
+    .venv/bin/python scripts/check_robot.py [--url tcp://<pepper>:9559] [--move-base]
                                             [--yes] [--out out/robot_check]
 
 Without --url it checks pepper_sim, started on a loopback qi session. It asks before
