@@ -12,13 +12,19 @@ if sys.version_info[0] < 3:
     pytest.skip("3.9 lane only: make benchmark runs its scripts there",
                 allow_module_level=True)
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
-
-import benchmark_context  # noqa: E402
-import benchmark_follow  # noqa: E402
-import benchmark_set_angles  # noqa: E402
 from animate_behaviour.planning import joints  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# scripts/ on the path only while the benchmarks are imported: left there, its modules
+# would shadow packages of the same name for every later test of the run.
+SCRIPTS = os.path.join(ROOT, "scripts")
+sys.path.insert(0, SCRIPTS)
+try:
+    import benchmark_context  # noqa: E402
+    import benchmark_follow  # noqa: E402
+    import benchmark_set_angles  # noqa: E402
+finally:
+    sys.path.remove(SCRIPTS)
 
 PERIOD = 0.25
 
