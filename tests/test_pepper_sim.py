@@ -23,6 +23,7 @@ from animate_behaviour.planning.trajectory import wrap_angle
 from pepper_sim.memory import LIFE_STATE, FakeMemory, temperature_key
 from pepper_sim.motion import CHAINS, NOT_SIMULATED, KinematicMotion, clock, ease
 from pepper_sim.qi_server import SimulatedRobot
+from pepper_sim.virtual_clock import VirtualClock
 from pepper_sim.speech import (END_OF_ANIMATED_SPEECH, GESTURE_JOINTS, GESTURE_RAISED,
                                SECONDS_PER_CHARACTER, STATUS, FakeAnimatedSpeech,
                                FakeTextToSpeech)
@@ -1126,3 +1127,64 @@ def test_qi_life_state_changes_reach_memory_subscribers(robot, client):
     with pytest.raises(RuntimeError) as info:
         life.setState("solitary")
     assert "interactive to solitary" in str(info.value)
+
+
+# ----------------------------------------------------------------- the virtual clock
+def test_virtual_time_passes_only_once_every_thread_of_the_run_waits():
+    clock = VirtualClock()
+    busy = threading.Event()  # a plain event: the clock cannot see a thread wait on it
+    woke = []
+
+    def sleep(name, seconds, first=None):
+        if first is not None:
+            first.wait()
+        clock.wait(clock.event(), seconds)
+        woke.append((name, clock.now()))
+    long_sleep = clock.thread(lambda: sleep("long", 5.0), "long")
+    short_sleep = clock.thread(lambda: sleep("short", 1.0, busy), "short")
+    with clock.held():  # both start in the same instant
+        long_sleep.start()
+        short_sleep.start()
+    # "short" runs (to the clock: it waits elsewhere), so no robot time passes for "long".
+    assert not long_sleep.join(0.05) and clock.now() == 0.0
+    busy.set()
+    assert short_sleep.join(TIMEOUT) and long_sleep.join(TIMEOUT)
+    assert woke == [("short", 1.0), ("long", 5.0)]
+
+
+def test_virtual_time_free_threads_and_events():
+    clock = VirtualClock(free=("supervisor",))
+    request = threading.Event()
+    supervisor = clock.thread(request.wait, "supervisor")  # never holds time back
+    supervisor.start()
+    event = clock.event()
+    results = []
+
+    def sleep_then_set():
+        clock.wait(clock.event(), 2.0)
+        event.set()
+    waiter = clock.thread(lambda: results.append((clock.wait(event, 10.0), clock.now())),
+                          "waiter")
+    setter = clock.thread(sleep_then_set, "setter")
+    with clock.held():
+        waiter.start()
+        setter.start()
+    assert waiter.join(TIMEOUT) and setter.join(TIMEOUT)
+    assert results == [(True, 2.0)]  # woken by the event, not at its deadline
+    request.set()
+    assert supervisor.join(TIMEOUT)
+
+
+def test_virtual_waits_end_for_waiters_measuring_them_as_differences():
+    # A worker's hold waits for what its start and now leave: a float sum falling an ulp
+    # short would have it wait for the rest forever, time never passing.
+    clock = VirtualClock(start=6.126255304573231)
+
+    def hold(duration):
+        start = clock.now()
+        while duration - clock.elapsed(start, clock.now()) > 0:
+            clock.wait(clock.event(), duration - clock.elapsed(start, clock.now()))
+    holds = clock.thread(lambda: [hold(0.1) for _ in range(1000)], "holds")
+    holds.start()
+    assert holds.join(TIMEOUT)
+    assert abs(clock.now() - 106.126255304573231) < 1e-9
