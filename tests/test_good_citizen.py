@@ -23,6 +23,7 @@ import pytest
 import qi
 
 from animate_behaviour import configuration as config_module
+from animate_behaviour.engine import group_calls
 from animate_behaviour.engine import motion_engine as engine_module
 from animate_behaviour.naoqi import robot_events
 from animate_behaviour.planning import joints
@@ -352,7 +353,7 @@ def test_another_apps_arm_move_waits_at_most_one_call_and_we_step_aside(pepper, 
     assert len(reasons) >= 3
     for reason in reasons:  # which one depends on when the wave came
         assert reason in ("another app's task holds its joints",
-                          "its joints were moved while it held none") or \
+                          group_calls.MOVED_BY_ANOTHER_APP) or \
             "postponed behind another app's task" in reason or \
             "killed to take its joints" in reason, reason
 

@@ -187,11 +187,6 @@ class TaskMotion(object):
         return True
 
 
-def NEVER():
-    """Nobody moved the joints with a task that books none."""
-    return False
-
-
 def sender_for(motion):
     clock = ScaledClock(libqi=False)
     return sender_module.Sender(motion, clock, logging.getLogger("test.sender")), clock
@@ -200,8 +195,8 @@ def sender_for(motion):
 def test_the_sender_sends_nothing_to_busy_joints():
     motion = TaskMotion(busy=True)
     sender, clock = sender_for(motion)
-    assert sender.send_joints(["LElbowRoll"], [[0.1]], [1.0], clock.event(), "t",
-                              NEVER) == (None, sender_module.BUSY)
+    assert sender.send_joints(["LElbowRoll"], [[0.1]], [1.0], clock.event(), "t") == (
+        None, sender_module.BUSY)
     assert [name for name, _args in motion.calls] == ["areResourcesAvailable"]
 
 
@@ -211,15 +206,13 @@ def test_the_sender_asks_for_the_joints_only_when_a_task_not_its_own_is_listed()
     postponement, task lists, killing": a task holding joints is listed)."""
     motion = TaskMotion()
     sender, clock = sender_for(motion)
-    first, _ = sender.send_joints(["LElbowRoll"], [[0.1]], [1.0], clock.event(), "left",
-                                  NEVER)
-    second, _ = sender.send_joints(["RElbowRoll"], [[0.1]], [1.0], clock.event(), "right",
-                                   NEVER)
+    first, _ = sender.send_joints(["LElbowRoll"], [[0.1]], [1.0], clock.event(), "left")
+    second, _ = sender.send_joints(["RElbowRoll"], [[0.1]], [1.0], clock.event(), "right")
     assert (first.task_id, second.task_id) == (101, 102)
     assert [name for name, _args in motion.calls] == ["angleInterpolation"] * 2
     motion.busy = True  # another app's task appears: the joints are asked about again
-    assert sender.send_joints(["LWristYaw"], [[0.1]], [1.0], clock.event(), "t",
-                              NEVER) == (None, sender_module.BUSY)
+    assert sender.send_joints(["LWristYaw"], [[0.1]], [1.0], clock.event(), "t") == (
+        None, sender_module.BUSY)
     assert [name for name, _args in motion.calls][-1] == "areResourcesAvailable"
     for call in (first, second):
         assert sender.wait(call, 1.0, lambda: "stop", "t") == "stop"
@@ -228,7 +221,7 @@ def test_the_sender_asks_for_the_joints_only_when_a_task_not_its_own_is_listed()
 def test_the_sender_stops_its_own_call_by_its_task_id_once():
     motion = TaskMotion()
     sender, clock = sender_for(motion)
-    call, _ = sender.send_joints(["LElbowRoll"], [[0.1]], [1.0], clock.event(), "t", NEVER)
+    call, _ = sender.send_joints(["LElbowRoll"], [[0.1]], [1.0], clock.event(), "t")
     assert call.task_id == 101
     assert sender.wait(call, 1.0, lambda: "stop", "leftArm") == "stop"
     assert [c for c in motion.calls if c[0] == "killTask"] == [("killTask", 101)]

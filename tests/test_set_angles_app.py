@@ -74,3 +74,66 @@ def test_set_angles_books_nothing_and_is_listed_while_on_its_way():
     assert [task[0] for task in motion.getTaskList()] == ["setAngles"]
     assert motion.wait_for(lambda: not motion.getTaskList(), TIMEOUT)
     assert motion.getAngles(["LElbowRoll"], False) == pytest.approx([-1.0])
+
+
+class SetAnglesBetweenOurCalls(KinematicMotion):
+    """Another app's setAngles that comes and goes right as our ``nth`` left-arm call
+    ends: by the time that call returns, the app's command has reached its target and no
+    task list shows it any more (helper-5's case: the arm went on with its next call)."""
+
+    def __init__(self, nth, **kwargs):
+        KinematicMotion.__init__(self, **kwargs)
+        self._left_calls = 0
+        self._nth = nth
+        self.commanded_at = None
+        self.target = None
+
+    def angleInterpolation(self, names, angleLists, timeLists, isAbsolute):
+        result = KinematicMotion.angleInterpolation(self, names, angleLists, timeLists,
+                                                    isAbsolute)
+        if "LElbowRoll" in names:
+            self._left_calls += 1
+            if self._left_calls == self._nth:
+                # A small step, done in a few robot ms: no seam between our two calls.
+                self.target = self.getAngles(["LElbowRoll"], False)[0] + 0.05
+                self.setAngles(["LElbowRoll"], [self.target], 1.0)
+                self.commanded_at = self.clock.now()
+                assert self.wait_for(lambda: "setAngles" not in [
+                    task[0] for task in self.getTaskList()], TIMEOUT)
+        return result
+
+
+@pytest.mark.parametrize("style", ["specification", "lifelike"])
+def test_a_set_angles_gone_before_our_next_call_is_still_noticed(style):
+    """Between two calls of ours nothing lists the app's command: the commanded angles,
+    asked before every call, show it, and the arm's next call is not sent."""
+    config = config_module.from_mapping({"behaviour": "body", "motionStyle": style,
+                                         "gestureDuration": "0.5", "numPoints": "20"})
+    motion = SetAnglesBetweenOurCalls(3, time_scale=0.25)
+    engine = motion_engine.MotionEngine(motion, lambda: config, logging.getLogger("test.app"),
+                                        None, np.random.RandomState(4),
+                                        memory=FakeMemory(clock=motion.clock),
+                                        clock=motion.clock)
+    engine.start()
+    clock = motion.clock
+    try:
+        engine.request("enabled")
+        assert engine.wait_settled("enabled", TIMEOUT)
+
+        def after_the_app():
+            return [record for record in motion.trajectories if "LElbowRoll" in record.names
+                    and motion.commanded_at is not None
+                    and record.requested > motion.commanded_at]
+        assert motion.wait_for(after_the_app, TIMEOUT)
+        # Not sent on: the arm stepped aside, then came back once the joints had been
+        # quiet for yieldQuietTime, from where the app left them.
+        first = after_the_app()[0]
+        assert clock.elapsed(motion.commanded_at, first.requested) >= \
+            config.yield_quiet_time - 0.05
+        start = dict(zip(first.names, first.start_angles))
+        assert start["LElbowRoll"] == pytest.approx(motion.target)
+        assert engine.report()["counters"]["yields"] >= 1
+    finally:
+        engine.request("disabled")
+        engine.wait_settled("disabled", TIMEOUT)
+        assert engine.close(TIMEOUT)

@@ -4,8 +4,9 @@ moved by another app while the group held none.
 
 The calls are GroupWorker's (engine.group_worker), this is its half that talks to the
 sender: a call that returns early without us stopping it means another app killed it to
-take the joints; one that returns late waited behind another app's task; after a rest,
-or a stall between two calls, the joints' commanded angles are checked first. Each is a
+take the joints; one that returns late waited behind another app's task; and before
+every call the joints' commanded angles are checked: another app's setAngles books no
+joint and shows in no answer of areResourcesAvailable (docs/naoqi.md). Each is a
 disruption (engine.recovery) the worker then steps aside for.
 """
 from __future__ import absolute_import, division, print_function
@@ -16,7 +17,6 @@ from animate_behaviour.engine import status as status_module
 from animate_behaviour.engine.recovery import (ERROR, OTHER_APP, SPEECH, STOP, STOPPING,
                                                Disruption)
 from animate_behaviour.engine.worker_thread import HOLDS_FOR_TURNS
-from animate_behaviour.naoqi.sender import MOVED
 from animate_behaviour.planning import steps
 
 # A call returning before this fraction of its duration was cut short by someone, unless
@@ -26,23 +26,16 @@ from animate_behaviour.planning import steps
 # took in the instant before we sent it (NAOqi postponed it).
 EARLY_FRACTION = 0.95
 LATE_MARGIN = 1.0
-# Commanded angles further than this (rad) from where we left them: another app moved
-# the joints while we held no call.
+# Commanded angles further than this (rad) from where our last call left them: another
+# app moved the joints (a setAngles books none, so nothing else tells).
 MOVED_TOLERANCE = 0.01
-# Our next call sent longer than this (robot s) after the last one's planned end (a
-# round trip, a few ms, normally): there was a stall (a garbage collection in NAOqi's
-# shared interpreter, a loaded robot) in which another app's short gesture may have come
-# and gone unseen by areResourcesAvailable, so the commanded angles are checked first,
-# as after a rest.
-LONG_SEAM = 0.2
+MOVED_BY_ANOTHER_APP = "another app moved its joints since its last call"
 
 
 class GroupCalls(object):
     """GroupWorker's calls. It has ``name``, ``wake``, ``role``, ``_round``, ``_sender``,
     ``_clock``, ``_log``, ``_group`` and ``_known_disruption()``; these methods keep
-    ``_expected`` (where our last call left the joints), ``_verify`` (check the joints'
-    commanded angles before the next call) and ``_last_call`` ((clock time sent, planned
-    s) of our last call that played out)."""
+    ``_expected``, where our last call left the joints."""
 
     # -- executing a step ----------------------------------------------------------------
 
@@ -58,28 +51,15 @@ class GroupCalls(object):
         return self._move(step)
 
     def _rest(self, duration):
-        """Hold still, uncommanded, for ``duration`` s; the joints are free meanwhile, so
-        the next call checks first that nobody moved them."""
+        """Hold still, uncommanded, for ``duration`` s; the joints are free meanwhile."""
         self._round.status.set(self.name, status_module.ANIMATING)
-        disruption = self._hold(duration, self._known_disruption)
-        if disruption is None:
-            self._verify = True
-        return disruption
+        return self._hold(duration, self._known_disruption)
 
     def _moved_by_someone(self):
         commanded = self._commanded()
         return not np.allclose(commanded, self._expected, atol=MOVED_TOLERANCE)
 
     def _move(self, step):
-        if self._last_call is not None:
-            sent, duration = self._last_call
-            if self._clock.elapsed(sent, self._clock.now()) - duration > LONG_SEAM:
-                self._verify = True
-            self._last_call = None
-        if self._verify:
-            self._verify = False
-            if self._moved_by_someone():
-                return Disruption(OTHER_APP, why="its joints were moved while it held none")
         legs_and_base = self._round.legs_and_base if self.role == HOLDS_FOR_TURNS else None
         if legs_and_base is not None:
             while True:
@@ -102,17 +82,17 @@ class GroupCalls(object):
         names = [self._group.names[index] for index in commanded]
         angles = [[float(angle) for angle in step.angles[:, index]] for index in commanded]
         times = [float(time) for time in step.times]
+        # One question a call, the last but the task list: where another app may have
+        # commanded the joints since our last call (during it, between two, in a rest).
+        if self._moved_by_someone():
+            return Disruption(OTHER_APP, why=MOVED_BY_ANOTHER_APP)
         self.wake.clear()
         try:
-            call, refused = self._sender.send_joints(names, angles, times, self.wake,
-                                                     "animateBehaviour.%s.call" % self.name,
-                                                     self._moved_by_someone)
+            call, _refused = self._sender.send_joints(names, angles, times, self.wake,
+                                                      "animateBehaviour.%s.call" % self.name)
         except RuntimeError as err:
             self._log.error("ALMotion.areResourcesAvailable (%s) failed: %s" % (self.name, err))
             return Disruption(ERROR)
-        if refused == MOVED:
-            return Disruption(OTHER_APP, why="another app commands its joints with a task "
-                                             "that books none (setAngles)")
         if call is None:
             return Disruption(OTHER_APP, why="another app's task holds its joints")
         self._round.status.count("calls")
@@ -133,7 +113,6 @@ class GroupCalls(object):
             return Disruption(OTHER_APP, why="its %.2f s call took %.2f s: postponed behind "
                               "another app's task" % (step.duration, elapsed))
         self._expected = step.end
-        self._last_call = (call.started, step.duration)
         return None
 
     def _stop_reason(self):

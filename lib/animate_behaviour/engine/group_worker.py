@@ -48,8 +48,6 @@ class GroupWorker(GroupCalls, WorkerThread):
         self.who = "group %s" % name
         WorkerThread.__init__(self, round_, rng, self.name, self.who)
         self._expected = None  # where our last call left the joints
-        self._verify = False  # check the joints' commanded angles before the next call
-        self._last_call = None  # (clock time sent, planned s) of our last call that played out
         self._hot_logged = ()
         self._went_home = False  # while hot: whether it went home before holding still
         self._watched = None  # yielding to another app: its joints' commanded angles
@@ -98,7 +96,6 @@ class GroupWorker(GroupCalls, WorkerThread):
             # What the next check compares ALMotion's commanded angles with: they, not
             # the measured ones a tracking error away, stay put while nobody moves.
             self._expected = self._commanded()
-            self._last_call = None
             going_home = []
             stream, tuning = self._stream(start)
 

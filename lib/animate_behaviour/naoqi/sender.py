@@ -8,10 +8,8 @@ import threading
 
 from animate_behaviour.naoqi.own_call import JointCall, TurnCall, task_ids
 
-# Why a call was not sent: another task holds what it needs; another app moved its joints
-# with a task that books none.
+# Why a call was not sent: another task holds what it needs.
 BUSY = "busy"
-MOVED = "moved"
 # How long (s) past its planned end a call that was stopped may take to return before its
 # worker gives up on it (a dead connection): the worker then sends nothing more.
 CALL_GRACE = 5.0
@@ -56,30 +54,22 @@ class Sender(object):
 
     # -- calls ----------------------------------------------------------------------------
 
-    def send_joints(self, names, angles, times, wake, name, moved):
+    def send_joints(self, names, angles, times, wake, name):
         """Start angleInterpolation(names, angles, times, absolute) unless another task
         holds one of the joints (asked last thing, so that as little time as possible is
         left for another app to start before our call arrives). The task list read just
         before, to find the call's task, answers that too when it lists nothing but our
         own running calls (the usual case: nobody else moves); areResourcesAvailable is
-        asked only when it lists another task, and then ``moved()`` too: whether another
-        app moved our joints with a task that books none (setAngles, changeAngles: "Only
-        motion API's blocking call takes resources"). Returns (the JointCall, None), or
-        (None, BUSY or MOVED) when it was not sent; raises RuntimeError if ALMotion
-        cannot say."""
+        asked only when it lists another task. Returns (the JointCall, None), or (None,
+        BUSY) when it was not sent; raises RuntimeError if ALMotion cannot say."""
         call = JointCall(self._motion, "angleInterpolation",
                          (list(names), angles, [list(times)] * len(names), True),
                          wake, name, self._clock)
 
         def refusal(listed):
-            if self._only_ours(listed):
+            if self._only_ours(listed) or self.joints_free(names):
                 return None
-            if not self.joints_free(names):
-                return BUSY
-            # Another task was listed, or one of ours could not be told from one: asked.
-            # A robot that lists no task at all gives no such sign: not asked.
-            evidence = listed is not None or bool(self._unidentified)
-            return MOVED if evidence and moved() else None
+            return BUSY
         return self._send(call, refusal)
 
     def send_turn(self, theta, wake, name):
