@@ -104,7 +104,7 @@ def test_a_robot_without_engagement_zones_says_which_reaction_loses_what(deploy,
         service = deployment.start()
     sources = status(service)["context"]["sources"]
     assert sorted(sources["engaged"]["absent"]) == sorted([
-        "ALEngagementZones", context_events.ZONES_UPDATED, context_events.PEOPLE_IN_ZONES[0]])
+        "ALEngagementZones", context_events.ZONES_UPDATED])
     assert context_events.HUMAN_TRACKED in sources["engaged"]["live"]
     assert sources["alone"]["absent"] == [] and sources["listening"]["absent"] == []
     lines = [record.getMessage() for record in caplog.records
@@ -117,14 +117,16 @@ def test_a_robot_without_engagement_zones_says_which_reaction_loses_what(deploy,
     assert methods.index("getEventList") < methods.index("subscriber")
 
 
-def test_following_without_autonomous_life_says_almood_has_no_data(deploy, caplog):
+@pytest.mark.parametrize("state", ["disabled", "safeguard"])
+def test_following_without_autonomous_life_says_almood_has_no_data(deploy, caplog, state):
+    """ALMood runs in Life's solitary and interactive states only."""
     with caplog.at_level(logging.WARNING, logger="test.service"):
         deployment = deploy(behaviour="hands", followPersonMood="1")
-        deployment.robot.life.setState("disabled")
+        deployment.robot.life.setState(state)
         service = deployment.start()
     assert status(service)["context"]["sources"]["followMood"]["absent"] == [
         "Autonomous Life"]
-    assert "Autonomous Life is disabled: ALMood has no data" in caplog.text
+    assert "Autonomous Life is not solitary or interactive: ALMood has no data" in caplog.text
 
 
 # -- the mood that follows the person -------------------------------------------------------

@@ -1,8 +1,10 @@
 """What the robot provides, looked up once at start, before anything is subscribed (an
 ``ALMemory.subscriber`` creates any key it does not know, so a missing event would then
-pass for a silent one): every ALMemory key a reaction follows (``getEventList``,
-``getDataList``), every service it uses, and whether Autonomous Life runs (ALMood has no
-data without it). Each reaction's live and absent inputs go to getStatus; what cannot
+pass for a silent one): every ALMemory event a reaction follows (``getEventList``), every
+service it uses, and whether Autonomous Life runs in a state that runs ALMood (solitary
+or interactive: ALMood has no data otherwise). The data keys read when an event comes
+(``EngagementZones/PeopleInZone1``) are not looked up: an extractor writes them once it
+runs, which our subscription may only just have started. Each reaction's live and absent inputs go to getStatus; what cannot
 work is logged once, in plain words (docs/naoqi.md, "People and listening events").
 """
 from __future__ import absolute_import, division, print_function
@@ -13,8 +15,9 @@ from animate_behaviour.naoqi import context_events, speech
 
 SERVICE = "service"
 EVENT = "event"
-DATA = "data"
 LIFE = "Autonomous Life"
+# The states of Autonomous Life in which it runs ALMood (docs/naoqi.md, "ALMood").
+MOOD_STATES = ("solitary", "interactive")
 MOOD = "ALMood"
 
 # An input of a reaction: its kind, its name, and what its absence costs, in words.
@@ -36,8 +39,7 @@ NEEDS = (
         Input(EVENT, context_events.HUMAN_LOST, _TRACKED),
         Input(SERVICE, "ALPeoplePerception", _NEAR),
         Input(SERVICE, "ALEngagementZones", _NEAR),
-        Input(EVENT, context_events.ZONES_UPDATED, _NEAR),
-        Input(DATA, context_events.PEOPLE_IN_ZONES[0], _NEAR))),
+        Input(EVENT, context_events.ZONES_UPDATED, _NEAR))),
     Need("alone", "react_to_absence", (
         Input(SERVICE, "ALPeoplePerception", _ALONE),
         Input(EVENT, context_events.PEOPLE_LIST, _ALONE),
@@ -50,7 +52,8 @@ NEEDS = (
         Input(EVENT, key, _SPEECH) for key in speech.KEYS)),
     Need("followMood", "follow_person_mood", (
         Input(SERVICE, MOOD, _FOLLOW),
-        Input(LIFE, "on", "Autonomous Life is disabled: ALMood has no data, so " + _FOLLOW))),
+        Input(LIFE, "on", "Autonomous Life is not solitary or interactive: ALMood has no "
+                          "data, so " + _FOLLOW))),
 )
 
 
@@ -60,7 +63,7 @@ def look_up(config, memory, service, life, log):
     (a proxy or None) and ``life`` (ALAutonomousLife, or None); each reaction with an
     absent input logged once on ``log``, with what it costs."""
     wanted = [need for need in NEEDS if getattr(config, need.attribute)]
-    events, data = _keys(memory, wanted, log)
+    events = _events(memory, log)
     services = {}
     found = collections.OrderedDict()
     for need in wanted:
@@ -72,8 +75,6 @@ def look_up(config, memory, service, life, log):
                 there = services[item.name]
             elif item.kind == EVENT:
                 there = events is not None and item.name in events
-            elif item.kind == DATA:
-                there = data is not None and item.name in data
             else:
                 there = _life_on(life, log)
             (live if there else absent).append(item.name if item.kind != LIFE else LIFE)
@@ -89,34 +90,23 @@ def look_up(config, memory, service, life, log):
     return found
 
 
-def _keys(memory, needs, log):
-    """(the declared events, the data keys the needs name) or None for each when ALMemory
-    cannot say."""
+def _events(memory, log):
+    """The declared events, or None when ALMemory cannot say."""
     if memory is None:
-        return None, None
-    events = data = None
+        return None
     try:
-        events = set(memory.getEventList())
+        return set(memory.getEventList())
     except RuntimeError as err:
         log.error("ALMemory.getEventList failed (%s): the events followed are not checked"
                   % err)
-    try:
-        data = set()
-        for need in needs:
-            for item in need.inputs:
-                if item.kind == DATA and item.name not in data:
-                    data.update(memory.getDataList(item.name))
-    except RuntimeError as err:
-        log.error("ALMemory.getDataList failed (%s): the data read is not checked" % err)
-        data = None
-    return events, data
+        return None
 
 
 def _life_on(life, log):
     if life is None:
         return False
     try:
-        return life.getState() != "disabled"
+        return life.getState() in MOOD_STATES
     except RuntimeError as err:
         log.error("ALAutonomousLife.getState failed (%s): taken as disabled" % err)
         return False
