@@ -61,14 +61,17 @@
         <File name="speech" src="lib/animate_behaviour/naoqi/speech.py" />
         <File name="__init__" src="lib/animate_behaviour/planning/__init__.py" />
         <File name="breath" src="lib/animate_behaviour/planning/breath.py" />
+        <File name="breath_timing" src="lib/animate_behaviour/planning/breath_timing.py" />
         <File name="clearance" src="lib/animate_behaviour/planning/clearance.py" />
         <File name="clearance_model" src="lib/animate_behaviour/planning/clearance_model.py" />
+        <File name="fidgets" src="lib/animate_behaviour/planning/fidgets.py" />
         <File name="groups" src="lib/animate_behaviour/planning/groups.py" />
         <File name="human_timing" src="lib/animate_behaviour/planning/human_timing.py" />
         <File name="joints" src="lib/animate_behaviour/planning/joints.py" />
         <File name="lean" src="lib/animate_behaviour/planning/lean.py" />
         <File name="lifelike" src="lib/animate_behaviour/planning/lifelike.py" />
         <File name="lifelike_legs" src="lib/animate_behaviour/planning/lifelike_legs.py" />
+        <File name="posture_changes" src="lib/animate_behaviour/planning/posture_changes.py" />
         <File name="posture_shifts" src="lib/animate_behaviour/planning/posture_shifts.py" />
         <File name="specification" src="lib/animate_behaviour/planning/specification.py" />
         <File name="steps" src="lib/animate_behaviour/planning/steps.py" />

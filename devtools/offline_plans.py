@@ -7,13 +7,49 @@ Python 2.7/3 single-source, numpy 1.8 APIs.
 from __future__ import absolute_import, division, print_function
 
 import collections
+import logging
 
 import numpy as np
 
-from animate_behaviour.expression import live_signal
+from animate_behaviour.expression import live_signal, mood
+from animate_behaviour.foundation.clock import REAL_TIME
 from animate_behaviour.planning import breath as breath_module
 from animate_behaviour.planning import groups as groups_module
 from animate_behaviour.planning import joints, steps, styles
+
+class Listening(object):
+    """A context stand-in: Pepper listens all along (the arms hold and breathe), nobody
+    engaged, never alone."""
+
+    @staticmethod
+    def arousal_offset(_now):
+        return 0.0
+
+    @staticmethod
+    def arms_hold():
+        return True
+
+    @staticmethod
+    def base_holds():
+        return False
+
+    @staticmethod
+    def alone(_now):
+        return 0.0
+
+
+def in_context(config, context):
+    """A signal of ``config``'s steady mood in ``context`` (a context.Context stand-in)."""
+    return live_signal.LiveSignal(
+        lambda: config, mood.Mood(config.valence, config.arousal, REAL_TIME,
+                                  logging.getLogger("animateBehaviour.offline")),
+        context, REAL_TIME)
+
+
+def listening(config):
+    """A signal of ``config``'s steady mood while Pepper listens all along."""
+    return in_context(config, Listening())
+
 
 # A group's plan: the group where the signal puts it when planning began (groups.Shape),
 # its steps with the robot time each begins, and where they leave the joints.
@@ -30,7 +66,7 @@ class Round(object):
         self.config = config
         self.signal = live or live_signal.steady(config)
         self.breath = breath_module.Breath(
-            lambda: (self.signal.now().breaths_per_minute, config.max_call_duration), seed)
+            lambda: breath_module.pace(self.signal.now(), config), seed)
         self.shared = styles.Shared(self.signal, self.breath, seed, lambda at: at,
                                     lambda _summary: None)
         self.groups = groups_module.build(config, joints.URDF_LIMITS)

@@ -1,27 +1,23 @@
-"""Human timing figures of the lifelike style (issue 20), measured from its calls.
+"""Human timing figures of the lifelike style (issues 20, 26), measured from its calls.
 
 Python 2.7/3 single-source, numpy 1.8 APIs. scripts/benchmark_motion.py prints them.
-Sighs come about a dozen times an hour and posture shifts every couple of minutes, so the
-figures need hours of calls: :func:`chained` makes them as each group's worker does, with
-no engine and no clock (offline_plans), so hours take seconds and the same seed gives
-the same calls.
+Sighs and weight shifts come a few times an hour, so the figures need hours of calls:
+:func:`chained` makes them as each group's worker does, with no engine and no clock
+(offline_plans), so hours take seconds and the same seed gives the same calls.
 
-From the calls (:class:`Call`), per arm (a full call moves every joint of the arm group, a
-breath call its ShoulderPitch alone):
+From the calls (:class:`Call`), per group (a full call moves every joint of the group, a
+breath call an arm's ShoulderPitch alone, a fidget call the arm's other joints):
 
 * Hold: the time from the end of a full call to the start of the arm's next one. Figure:
   their coefficient of variation (standard deviation over mean) and mean, both arms
   pooled.
-* Inhale: a breath call that raises the arm (ShoulderPitch falls) after a pause (no call
-  of the arm ended within GAP before it). Breath length: from one inhale to the next
-  (both arms' inhales merged, one breath), counted where an arm held throughout (saw
-  every inhale between). Figure: their coefficient of variation.
-* Sigh: a breath call that raises the arm right after another did (a second inhale on
-  top of the first). Figure: sighs per hour of the time at least one arm held (when a
-  sigh can be seen).
-* Posture shift: a full call that brings a group to its rest posture (posture_shifts.Postures)
-  when that differs from the rest it last came to (the arms' ShoulderPitch left out: its
-  key carries the breath). Figure: shifts per hour per group, averaged.
+* Breaths and sighs: breath_figures.py.
+* Weight shift: a full call that brings a group to its rest posture after a shift moved
+  it (posture_shifts.Postures.latest) since the group last came to its rest. Figures:
+  per hour per group, and the coefficient of variation of the legs' intervals.
+* Fidget: a fidget call out and its call back, either arm. Figures: per hour (both arms),
+  and their intervals' coefficient of variation.
+* Sway: sway_figures.py, on the legs.
 """
 from __future__ import absolute_import, division, print_function
 
@@ -29,24 +25,26 @@ import collections
 
 import numpy as np
 
+import breath_figures
+import sway_figures
 from animate_behaviour.planning import breath as breath_module
-from animate_behaviour.planning import posture_shifts, steps
+from animate_behaviour.planning import posture_changes, posture_shifts, steps
+import offline_plans
 from offline_plans import Round
 
-# s: a call starting within this of the arm's last call's end follows it with no pause.
-GAP = 0.05
 ARMS = ("leftArm", "rightArm")
 
 Call = collections.namedtuple("Call", "group start duration names angles")
 
 
-def chained(config, seed, seconds):
+def chained(config, seed, seconds, live=None):
     """(the calls of every group of ``config`` (lifelike) over ``seconds`` robot s from
     the round's start, each group's steps chained as its worker chains them, each group
     with a generator of its own (seeded ``seed`` + its index), the round's schedule seeded
-    ``seed``; the groups where the configuration's mood puts them (groups.Shape))."""
+    ``seed``, the live signal ``live`` (offline_plans.Round's default: the configuration's
+    steady mood); the groups where the configuration's mood puts them (groups.Shape))."""
     calls, shapes = [], []
-    for name, plan in Round(config, seed).every_group(seed, seconds).items():
+    for name, plan in Round(config, seed, live).every_group(seed, seconds).items():
         shapes.append(plan.shape)
         for at, step in plan.steps:
             if isinstance(step, steps.Move):
@@ -76,85 +74,80 @@ def hold_lengths(calls, built):
     return np.array(lengths)
 
 
-def _inhales(calls, group):
-    """(inhale starts, second-inhale starts, full calls' spans) of one arm."""
-    shoulder = [name for name in group.names if name.endswith("ShoulderPitch")][0]
-    angle, ended = None, None
-    inhales, seconds, spans = [], [], []
-    previous_rose = False
-    for call in _of(calls, group.name):
-        value = call.angles[call.names.index(shoulder)]
-        rises = angle is not None and len(call.names) == 1 and value < angle
-        follows = ended is not None and call.start - ended < GAP
-        if rises and not follows:
-            inhales.append(call.start)
-        if rises and follows and previous_rose:
-            seconds.append(call.start)
-        if len(call.names) > 1:
-            spans.append((call.start, call.start + call.duration))
-        previous_rose = rises
-        angle, ended = value, call.start + call.duration
-    return inhales, seconds, spans
-
-
-def _holds_throughout(spans, start, end):
-    return not any(begin < end and finish > start for begin, finish in spans)
-
-
-def breaths(calls, built, seconds):
-    """(breath lengths (s), sighs seen, hours during which an arm held)."""
-    arms = [_inhales(calls, group) for group in built if group.name in ARMS]
-    merged = np.unique(np.round(np.concatenate([np.array(inhales) for inhales, _s, _f in arms]),
-                                3))
-    lengths = [after - before for before, after in zip(merged, merged[1:])
-               if any(_holds_throughout(spans, before, after) for _i, _s, spans in arms)]
-    sighs = len(np.unique(np.round(np.concatenate([np.array(second) for _i, second, _f in arms]),
-                                   1)))
-    grid = np.arange(0.0, seconds, 0.1)
-    held = np.zeros(len(grid), dtype=bool)
-    for _inhale, _second, spans in arms:
-        moving = np.zeros(len(grid), dtype=bool)
-        for begin, finish in spans:
-            moving[(grid >= begin) & (grid < finish)] = True
-        held |= ~moving
-    return np.array(lengths), sighs, held.mean() * seconds / 3600.0
-
-
 def shifts(calls, built, config, seed):
-    """Posture shifts per group on the round's schedule ``seed``: {group name: count}."""
-    counts = collections.OrderedDict()
+    """{group name: [(the time (s) it set off to the rest new weight shifts made, the
+    names of their rows)]}, on the round's schedule ``seed`` (the arms' ShoulderPitch
+    left out: its key carries the breath)."""
+    found = collections.OrderedDict()
     for group in built:
         breathing = breath_module.Breathing(group, config)
-        postures = posture_shifts.Postures(group.name, len(group.names), seed)
+        postures = posture_shifts.Postures(group.name, group.names, seed)
         still = np.ones(len(group.names), dtype=bool)
         still[list(breathing.joints)] = False
-        last, count = group.home, 0
+        last, seen = set(postures.latest(0.0)), []
         for call in _full(_of(calls, group.name), group):
-            rest = postures.at(call.start + call.duration, group, breathing.lifted)
-            if np.allclose(np.array(call.angles)[still], rest[still], atol=1e-9) and \
-                    not np.allclose(rest, last, atol=1e-9):
-                count += 1
-                last = rest
-        counts[group.name] = count
-    return counts
+            latest = set(postures.latest(call.start))
+            rest = postures.at(call.start, group, breathing.lifted)
+            if latest != last and np.allclose(np.array(call.angles)[still], rest[still],
+                                              atol=1e-9):
+                seen.append((call.start, sorted(row for row, _block, _index in latest - last)))
+                last = latest
+        found[group.name] = seen
+    return found
+
+
+def fidgets(calls, built):
+    """The times (s) fidgets began, both arms: calls of more than one joint but not all,
+    every other one (out, then back)."""
+    found = []
+    for group in built:
+        if group.name in ARMS:
+            partial = [call for call in _of(calls, group.name)
+                       if 1 < len(call.names) < len(group.names)]
+            found.extend(call.start for call in partial[::2])
+    return sorted(found)
+
+
+def _variation(times):
+    gaps = np.diff(times)
+    return float(gaps.std() / gaps.mean()) if len(gaps) > 1 else float("nan")
+
+
+def breaths(config, seed, seconds):
+    """The breath figures (breath_figures.py) of ``seconds`` robot s of chained plans
+    while Pepper listens, when the arms only breathe (and so every breath is seen), as a
+    watcher would read them: an OrderedDict."""
+    listened, built = chained(config, seed, seconds, offline_plans.listening(config))
+    return breath_figures.figures(listened, built, config)
 
 
 def figures(config, seed, seconds):
-    """The human-timing figures of ``seconds`` robot s of chained plans: an OrderedDict."""
+    """The human-timing figures of ``seconds`` robot s of chained plans, the breaths' from
+    as long a run while Pepper listens (:func:`breaths`): an OrderedDict."""
     calls, built = chained(config, seed, seconds)
     holds = hold_lengths(calls, built)
-    lengths, sighs, held_hours = breaths(calls, built, seconds)
     counted = shifts(calls, built, config, seed)
+    fidgeted = fidgets(calls, built)
+    legs = [group for group in built if group.name == "legs"]
     hours = seconds / 3600.0
-    return collections.OrderedDict([
+    found = collections.OrderedDict([
         ("hours", hours),
         ("hold mean", float(holds.mean()) if len(holds) else float("nan")),
         ("hold CV", float(holds.std() / holds.mean()) if len(holds) else float("nan")),
-        ("breath mean", float(lengths.mean()) if len(lengths) else float("nan")),
-        ("breath CV", float(lengths.std() / lengths.mean()) if len(lengths) else float("nan")),
-        ("breaths measured", len(lengths)),
-        ("sighs per hour", sighs / held_hours if held_hours else float("nan")),
-        ("shifts per hour", float(np.mean(list(counted.values()))) / hours),
-        ("shifts per hour per group", collections.OrderedDict(
-            (name, count / hours) for name, count in counted.items())),
     ])
+    found.update(breaths(config, seed, seconds))
+    found.update([
+        ("shifts per hour", float(np.mean([len(seen) for seen in counted.values()])) / hours),
+        ("shifts per hour per group", collections.OrderedDict(
+            (name, len(seen) / hours) for name, seen in counted.items()))])
+    for row in posture_changes.SHIFTS:  # each kind as the legs show it
+        times = [moment for moment, rows in counted.get("legs", ()) if row.name in rows]
+        found[row.name + " per hour"] = len(times) / hours
+        found[row.name + " interval CV"] = _variation(times)
+    found.update([
+        ("fidgets per hour", len(fidgeted) / hours),
+        ("fidget interval CV", _variation(fidgeted)),
+    ])
+    if legs:
+        found.update(sway_figures.figures(_of(calls, "legs"), legs[0].names, seconds))
+    return found

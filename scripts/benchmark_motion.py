@@ -19,9 +19,11 @@ Every source is measured over ``--seconds`` robot seconds from the moment every 
 joint has ended its first call (the move home). Prints one table (rows: figures with
 the issue's goal and its own figure for the specification; columns: style x source),
 then peaks, synchrony, onsets and rest per chain and the RMS offset per joint, then the
-lifelike style's human timing (devtools/timing_quality: hold-length and breath-length
-coefficients of variation, sighs and posture shifts per hour, from TIMING_HOURS robot
-hours of its planner's calls chained as its workers chain them). Figures, not assertions. At the default 60 s it takes about 80 s per style (10 s in-process, 70 s
+lifelike style's human timing (devtools/timing_quality: holds, breaths, sighs, weight
+shifts, fidgets and the legs' sway, from TIMING_HOURS robot hours of its planner's calls
+chained as its workers chain them), each against its human reference
+(devtools/human_reference). Figures, not assertions. At the default 60 s it takes about
+80 s per style (10 s in-process, 70 s
 in qiBullet's real time); ``--seconds 20`` about 30 s, ``--no-bullet`` 10 s.
 """
 import argparse
@@ -37,6 +39,7 @@ sys.path[:0] = [os.path.join(ROOT, "lib"), os.path.join(ROOT, "devtools")]
 
 import inprocess_motion  # noqa: E402
 import motion_quality  # noqa: E402
+import human_reference  # noqa: E402
 import timing_quality  # noqa: E402
 from animate_behaviour import configuration as config_module  # noqa: E402
 
@@ -56,9 +59,6 @@ TIMING_HOURS = 4.0
 TIMING_ROWS = (
     ("hold length CV", "hold CV", ">= 0.8", "0.38", "%.2f"),
     ("mean hold (s)", "hold mean", "3", "3", "%.2f"),
-    ("breath length CV", "breath CV", "0.1-0.3", "0", "%.2f"),
-    ("sighs per hour", "sighs per hour", "about 12", "0", "%.1f"),
-    ("posture shifts per hour", "shifts per hour", "", "0", "%.1f"),
 )
 # (label, figure key, goal, the issue's figure for the specification style, format)
 ROWS = (
@@ -168,14 +168,25 @@ def print_table(results, styles, sources):
                   "%.3f").rjust(width) for column in columns))
 
 
-def print_timing(figures):
-    print("Human timing, lifelike, %.0f robot hours of the planner's calls (sighs per hour "
-          "an arm held, when a sigh can be seen; shifts per group)" % figures["hours"])
+def print_timing(figures, upset):
+    """``figures`` (timing_quality.figures) against people's, and ``upset``'s sighs (the
+    breath figures at valence -1, arousal 1)."""
+    print("Human timing, lifelike, %.0f robot hours of the planner's calls (breaths read "
+          "while Pepper listens, when the arms only breathe; shifts as the legs show them)"
+          % figures["hours"])
     print("  %-24s %-9s %-8s %12s" % ("", "goal", "before", "lifelike"))
     for label, key, goal, before, form in TIMING_ROWS:
         print("  %-24s %-9s %-8s %12s" % (label, goal, before, shown(figures[key], form)))
+    print("  %-40s %8s  %-30s %-7s %s" % ("against people", "measured", "people", "", "source"))
+    for row, measured in [(row, figures) for row in human_reference.TABLE] + [
+            (human_reference.UPSET_SIGHS, upset)]:
+        print("  %-40s %8s  %-30s %-7s %s" % (
+            row.label, shown(measured[row.key], "%.2f"), row.human,
+            "inside" if human_reference.inside(row, measured) else "OUTSIDE", row.source))
+    low, high = figures["sigh size range"]
+    print("  %-40s %8s" % ("  sigh sizes seen", "%.1f-%.1f" % (low, high)))
     for name, rate in figures["shifts per hour per group"].items():
-        print("  %-42s %12s" % ("posture shifts per hour, %s" % name, shown(rate, "%.1f")))
+        print("  %-40s %8s" % ("weight shifts seen an hour, %s" % name, shown(rate, "%.1f")))
 
 
 def main(argv=None):
@@ -200,9 +211,12 @@ def main(argv=None):
     print_table(results, STYLES, sources)
     if "lifelike" in STYLES:
         print()
-        print_timing(timing_quality.figures(
-            config_module.from_mapping(style_settings("lifelike")), args.seed,
-            TIMING_HOURS * 3600.0))
+        settings = style_settings("lifelike")
+        upset = dict(settings, valence="-1.0", arousal="1.0")
+        print_timing(timing_quality.figures(config_module.from_mapping(settings), args.seed,
+                                            TIMING_HOURS * 3600.0),
+                     timing_quality.breaths(config_module.from_mapping(upset), args.seed,
+                                            TIMING_HOURS * 3600.0))
     print("(%.0f s)" % (time.monotonic() - started))
 
 

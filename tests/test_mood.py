@@ -231,6 +231,9 @@ class Context(object):
     def base_holds(self):
         return False
 
+    def alone(self, _now):
+        return 0.0
+
 
 def running(config=None):
     """(the mood set of ``config``, what its listeners heard, the signal it feeds, its

@@ -16,7 +16,7 @@ from animate_behaviour.engine.monitor import Monitor
 from animate_behaviour.engine.worker_thread import HOLDS_FOR_TURNS, TURNS_BASE
 from animate_behaviour.naoqi import heat as heat_module
 from animate_behaviour.planning import joints
-from animate_behaviour.planning.breath import Breath
+from animate_behaviour.planning.breath import Breath, pace
 
 # Robot seconds that keep two groups' moves from rest apart: more than the 150 ms within
 # which a watcher sees two onsets as one.
@@ -133,8 +133,8 @@ class Round(object):
         return self.tunings.current().config
 
     def _pace(self):
-        """The breath's pace now: (breathsPerMinute the signal gives, maxCallDuration)."""
-        return self.signal.now().breaths_per_minute, self.config.max_call_duration
+        """The breath's pace now (breath.Pace: the signal's and the configuration's)."""
+        return pace(self.signal.now(), self.config)
 
     def add(self, worker):
         """Add ``worker``; its role says whether it takes turns with the base."""

@@ -88,6 +88,12 @@ class Context(object):
         with self._lock:
             return self.reacts[LISTENING] and self._facts.at(self._clock.now()).listening
 
+    def alone(self, now):
+        """How alone Pepper is at clock time ``now``: 0 (someone around) to 1 (alone
+        settled), gliding as the arousal does."""
+        with self._lock:
+            return self._weights[ALONE].at(now)
+
     def arousal_offset(self, now):
         """What the context adds to the mood's arousal at clock time ``now``."""
         with self._lock:

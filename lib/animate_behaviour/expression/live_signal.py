@@ -22,13 +22,14 @@ from animate_behaviour.foundation.clock import REAL_TIME
 # the configuration's (attributes named as the configuration's: amplitude, tempo of
 # moves and holds, base turns, breathing rate); ``rest``, the rest posture the valence
 # makes of its home (joint -> rad); whether the arms must start no move (Pepper listens)
-# and whether the base must start no turn (a person is engaged).
+# and whether the base must start no turn (a person is engaged); ``alone``: how alone
+# Pepper is, 0 to 1 (posture_changes: fidgets).
 # What a steady mood would log: nothing, it is never set.
 _SILENT = logging.getLogger("animateBehaviour.steady")
 
 Reading = collections.namedtuple(
     "Reading", "valence arousal selected_range gesture_duration rot_maximum_range "
-               "breaths_per_minute rest arms_hold base_holds")
+               "breaths_per_minute rest arms_hold base_holds alone")
 
 
 class LiveSignal(object):
@@ -67,12 +68,14 @@ class LiveSignal(object):
     def now(self):
         """The Reading now."""
         config = self._configuration()
-        valence, arousal = self._mood_at(self._clock.now())
+        now = self._clock.now()
+        valence, arousal = self._mood_at(now)
         figures = mood_table.figures(config, arousal)
         return Reading(valence, arousal, figures["selectedRange"], figures["gestureDuration"],
                        figures["rotMaximumRange"], figures["breathsPerMinute"],
                        self._rest_at(config, valence, figures["selectedRange"]),
-                       self.arms_hold(), self.base_holds())
+                       self.arms_hold(), self.base_holds(),
+                       0.0 if self._context is None else self._context.alone(now))
 
     def _rest_at(self, config, valence, selected_range):
         """The rest posture, computed again only when the configuration, the valence or

@@ -1,94 +1,131 @@
 """The lifelike style's breath: one for both arms, drawn breath by breath as the round's
-time reaches it, at the breathing rate the live signal gives then.
+time reaches it, at the pace the live signal gives then.
 
-Both ShoulderPitch follow one breath: an inhale, an exhale, each one call eased from rest
+Both ShoulderPitch follow one breath: an inhale, an exhale, each a call eased from rest
 to rest, then a pause with no call (a breath of 14 a minute is 4.3 s; calls last at most
-maxCallDuration). Each breath has a length of its own around the mean, and now and then
-one is a sigh: a second inhale on top of the first, to twice the depth, then the exhale
-in two calls and a longer pause (human_timing). The round keeps one Breath, drawn from
+maxCallDuration). Each breath has a length and a depth of its own, remembering the
+breaths before, and now and then one is a sigh: a second inhale on top of the first, to
+2-5 tidal depths, the exhale in two steps, then a pause (breath_timing). No breath
+moves faster than FASTEST times the mean breath. The round keeps one Breath, drawn from
 its schedule seed, so both arms find the same breath at the same moment. Times in robot
-seconds since the round began; depths in multiples of a full inhale (:class:`Breathing`
-turns them into rad per joint).
+seconds since the round began; depths in multiples of the mean tidal depth
+(:class:`Breathing` turns them into rad per joint).
 """
 from __future__ import absolute_import, division, print_function
 
+import collections
+import math
 import threading
 
 import numpy as np
 
-from animate_behaviour.planning import human_timing, trajectory
+from animate_behaviour.planning import breath_timing, human_timing, trajectory
 
-# Breathing joints: (name suffix, depth at full inhale as a fraction of the joint's
-# half band (Table 1's SRO), its sign). The arms rise forward (away from the pelvis) by
-# about 1 degree of ShoulderPitch at the defaults (2 in a sigh). In proportion to the
-# band, so to the moves: whatever the preset, a breath moves the joint at about a
-# twenty-fifth of a move's speed. One breath for both arms: were it as fast as a tenth
-# of the fastest move a watcher saw lately, it would read as moves starting together
-# (at a twentieth, a minute of small moves sometimes came close).
-BREATHING = (("ShoulderPitch", 0.08, -1.0),)
+# Breathing joints: (name suffix, the mean tidal depth as a fraction of the joint's half
+# band (Table 1's SRO), its sign). The arms rise forward (away from the pelvis) by about
+# 0.8 degree of ShoulderPitch at the defaults. In proportion to the band, so to the moves.
+BREATHING = (("ShoulderPitch", 0.064, -1.0),)
+# No breath moves faster than this many tidal depths in the mean breath's inhale time
+# (at most maxCallDuration: its call): 0.08 of the half band, a twenty-fifth of a move's
+# speed whatever the preset. One
+# breath for both arms: were it as fast as a tenth of the fastest move a watcher saw
+# lately, it would read as moves starting together (at a twentieth, a minute of small
+# moves sometimes came close). A deeper breath takes the time it needs.
+FASTEST = 1.25
+# About how many breaths the feedback that keeps the mean period takes to settle.
+STRETCH_MEMORY = 100.0
 # Breaths drawn are kept this long (robot s) after they begin: what a plan may still ask.
 KEEP = 120.0
-# A breath's calls: (fraction of the breath's length, depth reached), one call each; the
-# rest of the breath is the pause after the exhale. Each also lasts at most
-# maxCallDuration, the pause taking what is left. Long, so that the breath is slow. A
-# sigh (twice a breath's length): a normal inhale, a second one on top
-# (human_timing.SIGH_DEPTH), the exhale in two calls, each at a normal breath's pace,
-# then a longer pause. A breath shorter than the mean is as much shallower, so that no
-# breath is faster than the mean one (a faster one would start the arms together).
+# The inhale and the exhale, as fractions of the breath's length (the rest is the pause
+# after the exhale; each call lasts at most maxCallDuration, the pause taking what is
+# left) and, for a sigh's second inhale and first exhale, of the mean period per tidal
+# depth: the mean breath's pace.
 INHALE = 0.45
 EXHALE = 0.5
-NORMAL = ((INHALE, 1.0), (EXHALE, 0.0))
-SIGH = ((0.225, 1.0), (0.225, human_timing.SIGH_DEPTH), (0.225, 1.0), (0.225, 0.0))
+
+# What the breath goes by when it draws one: the mood's rate, the sighs an hour it asks
+# for and the configuration's maxCallDuration.
+Pace = collections.namedtuple("Pace", "breaths_per_minute sighs_per_hour max_call_duration")
+
+
+def pace(reading, config):
+    """The Pace of the live signal's ``reading`` (live_signal.Reading) for ``config``."""
+    return Pace(reading.breaths_per_minute,
+                breath_timing.sighs_per_hour(reading.valence, reading.arousal),
+                config.max_call_duration)
 
 
 class OneBreath(object):
-    """A breath of the schedule: its ``begin`` (s), ``length`` (s), whether it is a
-    ``sigh``, its ``depth`` (1 for a breath of the mean ``period`` or longer, less for a
-    shorter one) and its ``segments``: (begin, end, depth from, depth to), one per call."""
+    """A breath of the schedule: its ``begin`` (s), ``length`` (s), ``depth`` (tidal
+    depths), ``sigh`` (its size in tidal depths; 0: a normal breath) and ``segments``:
+    (begin, end, depth from, depth to), one per call, from ``drawn``
+    (breath_timing.Drawn) at a mean ``period`` (s)."""
 
-    def __init__(self, begin, length, sigh, period, max_call_duration):
+    def __init__(self, begin, drawn, period, max_call_duration):
         self.begin = begin
-        self.length = length
-        self.sigh = bool(sigh)
-        self.depth = min(1.0, length / (period * (human_timing.SIGH_LENGTH if sigh else 1.0)))
+        self.depth = drawn.depth
+        self.sigh = drawn.sigh
+        if drawn.sigh:
+            route = ((INHALE * drawn.length, drawn.depth),
+                     (INHALE * period * (drawn.sigh - drawn.depth), drawn.sigh),
+                     (EXHALE * period * (drawn.sigh - drawn.depth), drawn.depth),
+                     (EXHALE * drawn.length, 0.0))
+        else:
+            route = ((INHALE * drawn.length, drawn.depth), (EXHALE * drawn.length, 0.0))
+        # s per tidal depth at the fastest: FASTEST times the mean inhale, within a call
+        slowest = min(INHALE * period, max_call_duration) / FASTEST
         segments = []
         moment, depth = begin, 0.0
-        for fraction, target in (SIGH if sigh else NORMAL):
-            duration = min(fraction * length, max_call_duration)
-            target *= self.depth
-            segments.append((moment, moment + duration, depth, target))
-            moment, depth = moment + duration, target
+        for wanted, target in route:
+            needed = abs(target - depth) * slowest
+            duration = max(needed, min(wanted, max_call_duration))
+            pieces = int(math.ceil(duration / max_call_duration - 1e-9))
+            for piece in range(pieces):
+                low = depth + (target - depth) * piece / pieces
+                high = depth + (target - depth) * (piece + 1) / pieces
+                segments.append((moment, moment + duration / pieces, low, high))
+                moment += duration / pieces
+            depth = target
         self.segments = tuple(segments)
+        # Lengthened if its calls need it, keeping the pause's share of the breath.
+        self.length = max(drawn.length, (moment - begin) / (INHALE + EXHALE)) + drawn.pause
 
 
 class Breath(object):
     """The breath shared by every group of a round: ``depth_at(t)`` in [0, ``deepest``] (0
-    exhaled, 1 a full inhale, ``deepest`` the top of a sigh) at robot time ``t`` since the
+    exhaled, 1 the mean tidal depth, ``deepest`` the top of the largest sigh) at robot time ``t`` since the
     round began, and its phase boundaries. Breaths are drawn one after the other as the
-    time of their beginning is asked for, each its own length around the mean period at
-    the rate ``pace()`` gives then ((breathsPerMinute, maxCallDuration): the live signal's
-    and the configuration's), now and then a sigh (human_timing, from the generator of
-    ``seed``, the round's schedule seed): the same breath for every group at the same time.
+    time of their beginning is asked for, at the Pace ``pace()`` gives then (the live
+    signal's and the configuration's), from the generator of ``seed``, the round's
+    schedule seed (breath_timing): the same breath for every group at the same time.
     Thread-safe: both arms ask."""
 
-    deepest = human_timing.SIGH_DEPTH
+    deepest = breath_timing.SIGH_SIZE[1]
 
     def __init__(self, pace, seed):
         self._pace = pace
-        self._rng = human_timing.block_rng(seed, 0)
+        self._draws = breath_timing.BreathDraws(human_timing.block_rng(seed, 0))
         self._lock = threading.Lock()
         self._breaths = []  # drawn, in order; the oldest dropped once KEEP s past
         self._end = 0.0  # where the last breath drawn ends
+        self._stretch = 1.0  # what the drawn lengths are divided by
 
     def _reach(self, start, end):
         """Draw breaths until one ends after ``end``; drop those that began KEEP s before
         ``start`` (under the lock)."""
         while self._end <= end:
-            breaths_per_minute, max_call_duration = self._pace()
-            period = 60.0 / breaths_per_minute
-            length, sigh = human_timing.next_breath(self._rng, period)
-            self._breaths.append(OneBreath(self._end, length, sigh, period, max_call_duration))
-            self._end += length
+            now = self._pace()
+            period = 60.0 / now.breaths_per_minute
+            drawn = self._draws.next(period, now.sighs_per_hour)
+            # Sighs and breaths lengthened take more than their drawn length: every
+            # breath is drawn as much shorter as the breaths lately took more (a slow
+            # feedback), so the mean stays the mood's period whatever the rate, the
+            # sighs and maxCallDuration.
+            one = OneBreath(self._end, drawn._replace(length=drawn.length / self._stretch),
+                            period, now.max_call_duration)
+            self._stretch *= 1.0 + (one.length - drawn.length) / (STRETCH_MEMORY * period)
+            self._breaths.append(one)
+            self._end += one.length
         while len(self._breaths) > 1 and self._breaths[1].begin < start - KEEP:
             del self._breaths[0]
 
@@ -137,9 +174,9 @@ class Breath(object):
 
 class Breathing(object):
     """How the joints of ``group`` (a groups.Shape: its bounds at the mood) breathe: an
-    offset (rad) per joint at full inhale (zero for the joints that do not breathe), and
-    ``lifted``: the offsets at the top of a sigh, which the group's bounds leave room
-    for."""
+    offset (rad) per joint at the mean tidal depth (zero for the joints that do not
+    breathe), and ``lifted``: the offsets at the top of the largest sigh, which the
+    group's bounds leave room for."""
 
     def __init__(self, group, config):
         self.offsets = np.zeros(len(group.names))

@@ -1,12 +1,12 @@
-"""Human timing for the lifelike style (lifelike.py): how long a still spell lasts, how
-breaths vary, how often a sigh comes and a posture shifts, as the distributions the
-planner draws from. The human figures and their sources are in docs/motion.md ("Human
-timing"); each constant says which figure it follows.
+"""Human timing for the lifelike style (lifelike.py): how long a still spell lasts, as the
+distribution the planner draws from, and the seeded generators of the schedules (breaths
+and sighs: breath_timing.py; posture changes: posture_changes.py). The human figures and
+their sources are in docs/motion.md ("Human timing").
 
-Holds are drawn from the group's own generator, breaths one after the other from the
-round's (breath.Breath). A group's posture shifts must be the same whichever plan asks:
-they are a schedule, a function of the round's time, drawn per block of time from a
-generator seeded by the schedule's seed and the block's number (:func:`block_rng`).
+Holds are drawn from the group's own generator. What every plan must find the same
+whichever asks (the breath, the posture changes) is a schedule, a function of the round's
+time, drawn per block of time from a generator seeded by the schedule's seed and the
+block's number (:func:`block_rng`).
 """
 from __future__ import absolute_import, division, print_function
 
@@ -26,26 +26,6 @@ HOLD_SIGMA = 0.9
 # through between the planner's turns.
 HOLD_FLOOR = 1.0
 HOLD_CAP = 20.0  # never an absurd stillness (20 s at the default gestureDuration)
-
-# Breaths: each breath's length is the mean period (60 / breathsPerMinute) times a
-# log-normal factor of mean 1 and coefficient of variation BREATH_CV (people breathing
-# quietly: about 0.2), clipped to BREATH_CLIP.
-BREATH_CV = 0.2
-BREATH_CLIP = (0.5, 2.0)
-# Sighs: on average one every SIGH_INTERVAL s (about a dozen an hour), each SIGH_LENGTH
-# times a breath's length and SIGH_DEPTH times its depth (a second inhale on top of a
-# normal one, the exhale in two calls and a pause after).
-SIGH_INTERVAL = 300.0
-SIGH_LENGTH = 2.0
-SIGH_DEPTH = 2.0
-
-# Posture shifts: at exponential intervals of mean SHIFT_INTERVAL s (standing people shift
-# their weight every few minutes, with a spread about as large as the mean), the group's
-# rest posture moves to its home plus a drift of at most SHIFT_DRIFT of each joint's
-# band on that side.
-SHIFT_INTERVAL = 120.0
-SHIFT_DRIFT = 0.25
-SHIFT_BLOCK = 600.0  # s of the shifts' schedule per block
 
 
 def _normal_cdf(x):
@@ -82,7 +62,6 @@ def _mu_for_mean(mean, sigma, low, high):
 
 
 HOLD_MU = _mu_for_mean(HOLD_MEAN, HOLD_SIGMA, HOLD_FLOOR, HOLD_CAP)
-_BREATH_SIGMA = math.sqrt(math.log(1.0 + BREATH_CV ** 2))
 
 
 def hold(rng):
@@ -98,28 +77,3 @@ def block_rng(seed, block):
 def seed_of(name):
     """A schedule's seed from a name (a group's), the same on every run and lane."""
     return zlib.crc32(name.encode("utf-8")) & 0x7fffffff
-
-
-def next_breath(rng, period):
-    """The next breath at a mean ``period`` (s), drawn with ``rng``: (its length (s),
-    whether it is a sigh). A sigh lasts SIGH_LENGTH times a breath; the others are as
-    much shorter on average as keeps the mean length ``period``."""
-    factor = min(max(rng.lognormal(-_BREATH_SIGMA ** 2 / 2.0, _BREATH_SIGMA), BREATH_CLIP[0]),
-                 BREATH_CLIP[1])
-    chance = period / SIGH_INTERVAL
-    sigh = bool(rng.uniform() < chance)
-    length = factor * period / (1.0 + chance * (SIGH_LENGTH - 1.0))
-    return (SIGH_LENGTH * length if sigh else length), sigh
-
-
-def shift_block(seed, block, size):
-    """The posture shifts of a group's schedule (``seed``) in its block ``block``:
-    (times in s from the round's start, inside the block; drifts, one row of ``size``
-    fractions in [-1, 1] per shift)."""
-    rng = block_rng(seed, block)
-    times = []
-    moment = block * SHIFT_BLOCK + rng.exponential(SHIFT_INTERVAL)
-    while moment < (block + 1) * SHIFT_BLOCK:
-        times.append(moment)
-        moment += rng.exponential(SHIFT_INTERVAL)
-    return np.array(times), rng.uniform(-1.0, 1.0, size=(len(times), size))

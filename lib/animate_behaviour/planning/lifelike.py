@@ -25,17 +25,20 @@ legs):
 * The legs keep the specification's pace (lifelike_legs.py).
 * **Breathing** (``breathing``, at the signal's ``breathsPerMinute`` on average): both
   ShoulderPitch follow one breath (breath.Breath, the round's): an inhale, an exhale, each
-  one call eased from rest to rest, then a pause with no call. During a hold the shoulder
+  a call eased from rest to rest, then a pause with no call; now and then a sigh. During a hold the shoulder
   alone gets these calls; a move's key carries the breath's value at the move's end, so
   the breath goes on from there with no jump. The legs do not breathe: a trace of
   HipPitch deep enough to see would break their stillness, and breath calls would hold
   them nearly all the time, when NAOqi allows leg motion during another app's move only
   under a strict HipPitch/KneePitch relation (navigation may start at any moment).
-* **Rest posture**: the mood's (the signal's ``rest``) moved now and then by a posture
-  shift (posture_shifts.py, every couple of minutes on average). When the rest has moved
-  more than GLIDE since the group last went to it (a shift, or the mood's valence), its
-  next move goes slowly to the new rest; targets are drawn from the part of Table 1's
-  bounds around the rest (cut to Table 1's). No two minutes look alike.
+* **Rest posture**: the mood's (the signal's ``rest``) moved by the body's weight shifts
+  every few minutes and creeping in between (posture_changes.py, posture_shifts.py).
+  When the rest has moved more than GLIDE since the group last went to it (a shift, or
+  the mood's valence), its next move goes slowly to the new rest; targets are drawn from
+  the part of Table 1's bounds around the rest (cut to Table 1's). No two minutes look
+  alike.
+* **Fidgets**: about once a minute one arm, during a hold, moves a little out and
+  straight back (fidgets.py); never while Pepper listens.
 
 The stream plans one step at a time, when the worker asks for it (:meth:`Lifelike.next`,
 at the robot time the step begins): each hold, breath call and move reads the live signal
@@ -50,7 +53,7 @@ from __future__ import absolute_import, division, print_function
 import numpy as np
 
 from animate_behaviour.planning import breath as breath_module
-from animate_behaviour.planning import human_timing, posture_shifts, steps, trajectory
+from animate_behaviour.planning import fidgets, human_timing, posture_shifts, steps, trajectory
 from animate_behaviour.planning.styles import LISTEN_HOLD
 
 # Moves in multiples of gestureDuration: around 1.5-3 times it, as in the best open idle
@@ -89,7 +92,9 @@ class Lifelike(object):
         self._rng = rng
         self._shared = shared
         self._breath = shared.breath
-        self._postures = posture_shifts.Postures(group.name, len(group.names), shared.seed)
+        self._postures = posture_shifts.Postures(group.name, group.names, shared.seed)
+        self._fidgets = fidgets.Fidgets(group.name, group.names, shared.seed)
+        self._looked = None  # when the hold last looked for a fidget due
         self._start = np.asarray(start, dtype=float)
         self._pose = None  # where the steps leave the joints, without the breath
         self._went = None  # (the rest the group last went to, when)
@@ -118,6 +123,7 @@ class Lifelike(object):
         _reading, shape, breathing = self._look()
         self._pose = self._start - breathing.offsets * self._breath.depth_at(self._at)
         self._went = (self._postures.at(self._at, shape, breathing.lifted), self._at)
+        self._looked = self._at
 
     # -- the arms ---------------------------------------------------------------------------
 
@@ -214,13 +220,45 @@ class Lifelike(object):
             reading, shape, breathing = self._look()
             if last is not None:
                 units -= (self._at - last[0]) / last[1]
+            listening = self._group.yields_to_speech and reading.arms_hold
             if units <= 1e-9:
-                if not (listens and self._group.yields_to_speech and reading.arms_hold):
+                if not (listens and listening):
                     return
                 units = LISTEN_HOLD / reading.gesture_duration
             last = (self._at, reading.gesture_duration)
-            yield self._hold_step(self._at + units * reading.gesture_duration, shape,
-                                  breathing)
+            fidget = None if listening else self._fidget(reading, shape, breathing)
+            if fidget is None:
+                yield self._hold_step(self._at + units * reading.gesture_duration, shape,
+                                      breathing)
+            else:
+                for step in self._fidgeting(*fidget):
+                    yield step
+
+    def _fidget(self, reading, shape, breathing):
+        """The fidget of the arm due since the hold last looked (fidgets.py): (the joints
+        it moves, the point out, the time out (s) within the velocity limit), or None if
+        none is due or it cannot be made."""
+        since, self._looked = self._looked, self._at
+        due = self._fidgets.due(since, self._at, reading.alone)
+        reach = None if due is None else self._fidgets.reach(due, self._pose, shape, breathing)
+        if reach is None or self._needed(reach[1], shape) > self._config.max_call_duration:
+            return None
+        joints, point = reach
+        return joints, point, max(fidgets.Fidgets.out_time(due, reading.gesture_duration),
+                                  self._needed(point, shape))
+
+    def _fidgeting(self, joints, point, duration):
+        """Out to ``point`` and back, a call each, kept apart from the other groups'
+        onsets; the breathing joints wait."""
+        for step in self._apart():
+            yield step
+        # The breathing joints' columns: where the breath left them (a hold's steps end
+        # at its boundaries or pauses).
+        held = self._look()[2].offsets * self._breath.depth_at(self._at)
+        yield steps.Move((point + held)[np.newaxis, :], np.array([duration]), joints,
+                         starts=True)
+        yield steps.Move((self._pose + held)[np.newaxis, :], np.array([duration]), joints)
+        self._shared.completed("a fidget of %.2f s out and back" % (2.0 * duration))
 
     def _hold_step(self, end, shape, breathing):
         """The hold's next step from now to at most ``end``: a breath call to the next

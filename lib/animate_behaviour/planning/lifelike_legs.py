@@ -16,9 +16,13 @@ from animate_behaviour.planning.lifelike import SHIFT_MOVE, Lifelike
 LEG_CYCLE = (0.9, 1.3)
 # The legs hold at a random target this long, and move this long, in multiples of
 # gestureDuration: the specification's legs pass through their random waypoints
-# gestureDuration apart and spend the rest of a chunk at home, and so do these.
+# gestureDuration apart and spend the rest of a chunk at home, and so do these, on
+# average. The moves' spread makes the sway persistent below about a second as a
+# standing person's is, not smooth at every scale: a short-term Hurst exponent of about
+# 0.87 (a spread of 1.0-1.25 gave 0.91; people 0.83-0.90, Collins & De Luca 1993;
+# sway_figures.py measures it).
 LEG_AWAY = (0.1, 0.5)
-LEG_MOVE = (1.0, 1.25)
+LEG_MOVE = (0.5, 1.5)
 
 
 class LifelikeLegs(Lifelike):

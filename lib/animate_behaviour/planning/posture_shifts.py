@@ -1,11 +1,12 @@
-"""The lifelike style's posture shifts: where each group rests, a schedule of the round's
+"""The lifelike style's rest postures: where each group rests, a function of the round's
 time around the rest posture the mood gives.
 
-Every couple of minutes on average (human_timing) a group's rest posture moves: the
-mood's rest plus a drift within its bounds that passes its checks, with room for the
-breath. The schedule is drawn block by block from the round's schedule seed and the
-group's name, so every plan of the group finds the same shift at the same moment.
-Angles in rad, times in robot seconds since the round began.
+The weight shifts of posture_changes.TABLE move it (the whole body at once: the legs'
+joints each row names, the arms' rest with every shift), and between two shifts it creeps
+on (the drifting). Each rest is the mood's plus the drift, scaled back until it is inside
+the group's bounds and passes its checks with room for the breath. Every plan of the
+group finds the same rest at the same moment. Angles in rad, times in robot seconds
+since the round began.
 """
 from __future__ import absolute_import, division, print_function
 
@@ -13,17 +14,11 @@ import math
 
 import numpy as np
 
-from animate_behaviour.planning import human_timing
+from animate_behaviour.planning import posture_changes
 
-# The fractions of a posture shift's drift tried, largest first, until the rest passes
-# the group's checks (0: home).
+# The fractions of a rest's drift tried, largest first, until the rest passes the group's
+# checks (0: home).
 SCALE_BACK = tuple(1.0 - index / 10.0 for index in range(11))
-
-# Shift blocks drawn lately, shared by the plans (each plan and hold makes its own
-# Postures): (seed, block, joints) -> (times, drifts); at most BLOCKS_KEPT kept (a block
-# lasts 10 minutes).
-_BLOCKS = {}
-BLOCKS_KEPT = 8
 
 
 class Room(object):
@@ -45,68 +40,69 @@ class Room(object):
 
 
 class Postures(object):
-    """Where the group ``name`` (of ``size`` joints) rests at robot time ``t`` since the
-    round began: at its shape's home (the mood's rest posture) until its first posture
-    shift, then there moved by the last shift's drift (human_timing's schedule for the
-    group in the round's schedule ``seed``: a fraction of each joint's band on that side,
-    at most SHIFT_DRIFT), scaled back until the rest, with the breath's ``lifted`` offsets
+    """Where the group ``name`` (its joints ``names``) rests at robot time ``t`` since the
+    round began, in the round of schedule ``seed``: at its shape's home (the mood's rest
+    posture) until the first weight shift that moves it, then there moved by the drift
+    of the shifts (a fraction of each joint's band on that side, the row's size, plus
+    the creep since), scaled back until the rest, with the breath's ``lifted`` offsets
     too, is inside its bounds and passes its checks."""
 
-    def __init__(self, name, size, seed):
-        self._size = size
-        self._seed = human_timing.seed_of(name) ^ seed
-        self._rest = (None, None, None)  # ((block, shift), shape, rest) last made
+    def __init__(self, name, names, seed):
+        self._name = name
+        self._size = len(names)
+        rows = [(posture_changes.Schedule(row, seed), row.mask(name, names))
+                for row in posture_changes.SHIFTS]
+        self._rows = [(schedule, mask) for schedule, mask in rows if mask.any()]
+        self._rest = (None, None, None)  # (key, shape, rest) last made
 
-    def _block(self, block):
-        """The block's shift times and drifts, shared by the group's plans made lately."""
-        key = (self._seed, block, self._size)
-        found = _BLOCKS.get(key)
-        if found is None:
-            found = human_timing.shift_block(self._seed, block, self._size)
-            if len(_BLOCKS) >= BLOCKS_KEPT:
-                _BLOCKS.clear()
-            _BLOCKS[key] = found
-        return found
+    def _drift(self, t):
+        """(what decides the drift at ``t``: the shifts and creep steps, the drift: a
+        fraction of each joint's band on that side)."""
+        found = []
+        for schedule, mask in self._rows:
+            latest = schedule.latest(t)
+            if latest is not None:
+                found.append((latest[2], schedule, mask, latest))
+        found.sort(key=lambda each: each[0])  # a later shift overrides an earlier one
+        drift, key = np.zeros(self._size), []
+        for moment, schedule, mask, (block, index, _moment) in found:
+            draws = 2.0 * schedule.draws(self._name, block, 2 * self._size)[index] - 1.0
+            step = int(math.floor((t - moment) / posture_changes.DRIFT_STEP))
+            crept = min(step * posture_changes.DRIFT_STEP
+                        / (schedule.following(block, index) - moment), 1.0)
+            value = schedule.row.size * (draws[:self._size]
+                                         + posture_changes.DRIFT * crept * draws[self._size:])
+            drift[mask] = value[mask]
+            key.append((schedule.row.name, block, index, step))
+        return tuple(key), drift
 
-    def _latest(self, t):
-        """(block, index) of the last shift at or before ``t``, or None before the first."""
-        block = int(math.floor(t / human_timing.SHIFT_BLOCK))
-        while block >= 0:
-            latest = int(np.searchsorted(self._block(block)[0], t, side="right")) - 1
-            if latest >= 0:
-                return block, latest
-            block -= 1
-        return None
+    def latest(self, t):
+        """What shifts put the rest where it is at ``t`` (creep left out): equal at two
+        moments with no shift between."""
+        return tuple(each[:3] for each in self._drift(t)[0])
 
     def shifts(self, start, end):
         """The shifts' times in (start, end]."""
-        found = []
-        block = int(math.floor(start / human_timing.SHIFT_BLOCK))
-        while block * human_timing.SHIFT_BLOCK <= end:
-            times = self._block(block)[0]
-            found.extend(float(moment) for moment in times if start < moment <= end)
-            block += 1
-        return found
+        return sorted(moment for schedule, _mask in self._rows
+                      for moment in schedule.between(start, end))
 
     def at(self, t, shape, lifted):
         """The rest at ``t`` of the group as ``shape`` (groups.Shape) puts it, breathing
         ``lifted`` at most."""
-        latest = self._latest(t)
-        if latest is None:
+        key, drift = self._drift(t)
+        if not key:
             return shape.home
         cached = self._rest
-        if cached[0] == latest and cached[1] is shape:
+        if cached[0] == key and cached[1] is shape:
             return cached[2]
-        drift = self._block(latest[0])[1][latest[1]]
         room = Room(shape, shape.lower, shape.upper, lifted)
         band = np.where(drift > 0.0, shape.upper - shape.home, shape.home - shape.lower)
-        rests = shape.home + np.array(SCALE_BACK)[:, np.newaxis] * (
-            human_timing.SHIFT_DRIFT * drift * band)
+        rests = shape.home + np.array(SCALE_BACK)[:, np.newaxis] * (drift * band)
         inside = np.all((rests >= room.lower - 1e-9) & (rests <= room.upper + 1e-9), axis=1)
         passed = shape.acceptable(np.vstack([rests, rests + lifted]))
         passed = inside & passed[:len(rests)] & passed[len(rests):]
         rest = rests[np.argmax(passed)] if passed.any() else shape.home.copy()
-        self._rest = (latest, shape, rest)
+        self._rest = (key, shape, rest)
         return rest
 
     def bounds(self, t, shape, lifted):

@@ -1,0 +1,114 @@
+"""The lifelike breath as people breathe (issue 26, both lanes): lengths and depths that
+vary and remember the breaths before, the mood's rate as their mean, sighs of 2-5 tidal
+breaths coming more often with arousal and negative valence, none faster than the speed
+limit; statistics of seeded draws, so deterministic."""
+from __future__ import absolute_import, division, print_function
+
+import numpy as np
+import pytest
+
+from animate_behaviour.planning import breath as breath_module
+from animate_behaviour.planning import breath_timing
+
+HOURS = 20.0
+
+
+def breaths_at(rate, sighs=breath_timing.SIGHS_PER_HOUR, seed=0, hours=HOURS, call=2.0):
+    """The breaths of ``hours`` of a round at ``rate`` breaths and ``sighs`` sighs a
+    minute and an hour, calls of at most ``call`` s."""
+    breath = breath_module.Breath(lambda: breath_module.Pace(rate, sighs, call), seed)
+    return breath, breath.breaths(0.0, hours * 3600.0)
+
+
+def lag(values, distance):
+    centred = np.asarray(values) - np.mean(values)
+    return float(np.mean(centred[distance:] * centred[:-distance]) / np.mean(centred ** 2))
+
+
+def test_lengths_and_depths_vary_like_peoples_and_remember_about_three_breaths():
+    _breath, breaths = breaths_at(14.0)
+    tidal = [one for one in breaths if not one.sigh]
+    lengths = np.array([one.length for one in tidal])
+    depths = np.array([one.depth for one in tidal])
+    assert lengths.std() / lengths.mean() == pytest.approx(0.2, abs=0.02)
+    assert depths.std() / depths.mean() == pytest.approx(0.3, abs=0.02)
+    assert depths.mean() == pytest.approx(1.0, abs=0.02)  # the unit: the mean tidal depth
+    for values in (lengths, depths):
+        assert 0.2 <= lag(values, 1) <= 0.3
+        assert lag(values, 3) > 0.08  # a memory of about three breaths
+        assert lag(values, 10) < 0.05
+    # Length and depth vary apart (only the speed limit gives the deepest time): many a
+    # short breath is deeper than the mean.
+    short = depths[lengths < 0.9 * 60.0 / 14.0]
+    assert np.mean(short > 1.0) > 0.2
+
+
+def test_independent_draws_would_fail_the_memory_test(monkeypatch):
+    """The memory comes from the slow parts: without them the lag-1 autocorrelation is
+    noise, as the breaths were before (the test above would fail)."""
+    monkeypatch.setattr(breath_timing, "MEMORY", 0.0)
+    draws = breath_timing.BreathDraws(np.random.RandomState(0))
+    depths = [draws.next(60.0 / 14.0, 0.0).depth for _ in range(20000)]
+    assert abs(lag(depths, 1)) < 0.03
+
+
+@pytest.mark.parametrize("rate", [10.5, 14.0, 18.2])
+def test_the_moods_rate_is_the_mean_sighs_and_all(rate):
+    _breath, breaths = breaths_at(rate, sighs=20.0)
+    assert len(breaths) / (HOURS * 60.0) == pytest.approx(rate, rel=0.01)
+    ends = np.array([one.begin + one.length for one in breaths[:-1]])
+    assert np.allclose(ends, [one.begin for one in breaths[1:]])  # no gap, no overlap
+
+
+@pytest.mark.parametrize("rate,call", [(8.0, 2.0), (14.0, 2.0), (20.0, 2.0), (14.0, 0.8)])
+def test_no_breath_is_faster_than_the_limit_and_each_call_fits(rate, call):
+    _breath, breaths = breaths_at(rate, hours=4.0, call=call)
+    limit = breath_module.FASTEST / min(breath_module.INHALE * 60.0 / rate, call)
+    for one in breaths:
+        for begin, end, low, high in one.segments:
+            assert end - begin <= call + 1e-9
+            assert abs(high - low) / (end - begin) <= limit * (1 + 1e-9)
+        assert one.segments[-1][1] < one.begin + one.length  # a pause before the next
+
+
+def test_sighs_rise_with_arousal_and_negative_valence():
+    rate = breath_timing.sighs_per_hour
+    assert rate(0.0, 0.0) == 12.0 and rate(-1.0, 1.0) == 20.0
+    assert rate(0.0, 1.0) > rate(0.0, 0.0) < rate(-1.0, 0.0)
+    assert rate(1.0, -1.0) == rate(0.0, 0.0)  # calm and content: no fewer than at rest
+    for per_hour in (12.0, 20.0):
+        # 20 rounds of 5 hours: some 2000 sighs, a counting error of about 3 %.
+        counted = [sum(1 for one in breaths_at(14.0, sighs=per_hour, seed=seed, hours=5.0)[1]
+                       if one.sigh) for seed in range(20)]
+        assert sum(counted) / (20 * 5.0) == pytest.approx(per_hour, rel=0.1)
+
+
+def test_a_sigh_is_two_to_five_tidal_breaths_on_top_of_an_inhale_then_a_pause():
+    breath, breaths = breaths_at(14.0, hours=40.0)
+    sighs = [one for one in breaths if one.sigh]
+    sizes = np.array([one.sigh for one in sighs])
+    assert sizes.min() >= 2.0 and sizes.max() <= 5.0
+    assert 2.5 <= np.median(sizes) <= 3.0 and 2.7 <= sizes.mean() <= 3.3
+    period = 60.0 / 14.0
+    for one in sighs:
+        tops = [high for _begin, _end, _low, high in one.segments]
+        # A normal inhale, a second one on top to the sigh's size, the exhale in steps.
+        rising = tops[:tops.index(max(tops)) + 1]
+        assert max(tops) == pytest.approx(one.sigh) and tops[-1] == 0.0
+        assert rising == sorted(rising) and len(rising) >= 2
+        assert any(top == pytest.approx(one.depth) for top in rising[:-1])
+        assert breath.depth_at(one.segments[tops.index(max(tops))][1] - 1e-6) == \
+            pytest.approx(one.sigh, rel=1e-3)
+        pause = one.begin + one.length - one.segments[-1][1]
+        assert breath_timing.POST_SIGH[0] * period <= pause
+    tidal_pause = np.mean([one.begin + one.length - one.segments[-1][1]
+                           for one in breaths if not one.sigh])
+    assert np.mean([one.begin + one.length - one.segments[-1][1] for one in sighs]) > \
+        4 * tidal_pause
+
+
+def test_the_top_of_the_largest_sigh_is_what_the_bounds_leave_room_for():
+    assert breath_module.Breath.deepest == breath_timing.SIGH_SIZE[1]
+    _breath, breaths = breaths_at(14.0, sighs=60.0, hours=10.0)
+    assert max(high for one in breaths for _b, _e, _low, high in one.segments) <= \
+        breath_module.Breath.deepest
