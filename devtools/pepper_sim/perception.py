@@ -22,6 +22,10 @@ from __future__ import absolute_import, division, print_function
 import copy
 import threading
 
+# The Autonomous Life states that run ALMood (NAOqi 2.5's extractors management page:
+# ALMood runs in "Solitary & Interactive").
+MOOD_STATES = ("solitary", "interactive")
+
 # The default period (ms) and precision of ALExtractor::subscribe(name).
 DEFAULT_PERIOD = 30
 DEFAULT_PRECISION = 1.0
@@ -103,7 +107,8 @@ class FakeMood(object):
             self._ambiance = float(agitation)
 
     def _on(self):
-        return self._life is None or self._life.getState() != "disabled"
+        """Whether Autonomous Life runs ALMood: in its solitary and interactive states."""
+        return self._life is None or self._life.getState() in MOOD_STATES
 
     def currentPersonState(self):
         with self._lock:
