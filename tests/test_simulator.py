@@ -110,8 +110,8 @@ def test_posture_limits_and_unsimulated_calls(robot, motion):
         limit = joints.URDF_LIMITS["KneePitch"]
         assert motion.getLimits("KneePitch")[0][:3] == pytest.approx(
             [limit.minimum, limit.maximum, limit.max_velocity])
-        with pytest.raises(RuntimeError, match="ALMotion.setAngles is not simulated"):
-            motion.setAngles("HeadYaw", 0.2, 0.1)
+        with pytest.raises(RuntimeError, match="ALMotion.setBreathEnabled is not simulated"):
+            motion.setBreathEnabled("Arms", True)
         assert not hasattr(motion, "targets")  # the physics' hook is not an ALMotion method
     finally:
         client.close()
