@@ -100,9 +100,14 @@ class AnimateBehaviourService(object):
         to it while a change glides (a few seconds), with the context's reactions;
         "context": what Pepper perceives, {"state": "alone" | "present" | "engaged" |
         "listening", "weights": {"engaged", "listening", "alone": each in [0, 1], how far
-        each reaction has glided in}} (a
-        person engaged: no base turns, smaller and rarer arm moves; listening: the arms
-        start no move; alone: a lower arousal around the mood set).
+        each reaction has glided in}, "sources": {reaction: {"live": [...], "absent":
+        [...]}} (the services, events and Autonomous Life state each reaction turned on
+        needs, as found at start), "extractors": the people extractors subscribed now
+        (names), and when followPersonMood is on "follow": {"strength" in [0, 1],
+        "person": [valence in [-1, 1], agitation in [0, 1], confidence in [0, 1]] as last
+        perceived or null, "lean": [valence, arousal] added to the mood now}} (a person
+        engaged: no base turns, smaller and rarer arm moves; listening: the arms start no
+        move; alone: a lower arousal around the mood set, more fidgets).
         """
         report = self._engine.report()
         configuration = self._live_config.configuration()  # one read: preset and style agree
