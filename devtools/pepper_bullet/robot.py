@@ -9,12 +9,12 @@ ServedBulletMotion = served_motion(BulletMotion, hidden=("targets",))  # the phy
 
 class BulletRobot(object):
     """qiBullet's Pepper, headless and stepping in real time, with ALMotion (the
-    bridge), ALAutonomousLife, ALRobotPosture, ALMemory, ALTextToSpeech and
-    ALAnimatedSpeech served on tcp://127.0.0.1:<free port> (see SimulatedRobot: wired
+    bridge), ALAutonomousLife, ALRobotPosture, ALMemory, ALTextToSpeech,
+    ALAnimatedSpeech and the perception services (ALMood...) served on tcp://127.0.0.1:<free port> (see SimulatedRobot: wired
     the same way, speech and records on the simulated clock).
 
     Attributes: ``url``, ``session``, ``motion`` (BulletMotion), ``life``, ``posture``,
-    ``memory``, ``tts``, ``speech``, ``physics`` (PepperPhysics: ``samples``, ``frames``,
+    ``memory``, ``tts``, ``speech``, ``almood`` (FakeMood), ``physics`` (PepperPhysics: ``samples``, ``frames``,
     ``clock``). ``falling_edges`` goes to FakeTextToSpeech. Other keyword arguments go
     to PepperPhysics (``camera``, ``frame_period``, ``real_time_factor``...).
     """
@@ -36,6 +36,7 @@ class BulletRobot(object):
         self.memory = self._served.memory
         self.tts = self._served.tts
         self.speech = self._served.speech
+        self.almood = self._served.almood
 
     def close(self):
         """Stop every task, unregister the services, stop the physics. Idempotent."""

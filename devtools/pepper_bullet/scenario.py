@@ -436,9 +436,8 @@ def run(seconds, out_dir, config=DEFAULT_CONFIG, behaviour=None, settle=2.0, cam
                 other_app = OtherApp(robot.url, clock, OTHER_APP_SPEECH_AT * seconds,
                                      OTHER_APP_DRIVE_AT * seconds, result.problems, report)
             elif scenario == "visitor":
-                # BulletRobot keeps the served stand-ins' ALMood on its SimulatedRobot.
                 visitor = Visitor(robot.memory, clock, seconds, result.problems, report,
-                                  robot._served.almood)
+                                  robot.almood)
             if not _wait_simulated(robot, seconds, report):
                 result.problems.append("the simulation stalled")
             if runner.poll() is not None:
