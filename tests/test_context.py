@@ -249,6 +249,11 @@ def test_the_mood_set_stays_what_get_mood_says_while_alone():
     assert watched.context.state == context.ALONE
     assert the_mood.get() == [0.25, 0.5]
     assert live.mood_now() == [0.25, 0.0]  # the mood Pepper moves by: 0.5 - 0.5
+    # How alone Pepper is reaches the planners too (the fidgets, posture_changes.py).
+    assert live.now().alone == 1.0
+    watched.people.arrive(4)
+    watched.at(120.25)
+    assert live.now().alone == 0.5  # gliding back as the arousal does
 
 
 # -- the reactions in the engine (in-process stand-ins) -------------------------------------
