@@ -10,6 +10,7 @@ import threading
 
 import pytest
 
+from animate_behaviour.foundation.clock import monotonic
 from pepper_sim.motion import wait_until
 from pepper_sim.qi_server import ALL_SERVICES
 from test_service_qi import TIMEOUT, deploy  # noqa: F401 (the fixture)
@@ -19,8 +20,8 @@ import checks
 pytestmark = pytest.mark.usefixtures("no_gc_pauses")  # conftest: timed on the wall clock
 
 WITH_PREFERENCES = ALL_SERVICES + ("ALPreferenceManager",)
-# Robot seconds the mood drifts for, set once a second.
-SECONDS = 40
+# The arm moves each arm makes while the mood drifts (0 before the live signal).
+MOVES = 3
 
 
 class Heard(object):
@@ -163,7 +164,12 @@ def test_a_mood_set_every_second_keeps_the_arms_moving(deploy, style):
     """Issue 24: a client moving the mood a little every second, as a show or an app
     following the conversation would, kept every arm in a hold (each step of the mood
     made the groups plan anew, and a lifelike plan begins with a hold). Each move now
-    reads the mood as it is when planned."""
+    reads the mood as it is when planned.
+
+    The mood drifts until each arm has made MOVES moves, however long that takes in robot
+    time: on the scaled clock a loaded machine's wall time passes as robot time too, so
+    a count in a fixed robot window would follow the machine's load (the rate is
+    benchmark_drift's). Before the live signal no arm moves at all: TIMEOUT fails it."""
     deployment = deploy(behaviour="body", motionStyle=style, gestureDuration="1.0")
     service = deployment.start()
     motion = deployment.robot.motion
@@ -172,14 +178,15 @@ def test_a_mood_set_every_second_keeps_the_arms_moving(deploy, style):
     assert deployment.wait_change("enabled")
     rng = random.Random(24)
     mood, began = [0.0, 0.0], clock.now()
-    for second in range(SECONDS):
+    arms = checks.GROUPS[:2]
+
+    def moves():
+        drifting = [record for record in motion.trajectories if record.requested >= began]
+        return [len(arm_moves(drifting, names)) for names in arms]
+    deadline = monotonic() + TIMEOUT
+    while min(moves()) < MOVES:
+        assert monotonic() < deadline, "arm moves while the mood drifts: %s" % moves()
         mood = [min(0.3, max(-0.3, value + rng.uniform(-0.05, 0.05))) for value in mood]
         assert service.setMood(*mood) == 1
-        clock.wait(clock.event(), second + 1.0 - clock.elapsed(began, clock.now()))
-    ended = clock.now()
-    drifting = [record for record in motion.trajectories if began <= record.requested < ended]
-    for names in checks.GROUPS[:2]:  # the arms
-        # A lifelike arm moves about every 6 s at gestureDuration 1 (a hold of 3 s on
-        # average and a move of 1.5-3 s): about 7 moves; 0 before the live signal.
-        assert len(arm_moves(drifting, names)) >= 3, names
+        clock.wait(clock.event(), 1.0)  # a robot second
     checks.check_chained([record for record in motion.trajectories if record.start is not None])
