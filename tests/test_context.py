@@ -11,7 +11,6 @@ import pytest
 from animate_behaviour import configuration as config_module
 from animate_behaviour.engine import motion_engine as engine_module
 from animate_behaviour.expression import context, facts, live_signal, mood
-from animate_behaviour.foundation.clock import ScaledClock
 from animate_behaviour.naoqi import context_events
 from animate_behaviour.naoqi.memory_events import MemorySubscriptions
 from animate_behaviour.planning import joints
@@ -19,22 +18,13 @@ from pepper_sim.memory import FakeMemory
 from pepper_sim.motion import KinematicMotion
 from pepper_sim.people import Listening, People
 
+from manual_clock import ManualClock
+
 pytestmark = pytest.mark.usefixtures("no_gc_pauses")  # conftest: timed on the wall clock
 
 TIMEOUT = 10.0
 LOG = logging.getLogger("test.context")
 ARM_MOVES = set(joints.ARM_JOINTS + joints.HAND_JOINTS) - {"LShoulderPitch", "RShoulderPitch"}
-
-
-class ManualClock(ScaledClock):
-    """Robot seconds that pass only when the test says."""
-
-    def __init__(self):
-        ScaledClock.__init__(self, 1.0)
-        self.time = 1000.0
-
-    def now(self):
-        return self.time
 
 
 class Watched(object):

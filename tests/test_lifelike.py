@@ -8,11 +8,11 @@ import pytest
 
 from animate_behaviour import configuration as config_module
 from animate_behaviour.expression import live_signal, mood
-from animate_behaviour.foundation.clock import ScaledClock
 from animate_behaviour.planning import breath as breath_module
 from animate_behaviour.planning import human_timing, lifelike, lifelike_legs, steps, trajectory
 import offline_plans
 from offline_plans import Round
+from manual_clock import ManualClock
 
 import checks
 
@@ -264,17 +264,6 @@ def test_a_listening_hold_settles_a_shoulder_outside_the_narrowed_bounds_then_br
         assert call.joints == (shoulder,)
         assert group.lower[shoulder] - 1e-9 <= call.end[shoulder] <= \
             group.upper[shoulder] + 1e-9
-
-
-class ManualClock(ScaledClock):
-    """Robot seconds that pass only when the test moves them on."""
-
-    def __init__(self):
-        ScaledClock.__init__(self, 1.0)
-        self.time = 1000.0
-
-    def now(self):
-        return self.time
 
 
 def drifting(config):

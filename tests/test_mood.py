@@ -15,6 +15,7 @@ from animate_behaviour.planning import clearance, joints, lean, trajectory
 from pepper_sim.preferences import FakePreferenceManager
 
 from checks import AtMood
+from manual_clock import ManualClock
 
 TIMEOUT = 10.0
 # The whole square, every quarter, and the axes' ends.
@@ -204,17 +205,6 @@ def test_a_preset_without_figures_moves_the_files_figures():
 
 
 # -- the mood set, and the mood the signal reads ----------------------------------------------
-
-class ManualClock(ScaledClock):
-    """Robot seconds that pass only when the test moves them on."""
-
-    def __init__(self):
-        ScaledClock.__init__(self, 1.0)
-        self.time = 1000.0
-
-    def now(self):
-        return self.time
-
 
 class Context(object):
     """A context stand-in adding ``offset`` to the arousal."""
