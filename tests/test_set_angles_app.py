@@ -22,17 +22,23 @@ SCALE = 0.02
 LEFT_ARM = ("LShoulderPitch", "LShoulderRoll", "LElbowYaw", "LElbowRoll", "LWristYaw", "LHand")
 
 
+def started_engine(motion, config):
+    """An engine animating on ``motion`` (a KinematicMotion) by ``config``, started."""
+    engine = motion_engine.MotionEngine(motion, lambda: config, logging.getLogger("test.app"),
+                                        None, np.random.RandomState(4),
+                                        memory=FakeMemory(clock=motion.clock),
+                                        clock=motion.clock)
+    engine.start()
+    return engine
+
+
 @pytest.mark.parametrize("style", ["specification", "lifelike"])
 def test_an_app_driving_an_arm_with_set_angles_has_it_within_one_call(style):
     config = config_module.from_mapping({"behaviour": "body", "motionStyle": style,
                                          "gestureDuration": "0.5", "numPoints": "20",
                                          "legRepeatFactor": "3", "numPointsLeg": "2"})
     motion = KinematicMotion(time_scale=SCALE)
-    memory = FakeMemory(clock=motion.clock)
-    engine = motion_engine.MotionEngine(motion, lambda: config, logging.getLogger("test.app"),
-                                        None, np.random.RandomState(4), memory=memory,
-                                        clock=motion.clock)
-    engine.start()
+    engine = started_engine(motion, config)
     clock = motion.clock
     try:
         engine.request("enabled")
@@ -110,11 +116,7 @@ def test_a_set_angles_gone_before_our_next_call_is_still_noticed(style):
     config = config_module.from_mapping({"behaviour": "body", "motionStyle": style,
                                          "gestureDuration": "0.5", "numPoints": "20"})
     motion = SetAnglesBetweenOurCalls(3, time_scale=0.25)
-    engine = motion_engine.MotionEngine(motion, lambda: config, logging.getLogger("test.app"),
-                                        None, np.random.RandomState(4),
-                                        memory=FakeMemory(clock=motion.clock),
-                                        clock=motion.clock)
-    engine.start()
+    engine = started_engine(motion, config)
     clock = motion.clock
     try:
         engine.request("enabled")
