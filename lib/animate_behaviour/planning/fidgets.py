@@ -60,14 +60,13 @@ class Fidgets(object):
         moved[list(breathing.joints)] = False
         offsets = np.where(moved, 2.0 * draws[:self._size] - 1.0, 0.0)
         band = np.where(offsets > 0.0, shape.upper - pose, pose - shape.lower)
-        room = posture_shifts.Room(shape, shape.lower, shape.upper, breathing.lifted)
-        for scale in SCALE_BACK:
-            point = pose + scale * row.size * offsets * np.maximum(band, 0.0)
-            inside = np.all((point >= room.lower - 1e-9) & (point <= room.upper + 1e-9))
-            if inside and shape.acceptable((point + breathing.lifted)[np.newaxis, :])[0] \
-                    and shape.acceptable(point[np.newaxis, :])[0]:
-                return tuple(int(index) for index in np.flatnonzero(moved)), point
-        return None
+        points = pose + np.array(SCALE_BACK)[:, np.newaxis] * row.size * offsets \
+            * np.maximum(band, 0.0)
+        point = posture_shifts.Room(shape, shape.lower, shape.upper,
+                                    breathing.lifted).first_fitting(points)
+        if point is None:
+            return None
+        return tuple(int(index) for index in np.flatnonzero(moved)), point
 
     @staticmethod
     def out_time(due, gesture_duration):

@@ -34,9 +34,19 @@ class Room(object):
         self.checks = group.checks
         self.lower = lower - np.minimum(lifted, 0.0)
         self.upper = upper - np.maximum(lifted, 0.0)
+        self._lifted = lifted
 
     def acceptable(self, points):
         return self._group.acceptable(points)
+
+    def first_fitting(self, points):
+        """The first of ``points`` (rows, rad, breath left out) inside the bounds that
+        passes the group's checks both as it is and lifted by the breath; None if none
+        does (the candidates of a move scaled back, largest first)."""
+        inside = np.all((points >= self.lower - 1e-9) & (points <= self.upper + 1e-9), axis=1)
+        passed = self.acceptable(np.vstack([points, points + self._lifted]))
+        passed = inside & passed[:len(points)] & passed[len(points):]
+        return points[int(np.argmax(passed))] if passed.any() else None
 
 
 class Postures(object):
@@ -95,13 +105,11 @@ class Postures(object):
         cached = self._rest
         if cached[0] == key and cached[1] is shape:
             return cached[2]
-        room = Room(shape, shape.lower, shape.upper, lifted)
         band = np.where(drift > 0.0, shape.upper - shape.home, shape.home - shape.lower)
         rests = shape.home + np.array(SCALE_BACK)[:, np.newaxis] * (drift * band)
-        inside = np.all((rests >= room.lower - 1e-9) & (rests <= room.upper + 1e-9), axis=1)
-        passed = shape.acceptable(np.vstack([rests, rests + lifted]))
-        passed = inside & passed[:len(rests)] & passed[len(rests):]
-        rest = rests[np.argmax(passed)] if passed.any() else shape.home.copy()
+        rest = Room(shape, shape.lower, shape.upper, lifted).first_fitting(rests)
+        if rest is None:
+            rest = shape.home.copy()
         self._rest = (key, shape, rest)
         return rest
 
