@@ -53,20 +53,24 @@ SETTINGS = {"behaviour": "all", "yieldQuietTime": "1.0", "coolDownTime": "5.0"}
 class Sending(object):
     """Our side of ALMotion (a libqi proxy or the stand-in itself, everything forwarded):
     ``sent`` stamps, on the stand-in's clock, each angleInterpolation of ours as it
-    leaves: when our side takes the method, before it lets the sender look for the call's
-    task (own_call). The stand-in records a call when it handles it, and NAOqi (or, in
-    process, the thread scheduler) may handle the task listings we make right after
-    sending before the call itself: only our side knows which listings came before.
-    A ``stand_in`` that wants to know (OurCallsFirst) hears of each call as it leaves."""
+    leaves, and ``moves_sent`` each moveTo: when our side takes the method, before the
+    sender asks anything after it (own_call, sender). The stand-in records a call when it
+    handles it, and NAOqi (or, in process, the thread scheduler) may handle the questions
+    we ask right after sending (task listings, moveIsActive) before the call itself: only
+    our side knows which questions came before. A ``stand_in`` that wants to know
+    (OurCallsFirst) hears of each joint call as it leaves."""
 
     def __init__(self, motion, clock, stand_in=None):
         self._motion = motion
         self._clock = clock
         self._stand_in = stand_in
         self.sent = []  # (time, names, angles)
+        self.moves_sent = []  # (time, (x, y, theta))
 
     def __getattr__(self, name):
         attribute = getattr(self._motion, name)
+        if name == "moveTo":
+            return self._move_to(attribute)
         if name != "angleInterpolation":
             return attribute
         leaving = self._clock.now()
@@ -79,11 +83,27 @@ class Sending(object):
             return attribute(names, angles, *args, **kwargs)
         return send
 
+    def _move_to(self, attribute):
+        leaving = self._clock.now()
+
+        def send(x, y, theta, *args, **kwargs):
+            self.moves_sent.append((leaving, (x, y, theta)))
+            return attribute(x, y, theta, *args, **kwargs)
+        return send
+
     def sent_at(self, record):
         """When the call that ``record`` (a stand-in Trajectory) recorded left our side;
         None if it is not ours."""
         for time, names, angles in self.sent:
             if names == list(record.names) and [list(a) for a in angles] == record.angles:
+                return time
+        return None
+
+    def move_sent_at(self, move):
+        """When the moveTo that ``move`` (a stand-in Move) recorded left our side; None if
+        it is not ours."""
+        for time, target in self.moves_sent:
+            if target == move.target:
                 return time
         return None
 
@@ -597,7 +617,14 @@ def test_another_apps_base_moves_are_never_interrupted(pepper, caplog):
         wait_robot_seconds(pepper, rng.uniform(0.5, 3.0))
         if motion.moveTo(0.3, 0.0, 0.0):  # 1 s at 0.3 m/s; False: cut (see below)
             wait_for_status(pepper, "base", lambda e: e["state"] == "yielding")
-    wait_robot_seconds(pepper, 4.0)
+
+    def ours_after_theirs():
+        """Whether a turn of ours began after the other app's last move ended: the turns
+        resume (a pause at arousal -1 lasts up to 5 s, past any fixed wait of a few)."""
+        last = [move for move in pepper.motion.moves if move.target == (0.3, 0.0, 0.0)][-1]
+        return last.end is not None and [move for move in pepper.motion.moves if
+                                         move.target[:2] == (0.0, 0.0) and move.start > last.end]
+    assert pepper.motion.wait_for(ours_after_theirs, TIMEOUT)
     disable(pepper)
     theirs = [move for move in pepper.motion.moves if move.target == (0.3, 0.0, 0.0)]
     mine = [move for move in pepper.motion.moves if move.target[:2] == (0.0, 0.0)]
@@ -607,9 +634,11 @@ def test_another_apps_base_moves_are_never_interrupted(pepper, caplog):
     for move in theirs:
         during = [other for other in mine if move.start <= other.start <= move.end + quiet]
         # Only a turn sent on a moveIsActive check made before their move started (a
-        # crossing no API can prevent) may start then, and replace their move.
-        assert all(could_not_know(pepper, other.start, move.start, "moveIsActive")
-                   for other in during), (move, during)
+        # crossing no API can prevent) may start then, and replace their move. When the
+        # turn left our side decides which checks came before it: the sender's check after
+        # sending may reach the stand-in before the turn itself does.
+        assert all(could_not_know(pepper, pepper.ours.move_sent_at(other), move.start,
+                                  "moveIsActive") for other in during), (move, during)
         assert not move.stopped or (move.stopped_by == "moveTo" and during), move
         crossed += bool(during)
     assert crossed < len(theirs)

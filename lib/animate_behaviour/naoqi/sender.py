@@ -113,7 +113,11 @@ class Sender(object):
                 return None, refused
             call.start(listed)
             if not call.identified:
-                self.move_active()  # its answer comes once ALMotion has the call: unused
+                # Asked after the turn, so that the next call's task search usually
+                # starts once ALMotion has the turn; not guaranteed (libqi may handle the
+                # two out of order, a thread in process may run late), so its answer is
+                # unused and nothing is decided by it.
+                self.move_active()
             elif call.task_id is not None:
                 self._identified.append(call)
             elif not call.done.is_set():
