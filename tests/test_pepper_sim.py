@@ -580,6 +580,7 @@ def test_every_stopped_move_records_its_stopper():
     call = moving()
     motion.rest()
     assert call.join(timeout=2.0) is False
+    motion.wakeUp()  # a resting Pepper's legs refuse to move (control-walk.html)
     assert motion.moveTo(0.0, 0.0, 0.001) is True
     assert [move.stopped_by for move in motion.moves] == [
         "stopMove", "killMove", "moveTo", "killTask", "rest", None]

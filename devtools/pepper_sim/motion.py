@@ -34,6 +34,37 @@ Semantics simulated (see docs/naoqi.md, "ALMotion tasks: postponement, task list
 * The other ALMotion methods a Pepper app commonly calls (NOT_SIMULATED) raise
   "... is not simulated", so a client learns at once what the stand-in cannot do.
 
+Pepper's own states (docs/naoqi.md; pepper_sim.day.PeppersDay drives them), with the
+events ALMotion raises on ``memory`` (a FakeMemory, optional) as NAOqi 2.5 does:
+
+* Stiffness (control-stiffness-api.html): ``wakeUp`` raises
+  ``ALMotion/Stiffness/wakeUpStarted``, ``robotIsWakeUp`` True, ``.../wakeUpFinished``;
+  ``rest`` raises ``.../restStarted``, ``robotIsWakeUp`` False, ``.../restFinished``
+  (``robotIsWakeUp`` only when the awake status changes: "Raised when the awake status of
+  the robot changes"). The stand-in changes the state first and then raises the three.
+* Zero stiffness (control-stiffness.html: "When at zero Stiffness, you can send any
+  commands to the motors, but he will not move"): a joint at stiffness 0 when a task
+  starts, or set to 0 while it runs, stays where it is; the call still blocks for its
+  duration. setAngles / changeAngles on it are dropped. Each is recorded
+  (``limp_commands``, ``Trajectory.limp``).
+* Disabled chains (ALMotion/Protection/DisabledDevicesChanged: "stiffness and movement on
+  this device are prohibited"; "Body": wakeUp prohibited): a call commanding a joint of a
+  disabled chain raises RuntimeError naming the chain (NAOqi's wording is not documented:
+  ours is CHAIN_DISABLED), tasks on it are killed ("ALMotion/Protection"), and a disabled
+  "Leg" (the wheels are in it, DCM page) or "Body" refuses moves. Disabling leaves the
+  chain's stiffness as it is (NAOqi does not say); wakeUp does not stiffen it.
+* Refused moves: while a reason blocks the base (``block_moves``: the power hatch open,
+  the charging station, "Move" disabled; a disabled Leg or Body; a leg joint at stiffness
+  <= WALK_MIN_LEG_STIFFNESS, control-walk.html), ``moveTo`` returns False at once and
+  raises ``ALMotion/MoveFailed`` [cause, 0, position]; a move running when a reason comes
+  stops with [cause, 1, position]. NAOqi documents MoveFailed for obstacles only and
+  names the causes "Safety", "Internal stop", ...: the cause of each reason is our
+  choice, MOVE_FAILED_CAUSES, and the position NO_OBSTACLE. A move stopped by rest, the
+  fall manager, the push recovery or Life raises none.
+* The fall (reflexes-fall-manager.html, wake_rest_pep.html): ``fall_manager`` kills every
+  task, stops the move, sets the stiffness off; while fallen, wakeUp and rest raise
+  RuntimeError ("neither Wake up nor Rest are available") until ``set_upright``.
+
 Time comes from a clock object (``now``, ``elapsed``, ``wait``): :class:`WallClock`
 scales wall time; a physics simulation passes its own simulated clock.
 """
@@ -72,6 +103,47 @@ CHAINS = collections.OrderedDict([
 # Names the task API also accepts for every joint ("Motion task API": resourceNames).
 ALL_RESOURCES = ("JointActuators", "Joints", "Actuators")
 
+# ALMemory events ALMotion raises (control-stiffness-api.html,
+# reflexes-external-collision-api.html), with SOURCE in FakeMemory.events.
+SOURCE = "ALMotion"
+ROBOT_IS_WAKE_UP = "robotIsWakeUp"
+WAKE_UP_STARTED = "ALMotion/Stiffness/wakeUpStarted"
+WAKE_UP_FINISHED = "ALMotion/Stiffness/wakeUpFinished"
+REST_STARTED = "ALMotion/Stiffness/restStarted"
+REST_FINISHED = "ALMotion/Stiffness/restFinished"
+MOVE_FAILED = "ALMotion/MoveFailed"
+EVENTS = (ROBOT_IS_WAKE_UP, WAKE_UP_STARTED, WAKE_UP_FINISHED, REST_STARTED, REST_FINISHED,
+          MOVE_FAILED)
+
+# Why the base refuses to move (``block_moves`` reasons, and the ones motion finds itself).
+FLAP_OPEN = "power hatch open"
+CHARGING_STATION = "charging station"
+MOVE_DISABLED = "Move disabled"
+LEG_DISABLED = "Leg disabled"
+BODY_DISABLED = "Body disabled"
+LEGS_LIMP = "leg stiffness too low"
+# ALMotion/MoveFailed's cause for each reason: NAOqi names only "Safety", "Internal
+# stop", ... and ties none to these reasons, so this is our choice, kept here to follow a
+# real robot once one is seen.
+MOVE_FAILED_CAUSES = {FLAP_OPEN: "Safety", CHARGING_STATION: "Safety", MOVE_DISABLED: "Safety",
+                      LEG_DISABLED: "Safety", BODY_DISABLED: "Safety", LEGS_LIMP: "Safety"}
+# MoveFailed's "Obstacle position" (FRAME_WORLD) when no obstacle caused it: our choice.
+NO_OBSTACLE = (0.0, 0.0, 0.0)
+MOVE_NOT_STARTED, MOVE_STOPPED = 0, 1  # MoveFailed's Status
+# control-walk.html: "the move process will be killed or prevented from launching, if one
+# joint of the legs has a stiffness equal or less than 0,6".
+WALK_MIN_LEG_STIFFNESS = 0.6
+# The RuntimeError of a call on a disabled chain (NAOqi's wording is not documented).
+CHAIN_DISABLED = ("%s: the chain %s is disabled (ALMotion/Protection/DisabledDevicesChanged): "
+                  "stiffness and movement on it are prohibited")
+# The RuntimeError of wakeUp or rest while fallen (wake_rest_pep.html's words; NAOqi's
+# own error is not documented).
+FALLEN = "%s: Pepper has fallen: neither Wake up nor Rest are available until she is upright"
+# What ended a task or a move, in the records, when no client method did.
+BY_PROTECTION = "ALMotion/Protection"
+BY_FALL = "fall manager"
+BY_PUSH = "push recovery"
+
 # ALMotion methods that exist on NAOqi but not here: each raises a clear error.
 NOT_SIMULATED = (
     "angleInterpolationBezier", "angleInterpolationWithSpeed", "getBodyNames",
@@ -83,6 +155,22 @@ NOT_SIMULATED = (
 
 Call = collections.namedtuple("Call", "time method args")
 LimitViolation = collections.namedtuple("LimitViolation", "time joint angle minimum maximum")
+
+
+class LimpCommand(collections.namedtuple("LimpCommand", "time method joints")):
+    """A command sent into joints at stiffness 0 (they did not move): clock ``time``, the
+    ``method`` (angleInterpolation when its task started, setAngles, changeAngles) and
+    the limp ``joints``."""
+
+    __slots__ = ()
+
+
+class MoveFailure(collections.namedtuple("MoveFailure", "time reasons cause status target")):
+    """A refused or stopped move: clock ``time``, the ``reasons`` blocking the base then,
+    MoveFailed's ``cause`` and ``status`` (0 not started, 1 stopped) and the moveTo's
+    ``target`` (x, y, theta)."""
+
+    __slots__ = ()
 
 
 class Trajectory(object):
@@ -97,13 +185,14 @@ class Trajectory(object):
     ``start``) and ``killed_by`` (the method that killed it: "killTask",
     "killTasksUsingResources", "killAll", "rest"; None unless killed), or ``finished``.
     A task killed while it waited has ``start`` = ``end`` = the kill time and
-    ``killed_at`` 0. The record joins ``KinematicMotion.trajectories`` when the task gets
+    ``killed_at`` 0. ``limp``: the joints that did not move because their stiffness was 0
+    when the task started or was set to 0 while it ran. The record joins ``KinematicMotion.trajectories`` when the task gets
     its joints (or is killed waiting), so ``start - requested`` is how long it was
     postponed (clock units).
     """
 
     __slots__ = ("task_id", "requested", "start", "end", "names", "angles", "times",
-                 "start_angles", "killed", "killed_at", "killed_by", "finished")
+                 "start_angles", "killed", "killed_at", "killed_by", "finished", "limp")
 
     def __init__(self, task_id, requested, names, angles, times):
         self.task_id = task_id
@@ -118,6 +207,7 @@ class Trajectory(object):
         self.killed_at = None
         self.killed_by = None
         self.finished = False
+        self.limp = []
 
     @property
     def duration(self):
@@ -275,11 +365,19 @@ class _Task(object):
         self.killed = False
         self.killed_by = None
         self.kill_event = kill_event
+        self.frozen = {}  # joint -> angle: limp joints stay where they were
 
     def angle_at(self, joint, sim_time):
-        """Eased interpolation along the joint's waypoints from its start angle."""
+        """Eased interpolation along the joint's waypoints from its start angle (a limp
+        joint's frozen angle)."""
+        if joint in self.frozen:
+            return self.frozen[joint]
         return eased_angle(self.times[joint], self.clamped[joint], self.start_angles[joint],
                            sim_time)
+
+    def final_angle(self, joint):
+        """Where the joint is when the task has played to its end."""
+        return self.frozen.get(joint, self.clamped[joint][-1])
 
 
 class _Setting(object):
@@ -308,23 +406,32 @@ class KinematicMotion(object):
     ``initial_angles`` (joint -> rad) defaults to Pepper's Stand posture;
     ``list_postponed`` (default True) makes ``getTaskList`` list the tasks waiting for
     their joints too (NAOqi does not document it: test the engine both ways).
+    ``memory`` (a FakeMemory; assignable later, as SimulatedRobot does) receives the
+    events ALMotion raises (see the module); without it none is raised.
     Thread-safe: the qi wrapper calls it from many threads.
 
     Records (times from the clock's ``now``):
     ``calls`` (Call(time, method, args) for every public call, valid or not),
     ``trajectories`` (Trajectory per angleInterpolation that ran), ``moves`` (Move per
     moveTo), ``headings`` ((time, heading rad) at each moveTo start and end),
-    ``limit_violations`` (LimitViolation(time, joint, angle, minimum, maximum)).
+    ``limit_violations`` (LimitViolation(time, joint, angle, minimum, maximum)),
+    ``limp_commands`` (LimpCommand(time, method, joints): commands into joints at
+    stiffness 0), ``move_failures`` (MoveFailure per refused or stopped move, as raised
+    in ALMotion/MoveFailed).
 
     Test helpers (snake_case, hidden over qi): ``wait_for``, ``reset_records``,
     ``calls_to``, ``postponed`` (ids of the waiting tasks), ``last_trajectory`` (the
     record of this thread's latest angleInterpolation) and ``autonomous_life_cleanup``
     (what a state change of Autonomous Life does to ALMotion; FakeAutonomousLife calls
-    it).
+    it). For Pepper's own states (pepper_sim.day drives them): ``block_moves``,
+    ``disable_chain``, ``report_move_failure``, ``fall_manager``, ``set_upright``,
+    ``push_recovery`` and ``safety_state``.
     """
 
-    def __init__(self, time_scale=1.0, initial_angles=None, clock=None, list_postponed=True):
+    def __init__(self, time_scale=1.0, initial_angles=None, clock=None, list_postponed=True,
+                 memory=None):
         self.clock = WallClock(time_scale) if clock is None else clock
+        self.memory = memory
         self._cond = threading.Condition(threading.RLock())
         self._ids = itertools.count(1)
         self._angles = dict(joints.STAND_POSTURE)
@@ -343,11 +450,16 @@ class KinematicMotion(object):
         self._pose = [0.0, 0.0, 0.0]
         self._move = None  # (Move, stop Event) while a moveTo runs
         self._setting = {}  # joint -> _Setting: a setAngles/changeAngles on its way
+        self._blocked = []  # reasons blocking the base (block_moves), in order
+        self._disabled = set()  # disabled chains
+        self._fallen = False
         self.calls = []
         self.trajectories = []
         self.moves = []
         self.headings = []
         self.limit_violations = []
+        self.limp_commands = []
+        self.move_failures = []
 
     # ----------------------------------------------------------------- test helpers
     def wait_for(self, predicate, timeout):
@@ -361,7 +473,7 @@ class KinematicMotion(object):
     def reset_records(self):
         """Forget every record (the simulated state is kept)."""
         clear_records(self._cond, self.calls, self.trajectories, self.moves, self.headings,
-                      self.limit_violations)
+                      self.limit_violations, self.limp_commands, self.move_failures)
 
     def calls_to(self, method):
         """The recorded calls of one method."""
@@ -385,16 +497,104 @@ class KinematicMotion(object):
         own record among other apps' ones."""
         return getattr(self._local, "record", None)
 
-    def autonomous_life_cleanup(self):
-        """What NAOqi 2.5's Autonomous Life does to ALMotion at each state change or
-        reinforcement ("State change cleanup"): the robot is woken up with every motor
-        stiff, and the base's move is stopped (``stopped_by`` "ALAutonomousLife").
-        Joint tasks are not touched. Not recorded in ``calls`` (no client called it)."""
+    def autonomous_life_cleanup(self, wake=True):
+        """What NAOqi 2.5's Autonomous Life does to ALMotion at a state change or
+        reinforcement ("State change cleanup", autonomouslife_advanced.html): with
+        ``wake``, the robot is woken up with every motor stiff (raising the wakeUp events
+        when it was not awake: our choice, as if Life called wakeUp), unless it has
+        fallen or "Body" is disabled (wakeUp is not available then); and the base's move
+        is stopped (``stopped_by`` "ALAutonomousLife"). Joint tasks are not touched.
+        Life passes ``wake`` False for safeguard and disabled. Not recorded in ``calls``
+        (no client called it)."""
         with self._cond:
-            self._awake = True
-            for joint in self._stiffness:
-                self._stiffness[joint] = 1.0
+            woke = wake and self._may_wake() and self._wake()
             self._stop_move(self.clock.now(), "ALAutonomousLife")
+            self._cond.notify_all()
+        if woke:
+            self._raise_stiffness_events(WAKE_UP_STARTED, True, WAKE_UP_FINISHED)
+
+    # ----------------------------------------------------------------- Pepper's own states
+    def safety_state(self):
+        """What Pepper's own states do to ALMotion now: a dict with ``awake``,
+        ``fallen``, ``disabled_chains`` (sorted) and ``move_refusals`` (the reasons the
+        base refuses to move, in order)."""
+        with self._cond:
+            return {"awake": self._awake, "fallen": self._fallen,
+                    "disabled_chains": sorted(self._disabled),
+                    "move_refusals": self._refusals()}
+
+    def block_moves(self, reason, blocked):
+        """Block (or unblock) the base for ``reason`` (FLAP_OPEN, CHARGING_STATION,
+        MOVE_DISABLED, or any string: its MoveFailed cause is MOVE_FAILED_CAUSES' or
+        "Safety"). A move running when the base gets blocked stops (``stopped_by`` the
+        reason). Returns that move's MoveFailure (status 1) or None; the caller raises it
+        with ``report_move_failure`` once it has raised the event that blocked the base,
+        so subscribers hear the cause first."""
+        with self._cond:
+            if blocked and reason not in self._blocked:
+                self._blocked.append(reason)
+            elif not blocked and reason in self._blocked:
+                self._blocked.remove(reason)
+            failure = self._stop_refused_move(reason) if blocked else None
+            self._cond.notify_all()
+        return failure
+
+    def disable_chain(self, chain, disabled):
+        """Disable (or enable) a chain of CHAINS: calls commanding its joints raise, its
+        tasks (running or waiting) are killed (``killed_by`` BY_PROTECTION), its
+        setAngles stop where they are, and a disabled "Leg" or "Body" stops the move.
+        Returns that move's MoveFailure (status 1) or None (see ``block_moves``)."""
+        if chain not in CHAINS:
+            raise ValueError("unknown chain %r (chains: %s)" % (chain, ", ".join(CHAINS)))
+        with self._cond:
+            if not disabled:
+                self._disabled.discard(chain)
+                self._cond.notify_all()
+                return None
+            self._disabled.add(chain)
+            members = set(CHAINS[chain])
+            self._kill_matching(lambda task: members.intersection(task.names), BY_PROTECTION)
+            now = self.clock.now()
+            for joint in members:
+                self._settle(joint, now)
+            failure = self._stop_refused_move({"Leg": LEG_DISABLED,
+                                               "Body": BODY_DISABLED}.get(chain))
+            self._cond.notify_all()
+        return failure
+
+    def report_move_failure(self, failure):
+        """Raise ALMotion/MoveFailed [cause, status, position] for a MoveFailure (None:
+        nothing)."""
+        if failure is not None:
+            self._raise(MOVE_FAILED, [failure.cause, failure.status, list(NO_OBSTACLE)])
+
+    def fall_manager(self):
+        """The fall manager's process (reflexes-fall-manager.html: "priority over all
+        other motion tasks", "a stiffness off command"): every task is killed
+        (``killed_by`` BY_FALL), the move stopped, the stiffness off (robotIsWakeUp
+        False if the robot was awake), and wakeUp and rest raise until ``set_upright``."""
+        with self._cond:  # one hold: no call starts stiff between the kills and the limp
+            self._kill_matching(lambda task: True, BY_FALL)
+            self._fallen = True
+            self._stop_move(self.clock.now(), BY_FALL)
+            changed = self._limp()
+            self._cond.notify_all()
+        if changed:
+            self._raise(ROBOT_IS_WAKE_UP, False)
+
+    def set_upright(self):
+        """Pepper is on her wheels again: wakeUp and rest are available again (she stays
+        at stiffness 0 until a client wakes her)."""
+        with self._cond:
+            self._fallen = False
+            self._cond.notify_all()
+
+    def push_recovery(self):
+        """The push recovery uses "the acceleration of its wheels" (push_recovery.html):
+        the base's move stops (``stopped_by`` BY_PUSH). Joint tasks are left alone (the
+        page lists no joint)."""
+        with self._cond:
+            self._stop_move(self.clock.now(), BY_PUSH)
             self._cond.notify_all()
 
     # ----------------------------------------------------------------- internals
@@ -402,6 +602,83 @@ class KinematicMotion(object):
         with self._cond:
             self.calls.append(Call(self.clock.now(), method, tuple(args)))
             self._cond.notify_all()
+
+    def _raise(self, key, value):
+        """Raise an ALMotion event on the memory, if there is one (outside the lock)."""
+        memory = self.memory
+        if memory is not None:
+            memory.raise_event(key, value, SOURCE)
+
+    def _raise_stiffness_events(self, started, awake, finished):
+        """wakeUp's or rest's events: started, robotIsWakeUp ``awake`` when it changed
+        (``awake`` None: it did not), finished."""
+        self._raise(started, True)
+        if awake is not None:
+            self._raise(ROBOT_IS_WAKE_UP, awake)
+        self._raise(finished, True)
+
+    def _may_wake(self):
+        """Whether wakeUp is available (lock held): not fallen, "Body" not disabled."""
+        return not self._fallen and "Body" not in self._disabled
+
+    def _wake(self):
+        """Awake, every joint stiff but those of disabled chains (lock held); True if the
+        awake status changed."""
+        disabled = set()
+        for chain in self._disabled:
+            disabled.update(CHAINS[chain])
+        for joint in self._stiffness:
+            if joint not in disabled:
+                self._stiffness[joint] = 1.0
+        changed = not self._awake
+        self._awake = True
+        return changed
+
+    def _limp(self):
+        """Not awake, every joint at stiffness 0 (lock held); True if the awake status
+        changed."""
+        now = self.clock.now()
+        for joint in self._stiffness:
+            self._stiffness[joint] = 0.0
+            self._settle(joint, now)
+        changed = self._awake
+        self._awake = False
+        return changed
+
+    def _check_chains(self, method, joint_names):
+        """RuntimeError naming the first disabled chain among the joints' (lock held)."""
+        for chain in CHAINS:
+            if chain in self._disabled and set(CHAINS[chain]).intersection(joint_names):
+                raise RuntimeError(CHAIN_DISABLED % (method, chain))
+
+    def _refusals(self):
+        """The reasons the base refuses to move now (lock held), in order."""
+        reasons = list(self._blocked)
+        for chain, reason in (("Leg", LEG_DISABLED), ("Body", BODY_DISABLED)):
+            if chain in self._disabled:
+                reasons.append(reason)
+        if any(self._stiffness[joint] <= WALK_MIN_LEG_STIFFNESS for joint in CHAINS["Leg"]):
+            reasons.append(LEGS_LIMP)
+        return reasons
+
+    def _move_failure(self, reasons, status, target):
+        """Record a MoveFailure for ``reasons`` (lock held); the first names the cause."""
+        failure = MoveFailure(self.clock.now(), tuple(reasons),
+                              MOVE_FAILED_CAUSES.get(reasons[0], "Safety"), status,
+                              tuple(target))
+        self.move_failures.append(failure)
+        return failure
+
+    def _stop_refused_move(self, reason):
+        """Stop the running move (``stopped_by`` ``reason``) if ``reason`` now refuses it
+        (lock held); its MoveFailure (status 1, ``reason`` first) or None."""
+        reasons = self._refusals()
+        if self._move is None or reason not in reasons:
+            return None
+        move = self._move[0]
+        self._stop_move(self.clock.now(), reason)
+        reasons.remove(reason)
+        return self._move_failure([reason] + reasons, MOVE_STOPPED, move.target)
 
     def _resolve(self, names, method, resources=False):
         """A joint, a chain or a list of joints -> list of joint names; with
@@ -453,6 +730,16 @@ class KinematicMotion(object):
         if joint in self._setting:
             self._angles[joint] = self._current_angle(joint, now)
             self._setting.pop(joint, None)
+
+    def _go_limp(self, joint, now):
+        """A joint set to stiffness 0 stops where it is (lock held): its setAngles ends,
+        and a running task leaves it there (recorded in its ``limp``)."""
+        self._settle(joint, now)
+        task = self._bookings.get(joint)
+        if task is not None and joint not in task.frozen:
+            task.frozen[joint] = task.angle_at(joint, min(
+                self._sim_elapsed(task.start, now), task.record.duration))
+            task.record.limp.append(joint)
 
     def _kill(self, task, now, by):
         """Freeze a running task's joints where they are and free them (lock held)."""
@@ -545,6 +832,7 @@ class KinematicMotion(object):
         angles, times = _normalise(joint_names, angleLists, timeLists)
         clamped = []
         with self._cond:
+            self._check_chains("angleInterpolation", joint_names)
             now = self.clock.now()
             for joint, joint_angles in zip(joint_names, angles):
                 limit = joints.URDF_LIMITS[joint]
@@ -577,7 +865,7 @@ class KinematicMotion(object):
             if not task.killed:
                 for joint in joint_names:
                     if joint not in self._setting:  # else a newer setAngles has it
-                        self._angles[joint] = task.clamped[joint][-1]
+                        self._angles[joint] = task.final_angle(joint)
                     del self._bookings[joint]
                 self._tasks.pop(task.task_id, None)
                 record.finished = True
@@ -600,7 +888,13 @@ class KinematicMotion(object):
                 self._settle(joint, now)
                 task.start_angles[joint] = self._angles[joint]
                 self._bookings[joint] = task
+                if self._stiffness[joint] == 0.0:  # "he will not move"
+                    task.frozen[joint] = self._angles[joint]
+                    task.record.limp.append(joint)
             task.record.start_angles = [task.start_angles[joint] for joint in task.names]
+            if task.record.limp:
+                self.limp_commands.append(LimpCommand(now, "angleInterpolation",
+                                                      tuple(task.record.limp)))
             self._tasks[task.task_id] = task
         self._cond.notify_all()
 
@@ -632,9 +926,15 @@ class KinematicMotion(object):
             raise RuntimeError("%s: fractionMaxSpeed must be in (0, 1], got %r"
                                % (method, fraction))
         with self._cond:
+            self._check_chains(method, joint_names)
             now = self.clock.now()
             task_id = next(self._ids)
+            limp = tuple(joint for joint in joint_names if self._stiffness[joint] == 0.0)
+            if limp:
+                self.limp_commands.append(LimpCommand(now, method, limp))
             for joint, value in zip(joint_names, values):
+                if joint in limp:
+                    continue  # "he will not move": the command is dropped
                 start = self._current_angle(joint, now)
                 limit = joints.URDF_LIMITS[joint]
                 target = min(max(start + value if relative else value, limit.minimum),
@@ -720,8 +1020,9 @@ class KinematicMotion(object):
     # ----------------------------------------------------------------- base
     def moveTo(self, x, y, theta, *moveConfig):
         """Move the base by (x, y) m and turn by theta rad (robot frame at the call);
-        blocks; True when reached, False when stopMove or a newer moveTo interrupted.
-        An optional moveConfig argument is accepted and ignored."""
+        blocks; True when reached, False when stopMove or a newer moveTo interrupted,
+        or at once (raising ALMotion/MoveFailed, status 0) while the base refuses to move
+        (see the module). An optional moveConfig argument is accepted and ignored."""
         self._record("moveTo", (x, y, theta) + tuple(moveConfig))
         if len(moveConfig) > 1:
             raise RuntimeError("moveTo: takes x, y, theta and an optional moveConfig, got "
@@ -731,6 +1032,13 @@ class KinematicMotion(object):
                 raise RuntimeError("moveTo: %s must be a finite number, got %r" % (label, value))
         x, y, theta = float(x), float(y), float(theta)
         stop = self.clock.event()
+        with self._cond:
+            reasons = self._refusals()
+            if reasons:
+                failure = self._move_failure(reasons, MOVE_NOT_STARTED, (x, y, theta))
+        if reasons:
+            self.report_move_failure(failure)
+            return False
         with self._cond:
             now = self.clock.now()
             self._stop_move(now, "moveTo")  # a new move replaces the running one
@@ -796,22 +1104,33 @@ class KinematicMotion(object):
 
     # ----------------------------------------------------------------- stiffness
     def wakeUp(self):
+        """Every joint stiff (but a disabled chain's), awake; raises wakeUpStarted,
+        robotIsWakeUp True (if it was not awake), wakeUpFinished. RuntimeError while
+        fallen or with "Body" disabled."""
         self._record("wakeUp", ())
         with self._cond:
-            self._awake = True
-            for joint in self._stiffness:
-                self._stiffness[joint] = 1.0
+            if self._fallen:
+                raise RuntimeError(FALLEN % "wakeUp")
+            if "Body" in self._disabled:
+                raise RuntimeError(CHAIN_DISABLED % ("wakeUp", "Body"))
+            changed = self._wake()
+            self._cond.notify_all()
+        self._raise_stiffness_events(WAKE_UP_STARTED, True if changed else None,
+                                     WAKE_UP_FINISHED)
 
     def rest(self):
-        """Kill every task, stop the base, stiffness off (angles stay: no physics)."""
+        """Kill every task, stop the base, stiffness off (angles stay: no physics);
+        raises restStarted, robotIsWakeUp False (if it was awake), restFinished.
+        RuntimeError while fallen."""
         self._record("rest", ())
-        self._kill_matching(lambda task: True, "rest")
         with self._cond:
+            if self._fallen:
+                raise RuntimeError(FALLEN % "rest")
+            self._kill_matching(lambda task: True, "rest")
             self._stop_move(self.clock.now(), "rest")
-            self._awake = False
-            for joint in self._stiffness:
-                self._stiffness[joint] = 0.0
+            changed = self._limp()
             self._cond.notify_all()
+        self._raise_stiffness_events(REST_STARTED, False if changed else None, REST_FINISHED)
 
     def robotIsWakeUp(self):
         self._record("robotIsWakeUp", ())
@@ -819,7 +1138,9 @@ class KinematicMotion(object):
             return self._awake
 
     def setStiffnesses(self, names, stiffnesses):
-        """One value for all, or one per joint, each in [0, 1]."""
+        """One value for all, or one per joint, each in [0, 1]. A joint set to 0 stops
+        where it is; a leg joint at or below WALK_MIN_LEG_STIFFNESS stops the move
+        (MoveFailed, status 1)."""
         self._record("setStiffnesses", (names, stiffnesses))
         joint_names = self._resolve(names, "setStiffnesses")
         if _is_number(stiffnesses):
@@ -834,7 +1155,15 @@ class KinematicMotion(object):
             raise RuntimeError("setStiffnesses: stiffness must be in [0, 1], got %r"
                                % (stiffnesses,))
         with self._cond:
+            self._check_chains("setStiffnesses", joint_names)
+            now = self.clock.now()
             self._stiffness.update(zip(joint_names, values))
+            for joint, value in zip(joint_names, values):
+                if value == 0.0:
+                    self._go_limp(joint, now)
+            failure = self._stop_refused_move(LEGS_LIMP)
+            self._cond.notify_all()
+        self.report_move_failure(failure)
 
     def getStiffnesses(self, names):
         self._record("getStiffnesses", (names,))
