@@ -11,15 +11,24 @@ management", "Autonomous Abilities", "State change cleanup"):
 * Each time Life enters a state or reinforces the current one (whenever an activity
   starts or stops), every autonomous ability is reset to the state's configuration
   (ABILITIES_BY_STATE: BackgroundMovement back on in solitary and interactive), the
-  state change cleanup runs on ALMotion (the robot is woken up, motors stiff, the base's
-  move stopped: ``KinematicMotion.autonomous_life_cleanup``) and then
-  ``AutonomousLife/State`` is raised on ALMemory with the state ("raised after
-  Autonomous Life has completed all necessary internal operations").
+  state change cleanup runs on ALMotion (the base's move stopped and, in WAKING_STATES
+  only, the robot woken up with every motor stiff:
+  ``KinematicMotion.autonomous_life_cleanup``) and then ``AutonomousLife/State`` is
+  raised on ALMemory with the state ("raised after Autonomous Life has completed all
+  necessary internal operations"). The page describes that cleanup "when an activity
+  starts"; entering safeguard or disabled starts none, so it does not wake the robot.
+* Safeguard (autonomouslife_advanced.html, "Safeguard causes"): ``enter_safeguard(cause)``
+  (a cause of SAFEGUARD_CAUSES, not from disabled: "Safeguard State may not be
+  entered") and ``end_safeguard(cause)``; Life leaves safeguard for AFTER_SAFEGUARD
+  ("After the trouble has passed, the Solitary State will be re-entered") once no cause
+  is left. Leaving it starts no activity here, so no cleanup runs: the robot stays as the
+  trouble left it (at rest after a fall) until a client wakes it.
 * In its solitary state only, Life runs the people extractors it is given (subscribed
   under SUBSCRIBER; pepper_sim.perception.FakeExtractor).
 * Not simulated: activities, focus, stopAll of the running behaviours when entering
-  disabled or safeguard (recorded in ``transitions`` only), the other cleanups
-  (speech, LEDs, tablet).
+  disabled or safeguard (recorded in ``transitions`` only: setState's page says stopAll
+  is called, not that ALMotion's tasks are killed, so they are left alone), the other
+  cleanups (speech, LEDs, tablet).
 """
 from __future__ import absolute_import, division, print_function
 
@@ -53,11 +62,20 @@ ABILITIES_BY_STATE = {
     "safeguard": _abilities(False, False, False, True, False),
 }
 DEFAULT_ABILITIES = ABILITIES_BY_STATE["solitary"]
+# The states whose state change cleanup wakes the robot up: the page ties the wake-up to
+# an activity starting, which happens in these only.
+WAKING_STATES = ("solitary", "interactive")
+# The table "Safeguard causes" (autonomouslife_advanced.html).
+SAFEGUARD_CAUSES = ("RobotFell", "RobotPushed", "RobotMoved", "CriticalDiagnosis",
+                    "CriticalTemperature")
+# The state Life re-enters when the trouble has passed (state_machine_management.html).
+AFTER_SAFEGUARD = "solitary"
 
 
 class Transition(collections.namedtuple("Transition", "time state cause")):
-    """Life entered or reinforced ``state`` at clock ``time``; ``cause`` is "setState" or
-    "activity" (the test helper ``activity_changed``)."""
+    """Life entered or reinforced ``state`` at clock ``time``; ``cause`` is "setState",
+    "activity" (the test helper ``activity_changed``), a safeguard cause
+    (``enter_safeguard``) or "trouble passed" (``end_safeguard``)."""
 
     __slots__ = ()
 
@@ -70,7 +88,8 @@ class FakeAutonomousLife(object):
 
     Records: ``calls`` (Call(time, method, args) for every public call), ``transitions``
     (Transition per state entered or reinforced). Test helpers (hidden over qi):
-    ``set_calls``, ``activity_changed``.
+    ``set_calls``, ``activity_changed``, ``enter_safeguard``, ``end_safeguard``,
+    ``safeguard_causes``.
     """
 
     def __init__(self, abilities=None, state="solitary", memory=None, motion=None,
@@ -83,6 +102,7 @@ class FakeAutonomousLife(object):
         self._extractors = list(extractors)
         self.clock = motion.clock if motion is not None else WallClock()
         self._state = state
+        self._causes = []  # the safeguard's causes, in order, while in safeguard
         self.abilities = collections.OrderedDict(ABILITIES_BY_STATE[state])
         if abilities:
             self.abilities.update(abilities)
@@ -112,15 +132,17 @@ class FakeAutonomousLife(object):
             raise RuntimeError("ALAutonomousLife::%s: unknown autonomous ability %r (known: "
                                "%s, or All)" % (method, name, ", ".join(self.abilities)))
 
-    def _enter(self, state, cause):
-        """Enter or reinforce ``state``: reset the abilities, clean ALMotion up, then
-        raise AutonomousLife/State."""
+    def _enter(self, state, cause, cleanup=True):
+        """Enter or reinforce ``state``: reset the abilities, clean ALMotion up (with
+        ``cleanup``; waking it in WAKING_STATES), then raise AutonomousLife/State."""
         with self._lock:
             self._state = state
+            if state != "safeguard":
+                del self._causes[:]
             self.abilities.update(ABILITIES_BY_STATE[state])
             self.transitions.append(Transition(self.clock.now(), state, cause))
-        if self._motion is not None:
-            self._motion.autonomous_life_cleanup()
+        if cleanup and self._motion is not None:
+            self._motion.autonomous_life_cleanup(wake=state in WAKING_STATES)
         self._run_extractors(state)
         if self._memory is not None:
             self._memory.raise_event(LIFE_STATE, state, "ALAutonomousLife")
@@ -142,6 +164,43 @@ class FakeAutonomousLife(object):
         if state not in STATES:
             raise ValueError("unknown state %r (states: %s)" % (state, ", ".join(STATES)))
         self._enter(state, "activity")
+
+    def enter_safeguard(self, cause):
+        """Something unsafe happened (``cause``, one of SAFEGUARD_CAUSES): Life enters
+        safeguard, unless it is disabled ("Safeguard State may not be entered") or already
+        in safeguard (the cause joins the others: no new event, our choice). True if Life
+        is in safeguard for it."""
+        if cause not in SAFEGUARD_CAUSES:
+            raise ValueError("unknown safeguard cause %r (causes: %s)"
+                             % (cause, ", ".join(SAFEGUARD_CAUSES)))
+        with self._lock:
+            if self._state == "disabled":
+                return False
+            already = self._state == "safeguard"
+            if cause not in self._causes:
+                self._causes.append(cause)
+        if not already:
+            self._enter("safeguard", cause)
+        return True
+
+    def end_safeguard(self, cause=None):
+        """The trouble of ``cause`` (None: every cause) has passed; once none is left,
+        Life re-enters AFTER_SAFEGUARD, with no state change cleanup (see the module).
+        True if Life left safeguard."""
+        with self._lock:
+            if cause is None:
+                del self._causes[:]
+            elif cause in self._causes:
+                self._causes.remove(cause)
+            leave = self._state == "safeguard" and not self._causes
+        if leave:
+            self._enter(AFTER_SAFEGUARD, "trouble passed", cleanup=False)
+        return leave
+
+    def safeguard_causes(self):
+        """The causes keeping Life in safeguard, in order."""
+        with self._lock:
+            return list(self._causes)
 
     # ----------------------------------------------------------------- ALAutonomousLife API
     def getAutonomousAbilityEnabled(self, autonomous_ability):
