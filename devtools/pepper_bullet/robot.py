@@ -14,8 +14,9 @@ class BulletRobot(object):
     the same way, speech and records on the simulated clock).
 
     Attributes: ``url``, ``session``, ``motion`` (BulletMotion), ``life``, ``posture``,
-    ``memory``, ``tts``, ``speech``, ``almood`` (FakeMood), ``physics`` (PepperPhysics: ``samples``, ``frames``,
-    ``clock``). ``falling_edges`` goes to FakeTextToSpeech. Other keyword arguments go
+    ``memory``, ``tts``, ``speech``, ``almood`` (FakeMood), ``day`` (PeppersDay: a joint at
+    stiffness 0 is commanded nowhere, so the physics leaves it to gravity), ``physics``
+    (PepperPhysics: ``samples``, ``frames``, ``clock``). ``falling_edges`` goes to FakeTextToSpeech. Other keyword arguments go
     to PepperPhysics (``camera``, ``frame_period``, ``real_time_factor``...).
     """
 
@@ -37,6 +38,7 @@ class BulletRobot(object):
         self.tts = self._served.tts
         self.speech = self._served.speech
         self.almood = self._served.almood
+        self.day = self._served.day
 
     def close(self):
         """Stop every task, unregister the services, stop the physics. Idempotent."""

@@ -33,6 +33,7 @@ from animate_behaviour.naoqi import context_events
 from animate_behaviour.naoqi import speech as speech_events
 from pepper_sim.autonomous_life import FakeAutonomousLife, FakeRobotPosture
 from pepper_sim.behaviors import FakeBehaviorManager
+from pepper_sim.day import PeppersDay
 from pepper_sim.memory import LIFE_STATE, FakeMemory
 from pepper_sim.motion import KinematicMotion
 from pepper_sim.perception import FakeExtractor, FakeMood, FakeService
@@ -57,7 +58,8 @@ WRITTEN = {"ALEngagementZones": dict((key, []) for key in context_events.PEOPLE_
 # Served only when asked for.
 OPTIONAL_SERVICES = ("ALPreferenceManager", "ALTabletService", "ALBehaviorManager")
 MOTION_HELPERS = ("wait_for", "reset_records", "calls_to", "postponed", "last_trajectory",
-                  "autonomous_life_cleanup")
+                  "autonomous_life_cleanup", "safety_state", "block_moves", "disable_chain",
+                  "report_move_failure", "fall_manager", "set_upright", "push_recovery")
 
 
 def _class_attribute(cls, name):
@@ -116,7 +118,9 @@ class QiMemory(FakeMemory):
 
 
 ServedMotion = served_motion(KinematicMotion)
-ServedAutonomousLife = served(FakeAutonomousLife, ("set_calls", "activity_changed"))
+ServedAutonomousLife = served(FakeAutonomousLife, ("set_calls", "activity_changed",
+                                                    "enter_safeguard", "end_safeguard",
+                                                    "safeguard_causes"))
 ServedRobotPosture = served(FakeRobotPosture)
 ServedMemory = served(QiMemory, ("wait_for", "wait_for_notifications", "reset_records",
                                         "values_of", "preset", "raise_event", "declare_event"))
@@ -140,13 +144,15 @@ class SimulatedRobot(object):
     (FakeBehaviorManager: what starting a behaviour does is the test's), ``perception``
     and ``zones`` (FakeExtractor: ALPeoplePerception, ALEngagementZones, which Life runs
     in its solitary state), ``almood`` (FakeMood) and ``awareness``, ``recognition``
-    (ALBasicAwareness, ALSpeechRecognition: presence). Each served module declares its
-    events on the memory at boot (DECLARED), and ALEngagementZones writes its zones'
-    lists (WRITTEN).
-    They are wired together: one memory for all (Life raises AutonomousLife/State on it,
-    the speech stand-ins their events), Life's state changes clean ALMotion up, speech
-    and memory records run on the motion's clock, and ALAnimatedSpeech gestures through
-    the motion. ``services`` selects which of ALL_SERVICES and OPTIONAL_SERVICES to
+    (ALBasicAwareness, ALSpeechRecognition: presence), and ``day`` (pepper_sim.day's
+    PeppersDay: the flap, the station, a fall, a push... driven on these stand-ins).
+    Each served module declares its events on the memory at boot (DECLARED), and
+    ALEngagementZones writes its zones' lists (WRITTEN); the day declares Pepper's own
+    and presets their values at rest.
+    They are wired together: one memory for all (ALMotion raises its events on it, Life
+    AutonomousLife/State, the speech stand-ins theirs), Life's state changes clean
+    ALMotion up, speech and memory records run on the motion's clock, and
+    ALAnimatedSpeech gestures through the motion. ``services`` selects which of ALL_SERVICES and OPTIONAL_SERVICES to
     register (the objects exist anyway). ``motion`` replaces the kinematic ALMotion (a ``served_motion`` class
     instance, e.g. the qiBullet bridge's); ``time_scale``, ``initial_angles`` and
     ``list_postponed`` (KinematicMotion's) then do not apply. ``falling_edges`` goes to
@@ -164,6 +170,7 @@ class SimulatedRobot(object):
                                   list_postponed=list_postponed)
         self.motion = motion
         self.memory = ServedMemory(clock=motion.clock)
+        motion.memory = self.memory
         self.perception = ServedExtractor("ALPeoplePerception")
         self.zones = ServedExtractor("ALEngagementZones")
         self.life = ServedAutonomousLife(memory=self.memory, motion=motion,
@@ -171,6 +178,7 @@ class SimulatedRobot(object):
         self.almood = ServedMood(self.life)
         self.awareness = ServedService("ALBasicAwareness")
         self.recognition = ServedService("ALSpeechRecognition")
+        self.day = PeppersDay(motion, self.memory, self.life)
         self.posture = ServedRobotPosture(motion)
         self.tts = ServedTextToSpeech(clock=motion.clock, memory=self.memory,
                                       falling_edges=falling_edges)
@@ -213,6 +221,7 @@ class SimulatedRobot(object):
         so no served call stays blocked) and close the session. Idempotent."""
         if self.session is None:
             return
+        self.day.close()
         self.tts.stopAll()
         self.motion.killAll()
         self.motion.stopMove()
