@@ -41,6 +41,7 @@
         <File name="live_signal" src="lib/animate_behaviour/expression/live_signal.py" />
         <File name="mood" src="lib/animate_behaviour/expression/mood.py" />
         <File name="mood_table" src="lib/animate_behaviour/expression/mood_table.py" />
+        <File name="own_state" src="lib/animate_behaviour/expression/own_state.py" />
         <File name="presets" src="lib/animate_behaviour/expression/presets.py" />
         <File name="ramp" src="lib/animate_behaviour/expression/ramp.py" />
         <File name="__init__" src="lib/animate_behaviour/foundation/__init__.py" />
@@ -55,6 +56,7 @@
         <File name="life" src="lib/animate_behaviour/naoqi/life.py" />
         <File name="memory_events" src="lib/animate_behaviour/naoqi/memory_events.py" />
         <File name="own_call" src="lib/animate_behaviour/naoqi/own_call.py" />
+        <File name="own_state_events" src="lib/animate_behaviour/naoqi/own_state_events.py" />
         <File name="person_mood" src="lib/animate_behaviour/naoqi/person_mood.py" />
         <File name="robot_events" src="lib/animate_behaviour/naoqi/robot_events.py" />
         <File name="sender" src="lib/animate_behaviour/naoqi/sender.py" />

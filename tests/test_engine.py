@@ -6,6 +6,7 @@ on what a second is: durations below are simulated seconds.
 from __future__ import absolute_import, division, print_function
 
 import logging
+import re
 import threading
 
 import numpy as np
@@ -19,6 +20,7 @@ from animate_behaviour.foundation.clock import ScaledClock
 from animate_behaviour.naoqi import own_call
 from animate_behaviour.planning import joints, trajectory
 from pepper_sim.autonomous_life import FakeAutonomousLife
+from pepper_sim.day import PeppersDay
 from pepper_sim.memory import FakeMemory
 from pepper_sim.motion import KinematicMotion, Trajectory
 
@@ -39,8 +41,12 @@ class Robot(object):
         settings.update(values)
         self.config = config_module.from_mapping(settings)
         self.motion = motion or KinematicMotion(time_scale=SCALE)
-        self.memory = FakeMemory()
+        simulated = isinstance(self.motion, KinematicMotion)
+        self.memory = (simulated and self.motion.memory) or FakeMemory(
+            clock=self.motion.clock if simulated else None)
         self.life = FakeAutonomousLife(memory=self.memory) if life else None
+        # ALMotion's events on the same memory, and Pepper's own day to live.
+        self.day = PeppersDay(self.motion, self.memory, self.life) if simulated else None
         self.log = logging.getLogger("test.engine")
         clock = self.motion.clock if isinstance(self.motion, KinematicMotion) else None
         self.current = self.config  # what the engine goes by: retune changes it
@@ -333,16 +339,24 @@ def test_an_unreadable_life_state_leaves_background_movement_off_and_owed(robots
     assert robot.life.set_calls() == [("BackgroundMovement", False), ("BackgroundMovement", True)]
 
 
-def test_wake_up_comes_before_suspending_background_movement(robots):
+def test_enabling_a_resting_pepper_does_not_wake_it(robots):
+    """The package never wakes Pepper up itself (issue 29): enabled while Pepper rests,
+    every group says so and nothing is sent into its limp joints; once someone else wakes
+    it, the groups go home and move."""
     motion = KinematicMotion(time_scale=SCALE)
     motion.rest()
     robot = robots("hands", motion=motion)
     robot.enable()
+    groups = robot.engine.report()["groups"]
+    assert groups and all(entry == {"state": "resting", "reason": "Pepper rests"}
+                          for entry in groups.values()), groups
+    assert "animating" not in robot.engine.status()
+    motion.wakeUp()  # another client: its robotIsWakeUp event reaches the engine
     robot.wait_random(1)
-    wake = next(call.time for call in motion.calls if call.method == "wakeUp")
-    suspend = next(call.time for call in robot.life.calls
-                   if call.method == "setAutonomousAbilityEnabled")
-    assert wake < suspend
+    assert len(motion.calls_to("wakeUp")) == 1
+    first = min(record.requested for record in motion.trajectories)
+    woken = motion.calls_to("wakeUp")[0].time
+    assert first > woken and not [record for record in motion.trajectories if record.limp]
 
 
 def test_without_autonomous_life_the_rest_works(robots):
@@ -493,13 +507,23 @@ def test_a_call_killed_at_its_start_is_another_apps_and_the_arm_steps_aside(robo
     assert robot.engine.report()["counters"]["yields"] == 1
 
 
-def test_almotion_errors_are_logged_and_retried(robots, caplog, monkeypatch):
-    monkeypatch.setitem(recovery.RECHECK_AFTER, recovery.ERROR, 0.1)
+def test_almotion_errors_are_retried_and_logged_once_a_streak(robots, caplog):
     robot = robots("hands", motion=FailingMotion(failures=3))
-    with caplog.at_level(logging.ERROR, logger="test.engine"):
+    with caplog.at_level(logging.INFO, logger="test.engine"):
         robot.enable()
         robot.wait_random(2)
-    assert caplog.text.count("simulated failure") == 3
+
+        def again():
+            return [int(re.match(r"group \w+ works again after (\d+) failed tries$",
+                                 record.getMessage()).group(1))
+                    for record in caplog.records if "works again" in record.getMessage()]
+        assert robot.motion.wait_for(lambda: sum(again()) == 3, TIMEOUT)
+    failed = [record.getMessage() for record in caplog.records
+              if "simulated failure" in record.getMessage()]
+    # One line a group's streak, however many calls failed in it; each streak's end says
+    # how many.
+    assert 1 <= len(failed) <= 2 and len(set(line.split(";")[1] for line in failed)) == len(failed)
+    assert len(again()) == len(failed)
     robot.disable()
 
 
@@ -518,7 +542,12 @@ def test_a_refused_base_move_is_logged_and_the_joints_keep_moving(robots, caplog
         robot.enable()
         robot.wait_random(4)
         assert robot.motion.wait_for(lambda: len(robot.motion.calls_to("moveTo")) >= 2, TIMEOUT)
-    assert "ALMotion.moveTo refused to turn the base (charging flap open?)" in caplog.text
+    refusals = [record.getMessage() for record in caplog.records
+                if record.getMessage().startswith("ALMotion.moveTo refused")]
+    # A refusal no sign of Pepper's own state explains backs off, logged once.
+    assert refusals == ["ALMotion.moveTo refused to turn the base (no ALMotion/MoveFailed "
+                        "said why); base tries again in 2 s, then less and less often (up "
+                        "to every 240 s) while it fails"]
     assert robot.engine.report()["counters"]["turns"] == 0
 
 

@@ -8,8 +8,9 @@ import threading
 from animate_behaviour.engine import recovery, status as status_module
 from animate_behaviour.foundation.clock import ScaledClock
 from animate_behaviour.naoqi import sender as sender_module
-from animate_behaviour.engine.recovery import (ERROR, HOT, OTHER_APP, SPEECH, Disruption,
-                                        Recovery)
+from animate_behaviour.engine.recovery import (ERROR, HOT, OTHER_APP, PAUSED, REFUSED,
+                                               RESTING, SPEECH, WAITING, Backoff, Disruption,
+                                               Recovery)
 
 
 class ManualEvent(object):
@@ -72,11 +73,12 @@ class ScriptedPart(object):
         self._sooner = sooner
         self.yielded = []
         self.resumed = 0
+        self.backoff = Backoff(self.who, logging.getLogger("test.recovery"))
 
     def check(self):
         return self._looks.pop(0) if self._looks else None
 
-    def yielding(self, disruption):
+    def yielding(self, disruption, _kind):
         self.yielded.append(disruption.reason)
         return self._sooner
 
@@ -134,11 +136,106 @@ def test_an_error_is_retried_after_retry_delay():
     assert resumed and round_.clock.waits == [recovery.RETRY_DELAY]
 
 
+class WokenSoon(SteppedClock):
+    """Every wait is woken after 0.1 s, whatever its timeout: what a failed call's return
+    leaves behind (its wake is the worker's), and what any event may bring."""
+
+    def wait(self, event, seconds):
+        self.waits.append(seconds)
+        self.time += 0.1
+        return True
+
+
+def test_a_wake_does_not_shorten_the_retry_delay():
+    """After a failure the next try waits RETRY_DELAY whatever wakes the part: a call that
+    fails at once sets the worker's wake as it returns, and the part used to retry at once
+    (issue 29: thousands of calls on a disabled arm in 20 s)."""
+    round_ = FakeRound()
+    round_.clock = WokenSoon()
+    part = ScriptedPart([])
+    resumed_at = []
+
+    def resuming():
+        resumed_at.append(round_.clock.time)
+        return None
+    part.resuming = resuming
+    assert Recovery(part, round_, ManualEvent()).run(Disruption(ERROR, why="it failed"))
+    assert resumed_at and resumed_at[0] >= recovery.RETRY_DELAY - 1e-9
+
+
+def test_failures_in_a_row_back_off_up_to_retry_max_and_are_logged_once(caplog):
+    backoff = Backoff("group leftArm", logging.getLogger("test.recovery"))
+    with caplog.at_level(logging.INFO, logger="test.recovery"):
+        delays = [backoff.failed("ALMotion.angleInterpolation (leftArm) failed: disabled")
+                  for _ in range(12)]
+        backoff.succeeded()
+        backoff.succeeded()
+        assert backoff.failed("again") == recovery.RETRY_DELAY
+    assert delays[:4] == [2.0, 4.0, 8.0, 16.0]
+    assert delays[-1] == recovery.RETRY_MAX and max(delays) == recovery.RETRY_MAX
+    lines = [record.getMessage() for record in caplog.records]
+    assert len(lines) == 3, lines  # the first failure, the success, the next episode
+    assert lines[0].startswith("ALMotion.angleInterpolation (leftArm) failed: disabled; "
+                               "group leftArm tries again in 2 s")
+    assert lines[1] == "group leftArm works again after 12 failed tries"
+
+
+def test_an_unexplained_refusal_is_logged_when_the_part_tries_again(caplog):
+    with caplog.at_level(logging.INFO, logger="test.recovery"):
+        _machine, round_, resumed = run(ScriptedPart([]), Disruption(REFUSED, why="obstacle"))
+    assert resumed and round_.clock.waits == [recovery.RETRY_DELAY]
+    assert [record.getMessage() for record in caplog.records] == [
+        "ALMotion.moveTo refused to turn the base (obstacle); group leftArm tries again in "
+        "2 s, then less and less often (up to every 240 s) while it fails"]
+
+
+def test_each_failure_in_a_recovery_waits_longer():
+    part = ScriptedPart([], last_moment=[Disruption(ERROR), Disruption(ERROR)])
+    _machine, round_, resumed = run(part, Disruption(ERROR))
+    assert resumed and round_.clock.waits == [2.0, 4.0, 8.0]
+
+
 def test_what_the_last_moment_finds_is_yielded_to_without_resuming():
-    part = ScriptedPart([], last_moment=[Disruption(ERROR)])
+    part = ScriptedPart([], last_moment=[Disruption(OTHER_APP)])
     machine, round_, resumed = run(part, Disruption(ERROR))
-    assert resumed and part.resumed == 2 and part.yielded == [ERROR, ERROR]
-    assert round_.clock.waits == [recovery.RETRY_DELAY] * 2
+    assert resumed and part.resumed == 2 and part.yielded == [ERROR, OTHER_APP]
+
+
+def test_pepper_s_own_state_waits_until_woken_then_settles():
+    part = ScriptedPart([Disruption(RESTING, why="Pepper rests")])
+    machine, round_, resumed = run(part, Disruption(PAUSED, why="fall"))
+    assert resumed and machine.home_first
+    # Until woken (the own state's change), twice; then SETTLE_TIME of quiet.
+    assert round_.clock.waits == [None, None, recovery.SETTLE_TIME]
+    assert round_.status.snapshot()["counters"]["yields"] == 0
+
+
+def test_a_push_is_looked_at_again_when_it_ends_by_itself():
+    part = ScriptedPart([])
+    machine, round_, resumed = run(part, Disruption(PAUSED, why="pushed", until=1.5))
+    assert resumed and round_.clock.waits == [1.5, recovery.SETTLE_TIME]
+
+
+def test_a_sign_that_explains_a_refusal_replaces_its_backoff(caplog):
+    """A refused turn backs off; the flap's event that comes just after explains it: once
+    the flap closes the base goes on at once (no quiet), not after the backoff, and the
+    refusal is not logged (the flap's own line says why)."""
+    part = ScriptedPart([Disruption(WAITING, why="charging flap open")])
+    with caplog.at_level(logging.INFO, logger="test.recovery"):
+        machine, round_, resumed = run(part, Disruption(REFUSED, why="moveTo refused"))
+    assert not caplog.records and part.backoff.failures == 0
+    assert resumed and not machine.home_first
+    assert round_.clock.waits == [recovery.RETRY_DELAY, None]
+    statuses = [part.yielded]
+    assert statuses == [[REFUSED, WAITING]]
+
+
+def test_the_status_gives_the_state_and_reason_of_pepper_s_own_state():
+    part = ScriptedPart([recovery.STOP])
+    _machine, round_, resumed = run(part, Disruption(WAITING, why="charging flap open"))
+    assert not resumed
+    assert round_.status.snapshot()["parts"]["leftArm"] == {
+        "state": "waiting", "reason": "charging flap open"}
 
 
 def test_a_stop_ends_the_recovery():

@@ -54,7 +54,8 @@ finds it in force):
   another cause keeps it. A push that could make Pepper fall does not: call ``fall``.
 * ``set_battery_low(low)``: ``BatteryLowDetected`` low, then ``ALBattery/BatteryLow``
   True when low (its value is "Always True"). ``set_battery_charge(percent)``:
-  ``BatteryChargeChanged`` percent.
+  ``BatteryChargeChanged`` percent. ``set_charging(charging)``:
+  ``BatteryChargingFlagChanged`` charging.
 * ``set_on_slope(on)``: ``ALMotion/Safety/RobotOnASlope`` on (slope_compensation.html).
 * ``heat_wheel(wheel, status)``: ``Device/SubDeviceList/<wheel>/Temperature/Sensor/
   Status`` status (0 regular .. 3 critical). Only the key: the diagnosis reflex (status
@@ -68,6 +69,7 @@ from __future__ import absolute_import, division, print_function
 import collections
 import threading
 
+from animate_behaviour.planning import joints
 from pepper_sim import motion as motion_module
 from pepper_sim.memory import LIFE_STATE, temperature_key
 from pepper_sim.motion import wait_until
@@ -86,14 +88,15 @@ PUSH_RECOVERY = "ALMotion/Safety/PushRecovery"
 BATTERY_LOW_DETECTED = "BatteryLowDetected"
 BATTERY_LOW = "ALBattery/BatteryLow"
 BATTERY_CHARGE = "BatteryChargeChanged"
+BATTERY_CHARGING = "BatteryChargingFlagChanged"
 ON_A_SLOPE = "ALMotion/Safety/RobotOnASlope"
-WHEELS = ("WheelFL", "WheelFR", "WheelB")  # the Leg chain's wheels (Pepper DCM page)
+WHEELS = joints.WHEELS  # the Leg chain's wheels (Pepper DCM page)
 CHAINS = ("Head", "LArm", "RArm", "Leg", "Body")  # DisabledDevicesChanged's device names
 
 EVENTS = (BATTERY_TRAP, RECHARGE_CONNECTED, BATTERY_CONNECTED, CLOSE_TO_STATION,
           DISABLED_DEVICES, DISABLED_FEATURES, ROBOT_IS_FALLING, ROBOT_HAS_FALLEN,
           ROBOT_PUSHED, PUSH_RECOVERY, BATTERY_LOW_DETECTED, BATTERY_LOW, BATTERY_CHARGE,
-          ON_A_SLOPE) + motion_module.EVENTS
+          BATTERY_CHARGING, ON_A_SLOPE) + motion_module.EVENTS
 # The values at rest, preset at boot (robotIsWakeUp too: the motion's awake status).
 # Not preset, having no value before they are first raised: ALRecharge/
 # ConnectedToChargingStation, RobotIsFalling, robotHasFallen, RobotPushed, PushRecovery,
@@ -101,7 +104,7 @@ EVENTS = (BATTERY_TRAP, RECHARGE_CONNECTED, BATTERY_CONNECTED, CLOSE_TO_STATION,
 AT_REST = collections.OrderedDict(
     [(FLAP_KEY, 0), (BATTERY_TRAP, False), (BATTERY_CONNECTED, False),
      (CLOSE_TO_STATION, False), (DISABLED_DEVICES, []), (DISABLED_FEATURES, []),
-     (BATTERY_LOW_DETECTED, False), (ON_A_SLOPE, False)]
+     (BATTERY_LOW_DETECTED, False), (BATTERY_CHARGING, False), (ON_A_SLOPE, False)]
     + [(temperature_key(wheel), 0) for wheel in WHEELS])
 
 # Robot seconds from a push to the end of its safeguard ("3 seconds later, after the robot
@@ -148,7 +151,7 @@ class PeppersDay(object):
         self._closed = False
         self._state = {"flap_open": False, "docked": False, "move_disabled": False,
                        "disabled_chains": [], "fallen": False, "battery_low": False,
-                       "battery_charge": None, "on_slope": False,
+                       "battery_charge": None, "charging": False, "on_slope": False,
                        "wheel_temperatures": dict((wheel, 0) for wheel in WHEELS)}
         self.log = []
         events = EVENTS + ((LIFE_STATE,) if life is not None else ())
@@ -326,6 +329,14 @@ class PeppersDay(object):
             if low:
                 self._raise(BATTERY_LOW, True, "ALBattery")
             self._note("battery low" if low else "battery not low", battery_low=low)
+
+    def set_charging(self, charging):
+        """The battery starts (True) or stops (False) charging: BatteryChargingFlagChanged
+        ("Raised when the flag 'battery is charging' changes", albattery-api.html)."""
+        charging = bool(charging)
+        with self._cond:
+            self._raise(BATTERY_CHARGING, charging, "ALBattery")
+            self._note("charging" if charging else "not charging", charging=charging)
 
     def set_battery_charge(self, percent):
         """The battery's charge changes to ``percent`` (an int in [0, 100])."""

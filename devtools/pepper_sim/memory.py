@@ -32,8 +32,8 @@ Semantics (NAOqi 2.5's ALMemory API page; docs/naoqi.md, "ALMemory events"):
   ``synchronous=True``, in the writer's thread before it returns. A callback that raises
   is recorded in ``callback_errors`` (libqi logs it) and the others still run.
 
-Pre-inserted: for every Pepper joint ``Device/SubDeviceList/<Joint>/Temperature/Sensor/
-Status`` = 0 (0 normal, 1 hot, 2 very hot, 3 critical; tests heat a joint with
+Pre-inserted: for every Pepper joint and wheel ``Device/SubDeviceList/<Joint>/Temperature/
+Sensor/Status`` = 0 (0 normal, 1 hot, 2 very hot, 3 critical; tests heat a joint with
 ``insertData(temperature_key(joint), 2)``) and ``AutonomousLife/State`` = "solitary".
 """
 from __future__ import absolute_import, division, print_function
@@ -186,7 +186,7 @@ class FakeMemory(object):
         self.calls = []
         self.events = []
         self.callback_errors = self._notifier.errors
-        for joint in joints.ALL_JOINTS:
+        for joint in joints.ALL_JOINTS + joints.WHEELS:
             self._data[temperature_key(joint)] = 0
         self._data[LIFE_STATE] = "solitary"
         if data:

@@ -241,6 +241,13 @@ TABLE = (
                        "lowers it only"),
         description="What being alone adds to the mood's arousal (the sum kept in [-1, 1]); "
                     "getMood still says the mood set."),
+    Key("batteryLowArousal", "battery_low_arousal", -0.3, Number(
+        -1.0, 0.0, why="an offset on the mood's arousal axis, which spans 2, and a low "
+                       "battery lowers it only"),
+        description="What a low battery (NAOqi's BatteryLowDetected) adds to the mood's "
+                    "arousal until it charges, the sum kept in [-1, 1]: smaller, rarer "
+                    "moves; base turns wait meanwhile. 0 turns the lean off "
+                    "(docs/pepper_day.md)."),
     Key("coolDownTime", "cool_down_time", 60.0, Number(
         0.0, 3600.0, unit="seconds",
         why="0 resumes at the first cool reading, above an hour a group would stay still "

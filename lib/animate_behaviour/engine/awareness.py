@@ -5,31 +5,43 @@ from ALMood (naoqi.person_mood) for the lean toward it (expression.follow), and 
 robot provides for each of them (naoqi.contract, looked up by the host at start)."""
 from __future__ import absolute_import, division, print_function
 
+import collections
+
+from animate_behaviour.expression.context import Context
 from animate_behaviour.expression.follow import Follow
 from animate_behaviour.expression.live_signal import LiveSignal
 from animate_behaviour.expression.mood import Mood
+from animate_behaviour.expression.own_state import OwnState
 from animate_behaviour.naoqi.extractors import PeopleExtractors
 from animate_behaviour.naoqi.person_mood import MoodReader
 from animate_behaviour.naoqi.robot_events import RobotEvents
 
 ENGAGED_STATES = ("engaged", "listening")
+# The contract's name for Pepper's own state's inputs (naoqi.contract.NEEDS).
+OWN_STATE = "ownState"
 
 
 class Awareness(object):
     """For ``configuration()`` (its keys that never change at run time: behaviour, the
     reactions, followPersonMood), on ``clock``, logging on ``log``: ``memory`` (ALMemory or
     None), ``services`` ({name: proxy or None}: ALPeoplePerception, ALEngagementZones,
-    ALMood), ``sources`` (naoqi.contract.look_up's, or None). ``on_round()`` runs when the
-    workers must look again at what they may do (the context changed, speech), and
-    ``on_life_state()`` on each Autonomous Life state event."""
+    ALMood), ``sources`` (naoqi.contract.look_up's, or None), ``motion`` (ALMotion) and
+    ``life`` (ALAutonomousLife, or None), read for Pepper's own state when the animation
+    is enabled. ``on_round()`` runs when the workers must look again at what they may do
+    (the context or Pepper's own state changed, speech), and ``on_life_state()`` on each
+    Autonomous Life state event and each change of Pepper's own state (waking up resumes
+    Autonomous Life's abilities)."""
 
     def __init__(self, configuration, memory, services, sources, clock, log, on_round,
-                 on_life_state):
+                 on_life_state, motion=None, life=None):
         config = configuration()
         self._sources = sources
         self._on_round = on_round
+        self._on_life_state = on_life_state
+        self.own_state = OwnState(config.battery_low_arousal, clock, log, self._on_own_state)
         self.events = RobotEvents(memory, config, clock, log, on_round, on_life_state,
-                                  self._on_context)
+                                  Context(config, clock, log, self._on_context),
+                                  self.own_state, motion, life)
         self.mood = Mood(config.valence, config.arousal, clock, log)
         self._follow = None
         self._reader = None
@@ -39,7 +51,7 @@ class Awareness(object):
                 self._reader = MoodReader(services["ALMood"], self._follow, self._engaged,
                                           clock, log)
         self.signal = LiveSignal(configuration, self.mood, self.events.context, clock,
-                                 self._follow)
+                                 self._follow, self.own_state)
         self._extractors = PeopleExtractors(
             services if config.subscribe_extractors and (config.react_to_people or
                                                          config.react_to_absence) else {},
@@ -51,6 +63,10 @@ class Awareness(object):
 
     def _engaged(self):
         return self.events.context.state in ENGAGED_STATES
+
+    def _on_own_state(self):
+        self._on_round()
+        self._on_life_state()
 
     def _on_context(self):
         self._on_round()
@@ -65,7 +81,9 @@ class Awareness(object):
             self._reader.start()
 
     def animating(self):
-        """The animation starts: the people extractors are subscribed."""
+        """The animation starts: Pepper's own state is read (it may already rest, be docked
+        or in safeguard) and the people extractors are subscribed."""
+        self.events.read_own_state()
         self._extractors.subscribe()
 
     def resting(self):
@@ -77,10 +95,20 @@ class Awareness(object):
         reaction ({"live": [...], "absent": [...]}), the people extractors subscribed
         now, and the follow when it is on."""
         report = self.events.context.report()
-        report["sources"] = self._sources or {}
+        report["sources"] = collections.OrderedDict(
+            (reaction, found) for reaction, found in (self._sources or {}).items()
+            if reaction != OWN_STATE)
         report["extractors"] = self._extractors.subscribed
         if self._follow is not None:
             report["follow"] = self._follow.report()
+        return report
+
+    def own_state_report(self):
+        """getStatus's "ownState": each fact of Pepper's own state as last heard, and
+        "sources": the events it follows that this robot declares ("live") and those it
+        does not ("absent"), as found at start."""
+        report = self.own_state.report()
+        report["sources"] = (self._sources or {}).get(OWN_STATE, {})
         return report
 
     def close(self, timeout):

@@ -15,13 +15,22 @@ turn starts at all: the gaze and basic awareness own where Pepper faces (in its
 BodyRotation, WholeBody and MoveContextually tracking modes basic awareness turns the
 base itself); a turn of ours already running when the person engages ends as planned (a
 few hundredths of a radian), and after the person the next turn waits a whole pause.
+
+Pepper's own state (expression.own_state) holds the turns too: paused (a fall, safeguard,
+a push), resting, disabled (the Leg chain, whose wheels turn the base), and waiting
+while the charging flap is open, Pepper is docked or close to its station, moves are
+disabled or the battery is low; a turn running then is stopped. The first pause after
+the sign clears ends in a turn. A turn refused with no sign that says why (an obstacle:
+ALMotion/MoveFailed's cause) backs off, twice as long each time (recovery.Backoff), and
+is logged once. A hot wheel rests the turns as a hot leg joint does.
 """
 from __future__ import absolute_import, division, print_function
 
 import math
 
 from animate_behaviour.engine import status as status_module
-from animate_behaviour.engine.recovery import ERROR, HOT, OTHER_APP, STOP, Disruption, Recovery
+from animate_behaviour.engine.recovery import (ERROR, HOT, OTHER_APP, PAUSED, REFUSED, RESTING,
+                                               STOP, Backoff, Disruption, Recovery, held)
 from animate_behaviour.engine.worker_thread import TURNS_BASE, WorkerThread
 from animate_behaviour.planning import joints, trajectory
 
@@ -32,6 +41,9 @@ PAUSE = (2.0, 5.0)
 # moved it meanwhile (odometry at rest drifts far less).
 MOVED_DISTANCE = 0.02
 MOVED_HEADING = 0.02
+# What the base's turns rest for when hot: the legs (held still while it turns) and the
+# wheels that turn it.
+HOT_WATCHED = joints.LEG_JOINTS + joints.WHEELS
 
 
 class BaseWorker(WorkerThread):
@@ -44,6 +56,7 @@ class BaseWorker(WorkerThread):
 
     def __init__(self, round_, rng):
         WorkerThread.__init__(self, round_, rng, PART, "base turns")
+        self.backoff = Backoff(self.who, self._log)
         self.ready.set()  # the base has no home move to wait for
         self._origin = None  # the heading the turns centre on
         self._left = None  # [x, y, theta] where the base stood when we last knew it ours
@@ -55,9 +68,13 @@ class BaseWorker(WorkerThread):
         disruption = self._note_pose()
         if disruption is not None and not self._recover(disruption):
             return
+        pause_first = True  # False after a refusal: its backoff was the pause
         while True:
-            self._round.status.set(PART, status_module.ANIMATING)
-            disruption = self._pause()
+            disruption = None
+            if pause_first:
+                self._round.status.set(PART, status_module.ANIMATING)
+                disruption = self._pause()
+            pause_first = True
             if disruption is None and self._round.signal.base_holds():
                 disruption = self._while_engaged()
                 if disruption is None:
@@ -75,8 +92,10 @@ class BaseWorker(WorkerThread):
                         self._round.signal.now().rot_maximum_range))
             finally:
                 legs_and_base.end_turn()
-            if disruption is not None and not self._recover(disruption):
-                return
+            if disruption is not None:
+                if not self._recover(disruption):
+                    return
+                pause_first = disruption.reason != REFUSED
 
     def _recover(self, disruption):
         """Wait until the base may turn again (True) or the round stops (False)."""
@@ -103,7 +122,10 @@ class BaseWorker(WorkerThread):
         another app's move runs (a round trip), else only what the worker knows."""
         if self._round.stop.is_set():
             return STOP
-        hot = self._round.heat.resting(joints.LEG_JOINTS)
+        hold = held(self._round.own_state, joints.LEG_JOINTS, base=True)
+        if hold is not None:
+            return hold
+        hot = self._round.heat.resting(HOT_WATCHED)
         if hot:
             return Disruption(HOT, hot)
         if not ask_motion:
@@ -112,8 +134,7 @@ class BaseWorker(WorkerThread):
             if self._sender.move_active():
                 return Disruption(OTHER_APP, why="another app's move is active")
         except RuntimeError as err:
-            self._log.error("ALMotion.moveIsActive failed: %s" % err)
-            return Disruption(ERROR)
+            return Disruption(ERROR, why="ALMotion.moveIsActive failed: %s" % err)
         return None
 
     def _claim_turn(self):
@@ -134,8 +155,8 @@ class BaseWorker(WorkerThread):
             if self._sender.joints_free(joints.LEG_JOINTS):
                 return None
         except RuntimeError as err:
-            self._log.error("ALMotion.areResourcesAvailable (legs) failed: %s" % err)
-            return Disruption(ERROR)
+            return Disruption(ERROR, why="ALMotion.areResourcesAvailable (legs) failed: %s"
+                              % err)
         return Disruption(OTHER_APP, why="another app's task holds the legs")
 
     # -- stepping aside (recovery.Recovery's part) -----------------------------------------
@@ -144,9 +165,10 @@ class BaseWorker(WorkerThread):
         """The current disruption, asking ALMotion, or None."""
         return self._disruption()
 
-    def yielding(self, disruption):
-        """After another app's move, the turns centre on where it left the robot."""
-        if disruption.reason == OTHER_APP:
+    def yielding(self, disruption, _kind):
+        """After another app's move, a push or a rest, the turns centre on where it left
+        the robot."""
+        if disruption.reason in (OTHER_APP, PAUSED, RESTING):
             self._origin = None
         return None
 
@@ -162,8 +184,7 @@ class BaseWorker(WorkerThread):
         try:
             self._left = self._sender.position()
         except RuntimeError as err:
-            self._log.error("ALMotion.getRobotPosition failed: %s" % err)
-            return Disruption(ERROR)
+            return Disruption(ERROR, why="ALMotion.getRobotPosition failed: %s" % err)
         return None
 
     def _moved_since_noted(self, pose):
@@ -178,8 +199,7 @@ class BaseWorker(WorkerThread):
         try:
             pose = self._sender.position()
         except RuntimeError as err:
-            self._log.error("ALMotion.getRobotPosition failed: %s" % err)
-            return Disruption(ERROR)
+            return Disruption(ERROR, why="ALMotion.getRobotPosition failed: %s" % err)
         if self._moved_since_noted(pose):
             return Disruption(OTHER_APP, why="another app moved the base during its pause")
         heading = pose[2]
@@ -194,30 +214,42 @@ class BaseWorker(WorkerThread):
             call, _refused = self._sender.send_turn(turn, self.wake,
                                                     "animateBehaviour.base.call")
         except RuntimeError as err:
-            self._log.error("ALMotion.moveIsActive failed: %s" % err)
-            return Disruption(ERROR)
+            return Disruption(ERROR, why="ALMotion.moveIsActive failed: %s" % err)
         if call is None:
             return Disruption(OTHER_APP, why="another app's move started first")
-        stopped = self._sender.wait(call, None, self._stop_reason, PART) is not None
+        stopped = self._sender.wait(call, None, self._stop_reason, PART)
         completed = call.done.is_set() and call.error is None and call.result is not False
         if completed:  # counted even when our stop came as it reached its heading
             self._round.status.count("turns")
-        if stopped:
-            return STOP
+            self.backoff.succeeded()
+        if stopped is not None:
+            return stopped
         if call.error is not None:
             if not isinstance(call.error, RuntimeError):
                 raise call.error
-            self._log.error("turning the base failed: %s" % call.error)
-            return Disruption(ERROR)
+            return Disruption(ERROR, why="turning the base failed: %s" % call.error)
         if completed:
             return self._note_pose()
         # NAOqi 2.5 returns False instead of raising: a newer move replaced ours, or the
-        # robot refused to move.
-        if self._sender.move_active():
-            return Disruption(OTHER_APP, why="another app's move replaced its turn")
-        self._log.warning("ALMotion.moveTo refused to turn the base (charging flap open?)")
-        return None
+        # robot refused to move (a sign of Pepper's own state may come just after).
+        try:
+            if self._sender.move_active():
+                return Disruption(OTHER_APP, why="another app's move replaced its turn")
+        except RuntimeError as err:
+            return Disruption(ERROR, why="ALMotion.moveIsActive failed: %s" % err)
+        return self._disruption(ask_motion=False) or Disruption(REFUSED, why=self._refusal(call))
+
+    def _refusal(self, call):
+        """Why the turn ``call`` was refused, in words: ALMotion/MoveFailed's cause when
+        it came during the turn ("obstacle: Safety")."""
+        cause = self._round.own_state.move_failure_since(call.started)
+        return "obstacle: %s" % cause if cause is not None else \
+            "no ALMotion/MoveFailed said why"
 
     def _stop_reason(self):
-        """STOP once the round stops: our turn is then stopped."""
-        return STOP if self._round.stop.is_set() else None
+        """Why our running turn must stop: the round stops, or Pepper's own state holds
+        the base (NAOqi stops a move itself for most of them: stopping ours is then
+        harmless)."""
+        if self._round.stop.is_set():
+            return STOP
+        return held(self._round.own_state, joints.LEG_JOINTS, base=True)

@@ -14,8 +14,8 @@ from __future__ import absolute_import, division, print_function
 import numpy as np
 
 from animate_behaviour.engine import status as status_module
-from animate_behaviour.engine.recovery import (ERROR, OTHER_APP, SPEECH, STOP, STOPPING,
-                                               Disruption)
+from animate_behaviour.engine.recovery import (DISABLED, ERROR, OTHER_APP, PAUSED, RESTING,
+                                               SPEECH, STOP, STOPPING, Disruption)
 from animate_behaviour.engine.worker_thread import HOLDS_FOR_TURNS
 from animate_behaviour.planning import steps
 
@@ -26,6 +26,10 @@ from animate_behaviour.planning import steps
 # took in the instant before we sent it (NAOqi postponed it).
 EARLY_FRACTION = 0.95
 LATE_MARGIN = 1.0
+# What stops our running call at once: a stop, speech, and Pepper's own state when nothing
+# may move (a fall, safeguard, a push, a rest, a disabled chain). Hot joints and a slope
+# let it end as planned (at most maxCallDuration) before the group goes home.
+STOPS_THE_CALL = (STOPPING, SPEECH, PAUSED, RESTING, DISABLED)
 # Commanded angles further than this (rad) from where our last call left them: another
 # app moved the joints (a setAngles books none, so nothing else tells).
 MOVED_TOLERANCE = 0.01
@@ -33,9 +37,9 @@ MOVED_BY_ANOTHER_APP = "another app moved its joints since its last call"
 
 
 class GroupCalls(object):
-    """GroupWorker's calls. It has ``name``, ``wake``, ``role``, ``_round``, ``_sender``,
-    ``_clock``, ``_log``, ``_group`` and ``_known_disruption()``; these methods keep
-    ``_expected``, where our last call left the joints."""
+    """GroupWorker's calls. It has ``name``, ``wake``, ``role``, ``backoff``, ``_round``,
+    ``_sender``, ``_clock``, ``_log``, ``_group`` and ``_known_disruption()``; these
+    methods keep ``_expected``, where our last call left the joints."""
 
     # -- executing a step ----------------------------------------------------------------
 
@@ -91,8 +95,8 @@ class GroupCalls(object):
             call, _refused = self._sender.send_joints(names, angles, times, self.wake,
                                                       "animateBehaviour.%s.call" % self.name)
         except RuntimeError as err:
-            self._log.error("ALMotion.areResourcesAvailable (%s) failed: %s" % (self.name, err))
-            return Disruption(ERROR)
+            return Disruption(ERROR, why="ALMotion.areResourcesAvailable (%s) failed: %s"
+                              % (self.name, err))
         if call is None:
             return Disruption(OTHER_APP, why="another app's task holds its joints")
         self._round.status.count("calls")
@@ -102,8 +106,8 @@ class GroupCalls(object):
         if call.error is not None:
             if not isinstance(call.error, RuntimeError):
                 raise call.error
-            self._log.error("ALMotion.angleInterpolation (%s) failed: %s" % (self.name, call.error))
-            return Disruption(ERROR)
+            return Disruption(ERROR, why="ALMotion.angleInterpolation (%s) failed: %s"
+                              % (self.name, call.error))
         elapsed = call.elapsed
         if elapsed < EARLY_FRACTION * step.duration and not np.allclose(
                 self._commanded(), step.end, atol=MOVED_TOLERANCE):
@@ -113,12 +117,13 @@ class GroupCalls(object):
             return Disruption(OTHER_APP, why="its %.2f s call took %.2f s: postponed behind "
                               "another app's task" % (step.duration, elapsed))
         self._expected = step.end
+        self.backoff.succeeded()
         return None
 
     def _stop_reason(self):
-        """Why our running call must stop at once (a stop, speech), or None."""
+        """Why our running call must stop at once (STOPS_THE_CALL), or None."""
         disruption = self._known_disruption()
-        if disruption is not None and disruption.reason in (STOPPING, SPEECH):
+        if disruption is not None and disruption.reason in STOPS_THE_CALL:
             return disruption
         return None
 
@@ -128,8 +133,9 @@ class GroupCalls(object):
         try:
             return np.array(self._sender.angles(self._group.names, use_sensors), dtype=float)
         except RuntimeError as err:
-            self._log.error("ALMotion.getAngles (%s) failed (%s); assuming home"
-                            % (self.name, err))
+            # One line a streak of failures (Backoff): it is asked before every call.
+            self.backoff.failed("ALMotion.getAngles (%s) failed (%s); assuming home"
+                                % (self.name, err))
             return self._group.home.copy()
 
     def _commanded(self):

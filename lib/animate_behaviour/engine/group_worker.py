@@ -8,14 +8,19 @@ the last call left the joints with what the live signal says then (the mood, the
 context: live_signal.py), and sends each call through the round's sender.
 
 Before each call it checks what may forbid it (a *disruption*, engine.recovery): the
-round is stopping; a joint of the group is hot; Pepper speaks (for groups that leave
-arms and hands to speech); another app's task holds the group's joints
-(``areResourcesAvailable``); or (engine.group_calls) another app moved them, or killed
-or postponed a call of ours. While disrupted the group sends nothing (a hot group first goes home and holds still); it
+round is stopping; Pepper's own state holds the group (expression.own_state: a fall,
+safeguard, a push, a rest, its chain disabled, a slope for the legs); a joint of the
+group is hot; Pepper speaks (for groups that leave arms and hands to speech); another
+app's task holds the group's joints (``areResourcesAvailable``); or (engine.group_calls)
+another app moved them, or killed or postponed a call of ours. While disrupted the group
+sends nothing (a hot group, and the legs on a slope, first go home and hold still); it
 resumes (recovery.Recovery) once the joints have been free for yieldQuietTime (hot
-joints: cool for coolDownTime), from the joints' measured angles.
+joints: cool for coolDownTime; Pepper's body: settled for SETTLE_TIME), from the joints'
+measured angles, or home first after Pepper's own state held it (a rest or a fall left
+the joints elsewhere).
 
-A stop (disable) or speech kills exactly the group's own running call (sender.Sender).
+A stop (disable), speech or Pepper's own state kills exactly the group's own running call
+(sender.Sender).
 
 While Pepper listens (the signal's ``arms_hold()``), the streams start no arm or hand
 move (styles.LISTEN_HOLD); a call running when listening begins ends as planned.
@@ -33,7 +38,8 @@ import numpy as np
 from animate_behaviour.engine import status as status_module
 from animate_behaviour.engine.group_calls import MOVED_TOLERANCE, GroupCalls
 from animate_behaviour.engine.recovery import (ERROR, HOT, OTHER_APP, STOP, YIELD_POLL,
-                                               YIELD_TO_SPEECH, Disruption, Recovery)
+                                               YIELD_TO_SPEECH, Backoff, Disruption, Recovery,
+                                               held)
 from animate_behaviour.engine.worker_thread import HOLDS_FOR_TURNS, MOVES_ALONE, WorkerThread
 from animate_behaviour.planning import steps, styles
 
@@ -47,9 +53,10 @@ class GroupWorker(GroupCalls, WorkerThread):
         self.status_name = name
         self.who = "group %s" % name
         WorkerThread.__init__(self, round_, rng, self.name, self.who)
+        self.backoff = Backoff(self.who, self._log)
         self._expected = None  # where our last call left the joints
         self._hot_logged = ()
-        self._went_home = False  # while hot: whether it went home before holding still
+        self._went_home = False  # hot, or on a slope: whether it went home before holding
         self._watched = None  # yielding to another app: its joints' commanded angles
 
     # -- life --------------------------------------------------------------------------
@@ -81,7 +88,10 @@ class GroupWorker(GroupCalls, WorkerThread):
             if going_home:
                 step = going_home.pop(0)
             else:
-                self.ready.set()
+                # Home: enabling is done, unless the group is held still (its recovery
+                # says ready once the status says why).
+                if not self.ready.is_set() and self._known_disruption() is None:
+                    self.ready.set()
                 if tuning is not self._round.tunings.current():
                     # The first, or the configuration changed: from where the joints are.
                     stream, tuning = self._stream(self._expected)
@@ -89,14 +99,18 @@ class GroupWorker(GroupCalls, WorkerThread):
             disruption = self._step(step)
             if disruption is None:
                 continue
-            self.ready.set()
-            if not Recovery(self, self._round, self.wake).run(disruption):
+            recovery = Recovery(self, self._round, self.wake)
+            if not recovery.run(disruption):
                 return
             start = self._measured()
             # What the next check compares ALMotion's commanded angles with: they, not
             # the measured ones a tracking error away, stay put while nobody moves.
             self._expected = self._commanded()
             going_home = []
+            if recovery.home_first:
+                home = self._group.shape(self._round.signal.now()).home
+                going_home = steps.home(self._group, start, self._config, home)
+                start = home
             stream, tuning = self._stream(start)
 
     # -- plans -------------------------------------------------------------------------
@@ -128,6 +142,9 @@ class GroupWorker(GroupCalls, WorkerThread):
         round_ = self._round
         if round_.stop.is_set():
             return STOP
+        hold = held(round_.own_state, self._group.names)
+        if hold is not None:
+            return hold
         hot = round_.heat.resting(self._group.names)
         if hot:
             return Disruption(HOT, hot)
@@ -162,20 +179,23 @@ class GroupWorker(GroupCalls, WorkerThread):
                                                            "joints")
             return disruption
         except RuntimeError as err:
-            self._log.error("ALMotion.areResourcesAvailable (%s) failed: %s" % (self.name, err))
-            return Disruption(ERROR)
+            return Disruption(ERROR, why="ALMotion.areResourcesAvailable (%s) failed: %s"
+                              % (self.name, err))
 
-    def yielding(self, disruption):
+    def yielding(self, disruption, kind):
         """A group yielding to another app watches its joints' commanded angles; a hot
-        group goes home once, smoothly, before it holds still; until it has, it looks
-        again every YIELD_POLL s."""
+        group, or the legs on a slope, go home once, smoothly, before holding still;
+        until they have, they look again every YIELD_POLL s. A group held still counts
+        as ready (enabling does not wait for it), its status saying why."""
+        self.ready.set()
         if disruption.reason == OTHER_APP and self._watched is None:
             self._watched = self._commanded()
-        if disruption.reason != HOT:
+        if disruption.reason == HOT:
+            self._log_hot(disruption.joints)
+        if not kind.holds_home:
             return None
-        self._log_hot(disruption.joints)
         if not self._went_home:
-            self._went_home = self._go_home_while_hot()
+            self._went_home = self._go_home_before_holding(disruption.reason)
         return None if self._went_home else YIELD_POLL
 
     def resuming(self):
@@ -196,15 +216,16 @@ class GroupWorker(GroupCalls, WorkerThread):
             self._log.warning("group %s resumes: its joints have cooled down" % self.name)
             self._hot_logged = ()
 
-    def _go_home_while_hot(self):
-        """Take the group home smoothly before it holds still; True once there, False if
-        the joints are not ours to move now (another app, speech) or the round stops."""
+    def _go_home_before_holding(self, reason):
+        """Take the group home smoothly before it holds still (for ``reason``: hot
+        joints, a slope); True once there, False if the joints are not ours to move now
+        (another app, speech, Pepper's body) or the round stops."""
         home = self._group.shape(self._round.signal.now()).home
         for step in steps.home(self._group, self._measured(), self._config, home):
             if isinstance(step, steps.Rest):
                 continue
             disruption = self.check()
-            if disruption is not None and disruption.reason != HOT:
+            if disruption is not None and disruption.reason != reason:
                 return False
             if self._call(step) is not None:
                 return False

@@ -6,14 +6,20 @@ import numpy as np
 from animate_behaviour.planning import steps
 
 
-def go_home(sender, tuning, speaking, log):
+def go_home(sender, tuning, speaking, own_state, log):
     """Take every group of ``tuning`` to the configured home (not the mood's rest posture:
     disabling restores what the animation changed) smoothly, as fast as the velocity limit allows,
     in calls no longer than maxCallDuration (the groups travel together), through
-    ``sender`` (sender.Sender). A group whose joints another app holds, or that leaves
-    them to speech (``speaking()`` says whether Pepper speaks), is left where it is."""
+    ``sender`` (sender.Sender). A group whose joints another app holds, that leaves them
+    to speech (``speaking()`` says whether Pepper speaks), or that Pepper's own state
+    (own_state.OwnState) holds (resting, fallen, disabled...), is left where it is."""
     plans = []
     for group in (tuning.groups.values() if tuning is not None else ()):
+        hold = own_state.hold(group.names)
+        if hold is not None:
+            log.info("group %s left where it is: %s (%s)" % (group.name, hold.state,
+                                                              hold.reason))
+            continue
         if group.yields_to_speech and speaking():
             log.info("group %s left where it is: Pepper is speaking" % group.name)
             continue

@@ -1,8 +1,9 @@
 """The motion engine: turns "enabled"/"disabled" requests into rounds of animation.
 
-A supervisor thread reconciles the requested state with the robot. Enabling wakes Pepper
-if it rests, then suspends BackgroundMovement (waking is documented to resume Autonomous
-Life), and starts a round (engine.round). Disabling stops the round (each
+A supervisor thread reconciles the requested state with the robot. Enabling reads
+Pepper's own state (it may rest, be docked or in safeguard: the parts then wait, and the
+package never wakes Pepper itself), suspends BackgroundMovement, and starts a round
+(engine.round). Disabling stops the round (each
 worker stops exactly its own running call), takes the groups home smoothly
 (engine.homing) and restores BackgroundMovement if we turned it off. Requests
 return at once; the last wins.
@@ -78,15 +79,16 @@ class MotionEngine(object):
         self._keeper = BackgroundMovementKeeper(autonomous_life, logger)
         self._awareness = Awareness(configuration, memory, services or {}, sources,
                                     self._clock, logger, self._notify_round,
-                                    self._on_life_state)
+                                    self._on_life_state, motion, autonomous_life)
         self.mood = self._awareness.mood
         self.signal = self._awareness.signal
         events = self._awareness.events
         self._speaking = events.speaking
         self._sender = sender_module.Sender(motion, self._clock, logger)
+        self.own_state = self._awareness.own_state
         self._parts = round_module.RoundParts(
             self._sender, self._clock, logger, self._status, events.speaking, self._keeper,
-            memory, lambda: events.life_period, self._tunings, self.signal)
+            memory, lambda: events.life_period, self._tunings, self.signal, self.own_state)
         self._supervisor = self._clock.thread(self._supervise, "animateBehaviour.supervisor")
 
     # -- requests (any thread) ---------------------------------------------------------
@@ -154,6 +156,7 @@ class MotionEngine(object):
         "context" (engine.awareness.Awareness.report)."""
         report = status_module.report(self.state, self.requested, self._status.snapshot())
         report["context"] = self._awareness.report()
+        report["ownState"] = self._awareness.own_state_report()
         return report
 
     def status(self):
@@ -224,11 +227,13 @@ class MotionEngine(object):
 
     def _enable(self):
         behaviour = self._tunings.current().config.behaviour
-        if not self._motion.robotIsWakeUp():
-            self._log.info("Pepper is resting: waking it up to animate it")
-            self._motion.wakeUp()  # first: waking up resumes Autonomous Life's abilities
+        self._awareness.animating()  # first: Pepper's own state, which the parts follow
+        held = self.own_state.hold(joints.ANIMATED_JOINTS)
+        if held is not None:
+            self._log.info("animate behaviour enabled while Pepper is %s (%s): it moves "
+                           "once that is over (the package never wakes Pepper up itself)"
+                           % (held.state, held.reason))
         self._keeper.keep_suspended()
-        self._awareness.animating()
         round_ = round_module.build(next(self._rounds), self._parts,
                                     joints.moves_base(behaviour), self._child_rng)
         self._round = round_
@@ -273,4 +278,5 @@ class MotionEngine(object):
         self._status.all_home()
 
     def _go_home(self):
-        homing.go_home(self._sender, self._tunings.latest, self._speaking, self._log)
+        homing.go_home(self._sender, self._tunings.latest, self._speaking, self.own_state,
+                       self._log)

@@ -27,9 +27,11 @@ STAGGER = 0.25
 # (life.BackgroundMovementKeeper), ``memory`` (ALMemory or None, for the motors' heat),
 # ``life_period()`` (s between BackgroundMovement checks with no Autonomous Life event),
 # ``tunings`` (tuning.Tunings: the configuration now and its groups) and ``signal``
-# (live_signal.LiveSignal: what the mood and the context ask of the motion now).
+# (live_signal.LiveSignal: what the mood and the context ask of the motion now) and
+# ``own_state`` (own_state.OwnState: what Pepper's body allows now).
 RoundParts = collections.namedtuple(
-    "RoundParts", "sender clock log status speaking keeper memory life_period tunings signal")
+    "RoundParts",
+    "sender clock log status speaking keeper memory life_period tunings signal own_state")
 
 
 class LegsAndBase(object):
@@ -115,6 +117,7 @@ class Round(object):
         self.sender = parts.sender
         self.tunings = parts.tunings
         self.signal = parts.signal
+        self.own_state = parts.own_state
         self.log = parts.log
         self.status = parts.status
         self.speaking = parts.speaking
@@ -178,7 +181,8 @@ def build(number, parts, moves_base, child_rng):
     groups = list(tuning.groups.values())
     watched = [name for group in groups for name in group.names]
     if moves_base:
-        watched.extend(name for name in joints.LEG_JOINTS if name not in watched)
+        watched.extend(name for name in joints.LEG_JOINTS + joints.WHEELS
+                       if name not in watched)
     heat = heat_module.HeatMonitor(parts.memory, watched, tuning.config.cool_down_time,
                                    parts.clock, parts.log)
     # The workers' generators first, as before the schedule seed: a seeded engine still

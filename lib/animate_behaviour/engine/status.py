@@ -1,20 +1,33 @@
 """What the engine is doing, read by getStatus, the heartbeat and tests.
 
-Each part (a joint group, or the base) is in one state: ``home`` (not animating: disabled,
-or holding home), ``animating``, ``yielding`` (to ``yieldingTo``: "speech", "another app"
-or "error") or ``hot`` (resting because of the joints in ``hot``). Counters add up over
-the engine's life: trajectories completed, ALMotion calls sent, base turns completed,
-yields to another app or to speech. Thread-safe: every worker reports here.
+Each part (a joint group, or the base) is in one state of STATES: ``home`` (not
+animating: disabled, or holding home), ``animating``, ``yielding`` (to ``yieldingTo``:
+"speech", "another app" or "error"), ``hot`` (resting because of the joints in ``hot``),
+or held by Pepper's own state (expression.own_state), with its ``reason``: ``paused`` (a
+fall, safeguard, a push), ``resting`` (Pepper rests), ``waiting`` (the charging flap,
+the station, moves disabled, the battery, a slope, or a refused turn) or ``disabled``
+(its chain). engine.recovery says which disruption puts a part in which state. Counters
+add up over the engine's life: trajectories completed, ALMotion calls sent, base turns
+completed, yields to another app or to speech. Thread-safe: every worker reports here.
 """
 from __future__ import absolute_import, division, print_function
 
 import collections
 import threading
 
+from animate_behaviour.expression import own_state
+
 HOME = "home"
 ANIMATING = "animating"
 YIELDING = "yielding"
 HOT = "hot"
+PAUSED = own_state.PAUSED
+RESTING = own_state.RESTING
+WAITING = own_state.WAITING
+DISABLED = own_state.DISABLED
+# A part's states, and those that give a reason.
+STATES = (HOME, ANIMATING, YIELDING, HOT, PAUSED, RESTING, WAITING, DISABLED)
+WITH_REASON = (PAUSED, RESTING, WAITING, DISABLED)
 COUNTERS = ("trajectories", "calls", "turns", "yields")
 # The base's part; every other part is a joint group (groups.TABLE names them).
 BASE = "base"
@@ -37,13 +50,15 @@ class Status(object):
         with self._lock:
             self._parts = collections.OrderedDict((part, {"state": HOME}) for part in parts)
 
-    def set(self, part, state, yielding_to=None, hot=()):
+    def set(self, part, state, yielding_to=None, hot=(), reason=None):
         with self._lock:
             entry = {"state": state}
             if state == YIELDING:
                 entry["yieldingTo"] = yielding_to
             if state == HOT:
                 entry["hot"] = sorted(hot)
+            if state in WITH_REASON:
+                entry["reason"] = reason
             self._parts[part] = entry
 
     def all_home(self):
@@ -60,11 +75,14 @@ class Status(object):
 
 
 def describe_part(entry):
-    """One part's state in words: "animating", "yielding to speech", "hot (RHand)"."""
+    """One part's state in words: "animating", "yielding to speech", "hot (RHand)",
+    "paused (fall)"."""
     if entry["state"] == YIELDING:
         return "yielding to %s" % entry["yieldingTo"]
     if entry["state"] == HOT:
         return "hot (%s)" % ", ".join(entry["hot"])
+    if entry["state"] in WITH_REASON:
+        return "%s (%s)" % (entry["state"], entry["reason"])
     return entry["state"]
 
 

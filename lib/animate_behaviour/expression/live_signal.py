@@ -4,7 +4,8 @@ each planner at the moment it plans a move, a hold or a breath.
 Sources, each gliding on its own (ramp.Ramp): the mood set (mood.Mood: ``setMood``, a
 preset's mood, the configuration's), the context (context.Context: a person engaged,
 Pepper alone, Pepper listening) and the lean toward the engaged person's mood
-(follow.Follow). Nothing flows back: a source changing replaces no
+(follow.Follow), and Pepper's own state (own_state.OwnState: a low battery lowers the
+arousal). Nothing flows back: a source changing replaces no
 configuration and drops no plan; the next move, hold or breath planned simply reads the
 new values, and a move under way keeps its shape.
 """
@@ -34,14 +35,16 @@ Reading = collections.namedtuple(
 
 class LiveSignal(object):
     """The signal from ``mood`` (mood.Mood), ``context`` (context.Context, or None: no
-    reactions) and ``follow`` (follow.Follow, or None: not followed) for the configuration
-    ``configuration()`` returns now, on ``clock``. Thread-safe (its sources lock)."""
+    reactions), ``follow`` (follow.Follow, or None: not followed) and ``own_state``
+    (own_state.OwnState, or None) for the configuration ``configuration()`` returns now,
+    on ``clock``. Thread-safe (its sources lock)."""
 
-    def __init__(self, configuration, mood, context, clock, follow=None):
+    def __init__(self, configuration, mood, context, clock, follow=None, own_state=None):
         self._configuration = configuration
         self._mood = mood
         self._context = context
         self._follow = follow
+        self._own_state = own_state
         self._clock = clock
         self._rest = (None, None, None, None)  # (config, valence, selectedRange, rest)
 
@@ -53,6 +56,8 @@ class LiveSignal(object):
         valence, arousal = self._mood.at(now)
         if self._context is not None:
             arousal += self._context.arousal_offset(now)
+        if self._own_state is not None:
+            arousal += self._own_state.arousal_offset()
         if self._follow is not None:
             lean = self._follow.offset(now)
             valence, arousal = valence + lean[0], arousal + lean[1]

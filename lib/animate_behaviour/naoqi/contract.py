@@ -11,7 +11,7 @@ from __future__ import absolute_import, division, print_function
 
 import collections
 
-from animate_behaviour.naoqi import context_events, speech
+from animate_behaviour.naoqi import context_events, own_state_events, speech
 
 SERVICE = "service"
 EVENT = "event"
@@ -22,8 +22,8 @@ MOOD = "ALMood"
 
 # An input of a reaction: its kind, its name, and what its absence costs, in words.
 Input = collections.namedtuple("Input", "kind name without")
-# A reaction (or ability) with the configuration attribute that turns it on and its
-# inputs.
+# A reaction (or ability) with the configuration attribute that turns it on (None: always
+# on) and its inputs.
 Need = collections.namedtuple("Need", "reaction attribute inputs")
 
 _TRACKED = "a person tracked by basic awareness is not known"
@@ -54,6 +54,9 @@ NEEDS = (
         Input(SERVICE, MOOD, _FOLLOW),
         Input(LIFE, "on", "Autonomous Life is not solitary or interactive: ALMood has no "
                           "data, so " + _FOLLOW))),
+    Need("ownState", None, tuple(Input(EVENT, sign.key, sign.without)
+                                 for sign in own_state_events.SIGNS
+                                 if sign.without is not None)),
 )
 
 
@@ -62,7 +65,8 @@ def look_up(config, memory, service, life, log):
     ``config`` turns on, from ``memory`` (an ALMemory proxy, or None), ``service(name)``
     (a proxy or None) and ``life`` (ALAutonomousLife, or None); each reaction with an
     absent input logged once on ``log``, with what it costs."""
-    wanted = [need for need in NEEDS if getattr(config, need.attribute)]
+    wanted = [need for need in NEEDS
+              if need.attribute is None or getattr(config, need.attribute)]
     events = _events(memory, log)
     services = {}
     found = collections.OrderedDict()

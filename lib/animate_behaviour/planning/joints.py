@@ -39,11 +39,23 @@ HAND_JOINTS = ("LHand", "RHand")
 # Without hand actuators, hands "flex" through these arm joints (the seed's simulator note).
 HAND_FLEX_SUFFIXES = ("ElbowRoll", "WristYaw")
 ARM_JOINTS = tuple(side + suffix for side in "LR" for suffix in ARM_SUFFIXES)
+# The base's wheels: their motors' heat rests the base's turns.
+WHEELS = ("WheelFL", "WheelFR", "WheelB")
 # Every joint this package may ever command: all of Pepper but the head.
 ANIMATED_JOINTS = tuple(name for name in ALL_JOINTS if name not in HEAD_JOINTS)
 
 STAND_POSTURE = dict((name, entry[3]) for name, entry in _PEPPER.items())
 URDF_LIMITS = dict((name, JointLimit(*entry[:3])) for name, entry in _PEPPER.items())
+
+
+def chain_of(joint):
+    """The ALMotion chain of ``joint``: "Head", "LArm", "RArm" or "Leg" (the Pepper DCM
+    page's chains: docs/naoqi.md, "Pepper's own day")."""
+    if joint in HEAD_JOINTS:
+        return "Head"
+    if joint in LEG_JOINTS or joint in WHEELS:
+        return "Leg"
+    return joint[0] + "Arm"
 
 
 def arm_suffix(joint):

@@ -1,0 +1,295 @@
+"""Pepper's own state: what its body allows the animation now, a source of the live signal.
+
+Pepper docks, rests, falls, gets pushed, has a chain or a feature disabled, runs low on
+battery, stands on a slope. NAOqi announces each of these (naoqi/own_state_events.py
+follows its events and keys; docs/naoqi.md, "Pepper's own day"), and each part of the
+animation (a joint group, by its joints, or the base) asks :meth:`OwnState.hold` what it
+must do: the first row of HOLDS that applies to it gives its state and the reason.
+
+    paused     a fall, Autonomous Life's safeguard, a push: nothing moves
+    resting    Pepper rests (someone called rest(), or a reflex did): nothing is sent
+               into limp joints, and the package never wakes Pepper up itself
+    disabled   ALMotion disabled the part's chain ("Body": every part)
+    waiting    the base: the charging flap open, docked, close to the charging station,
+               moves disabled, battery low; the legs: on a slope (NAOqi adapts the
+               posture itself)
+
+A low battery also lowers the arousal (``batteryLowArousal``), so what still moves moves
+less. Facts change on ALMemory's threads; ``on_change()`` runs (no lock held) whenever
+one did, so that the workers look again. No NAOqi here: the edge hands in the facts.
+"""
+from __future__ import absolute_import, division, print_function
+
+import collections
+import threading
+
+from animate_behaviour.planning import joints
+
+PAUSED = "paused"
+RESTING = "resting"
+DISABLED = "disabled"
+WAITING = "waiting"
+STATES = (PAUSED, RESTING, DISABLED, WAITING)
+
+# How long (robot s) after the last push Pepper counts as recovering: Autonomous Life's
+# RobotPushed safeguard ends "3 seconds later, after the robot has fully rebalanced"
+# (docs/naoqi.md, "Pepper's own day"); no event says the recovery is over.
+PUSH_SETTLE = 3.0
+BODY = "Body"
+# ALMotion's names for the chains (docs/naoqi.md): the base's wheels are in "Leg".
+BASE_CHAIN = "Leg"
+
+# What a part must do: ``state`` (one of STATES), ``reason`` (in words, for the status and
+# the log) and ``until``: robot s until the hold ends by itself (a push), else None (an
+# event ends it).
+Hold = collections.namedtuple("Hold", "state reason until")
+
+
+class Facts(object):
+    """What NAOqi said, as last heard. ``life``: Autonomous Life's state (None: unknown);
+    ``disabled``: chains whose device or stiffness ALMotion disabled; ``pushed_at``:
+    clock time of the last push."""
+
+    def __init__(self):
+        self.awake = True
+        self.life = None
+        self.fallen = False
+        self.pushed_at = None
+        self.flap_open = False
+        self.docked = False
+        self.near_station = False
+        self.move_disabled = False
+        self.disabled_devices = set()
+        self.disabled_stiffness = set()
+        self.battery_low = False
+        self.on_slope = False
+
+    def disabled(self):
+        return self.disabled_devices | self.disabled_stiffness
+
+
+def _chains(names, base):
+    """The chains a part of joints ``names`` (and the base's wheels) uses."""
+    chains = set(joints.chain_of(name) for name in names)
+    if base:
+        chains.add(BASE_CHAIN)
+    return chains
+
+
+def _disabled_chain(facts, names, base):
+    found = sorted(facts.disabled() & _chains(names, base))
+    return "%s disabled" % ", ".join(found) if found else None
+
+
+def _when(test, reason):
+    """A row's test: ``reason`` when ``test(facts)`` holds, else None."""
+    return lambda facts, _names, _base: reason if test(facts) else None
+
+
+def _base_only(test, reason):
+    return lambda facts, _names, base: reason if base and test(facts) else None
+
+
+def _legs_only(test, reason):
+    return lambda facts, names, base: reason if not base and test(facts) and any(
+        name in joints.LEG_JOINTS for name in names) else None
+
+
+# One row a hold, first that applies wins: (state, test(facts, names, base) -> the reason
+# in words or None). A push is the one hold with a time of its own (hold() adds it).
+Row = collections.namedtuple("Row", "state test")
+HOLDS = (
+    Row(DISABLED, _when(lambda f: BODY in f.disabled(), "Body disabled")),
+    Row(PAUSED, _when(lambda f: f.fallen, "fall")),
+    Row(PAUSED, _when(lambda f: f.life == "safeguard", "safeguard")),
+    Row(RESTING, _when(lambda f: not f.awake, "Pepper rests")),
+    Row(DISABLED, _disabled_chain),
+    Row(WAITING, _base_only(lambda f: f.flap_open, "charging flap open")),
+    Row(WAITING, _base_only(lambda f: f.docked, "docked")),
+    Row(WAITING, _base_only(lambda f: f.near_station, "close to the charging station")),
+    Row(WAITING, _base_only(lambda f: f.move_disabled, "move disabled")),
+    Row(WAITING, _base_only(lambda f: f.battery_low, "battery low")),
+    Row(WAITING, _legs_only(lambda f: f.on_slope, "on a slope")),
+)
+PUSHED = "pushed"
+
+
+class OwnState(object):
+    """Pepper's own state on ``clock`` (foundation.clock), with ``battery_low_arousal``
+    (the configuration's ``batteryLowArousal``); logs each change once on ``log``."""
+
+    def __init__(self, battery_low_arousal, clock, log, on_change=None):
+        self._battery_low_arousal = battery_low_arousal
+        self._clock = clock
+        self._log = log
+        self._on_change = on_change
+        self._lock = threading.Lock()
+        self._facts = Facts()
+        self._move_failure = None  # (cause, clock time) of the last MoveFailed heard
+
+    def set_listener(self, on_change):
+        """``on_change()`` runs after each change of a fact (the engine wakes its parts)."""
+        self._on_change = on_change
+
+    # -- what NAOqi says (ALMemory's threads, and the read at enable) -------------------
+
+    def awake(self, awake):
+        """robotIsWakeUp (True: awake). Waking up after a fall ends it: Pepper is upright."""
+        def change(facts):
+            facts.awake = bool(awake)
+            if awake:
+                facts.fallen = False
+        self._change(change, "awake" if awake else "resting")
+
+    def rest_starts(self):
+        """A rest began (ALMotion/Stiffness/restStarted): limp joints follow."""
+        self.awake(False)
+
+    def life(self, state):
+        """Autonomous Life's state. Leaving safeguard after a fall means Pepper has been
+        placed upright again (the safeguard's documented end)."""
+        def change(facts):
+            if facts.life == "safeguard" and state != "safeguard":
+                facts.fallen = False
+            facts.life = state
+        self._change(change, "Autonomous Life %s" % state)
+
+    def falling(self):
+        """ALMotion/RobotIsFalling or robotHasFallen: fallen until woken or out of
+        safeguard."""
+        def change(facts):
+            facts.fallen = True
+        self._change(change, "fall", warn=True)
+
+    def pushed(self):
+        """ALMotion/RobotPushed or a push recovery: paused for PUSH_SETTLE after it."""
+        now = self._clock.now()
+
+        def change(facts):
+            facts.pushed_at = now
+        self._change(change, None)  # every push: a log line each would flood
+
+    def flap(self, open_):
+        self._flag("flap_open", open_, "charging flap open", "charging flap closed")
+
+    def docked(self, docked):
+        self._flag("docked", docked, "docked", "off the charging station")
+
+    def near_station(self, near):
+        self._flag("near_station", near, "close to the charging station",
+                   "away from the charging station")
+
+    def battery_low(self, low):
+        self._flag("battery_low", low, "battery low", "battery no longer low")
+
+    def charging(self, charging):
+        """The battery charges: it is no longer running low."""
+        if charging:
+            self.battery_low(False)
+
+    def on_slope(self, on):
+        self._flag("on_slope", on, "on a slope", "off the slope")
+
+    def devices(self, pairs):
+        """ALMotion/Protection/DisabledDevicesChanged: [[device, disabled], ...]."""
+        self._chains_changed("disabled_devices", pairs, "")
+
+    def features(self, pairs):
+        """ALMotion/Protection/DisabledFeaturesChanged: [[feature, disabled], ...];
+        "Move" disables the base's moves, "<chain>Stiffness" the chain."""
+        moves = [disabled for name, disabled in pairs if name == "Move"]
+        if moves:
+            self._flag("move_disabled", moves[-1], "move disabled", "move enabled")
+        self._chains_changed("disabled_stiffness", [
+            (name[:-len("Stiffness")], disabled) for name, disabled in pairs
+            if name.endswith("Stiffness") and len(name) > len("Stiffness")], " stiffness")
+
+    def move_failed(self, cause):
+        """ALMotion/MoveFailed's cause (a refused or stopped move): kept for the base,
+        which says why its turn was refused; no hold of its own (nothing says when an
+        obstacle is gone)."""
+        with self._lock:
+            self._move_failure = (cause, self._clock.now())
+
+    # -- reading (workers, homing, the signal, getStatus) ---------------------------------
+
+    def move_failure_since(self, since):
+        """The cause of the last ALMotion/MoveFailed heard at or after clock time
+        ``since``, else None."""
+        with self._lock:
+            failure = self._move_failure
+        if failure is None or self._clock.elapsed(since, failure[1]) < 0:
+            return None
+        return failure[0]
+
+    def hold(self, names, base=False):
+        """The Hold for the part of joints ``names`` (the base: ``base``, with its legs'
+        joints), or None when it may move."""
+        with self._lock:
+            facts = self._facts
+            for row in HOLDS:
+                reason = row.test(facts, names, base)
+                if reason is not None:
+                    return Hold(row.state, reason, None)
+            if facts.pushed_at is not None:
+                left = PUSH_SETTLE - self._clock.elapsed(facts.pushed_at, self._clock.now())
+                if left > 0:
+                    return Hold(PAUSED, PUSHED, left)
+        return None
+
+    def arousal_offset(self):
+        """What Pepper's state adds to the mood's arousal now: batteryLowArousal while the
+        battery is low."""
+        with self._lock:
+            return self._battery_low_arousal if self._facts.battery_low else 0.0
+
+    def report(self):
+        """getStatus's "ownState": each fact as last heard."""
+        with self._lock:
+            facts = self._facts
+            pushed = facts.pushed_at is not None and self._clock.elapsed(
+                facts.pushed_at, self._clock.now()) < PUSH_SETTLE
+            return collections.OrderedDict([
+                ("awake", facts.awake), ("lifeState", facts.life), ("fallen", facts.fallen),
+                ("pushed", pushed), ("flapOpen", facts.flap_open), ("docked", facts.docked),
+                ("closeToStation", facts.near_station), ("moveDisabled", facts.move_disabled),
+                ("disabled", sorted(facts.disabled())), ("batteryLow", facts.battery_low),
+                ("onSlope", facts.on_slope)])
+
+    # -- changes ------------------------------------------------------------------------
+
+    def _flag(self, attribute, value, on_words, off_words):
+        value = bool(value)
+
+        def change(facts):
+            setattr(facts, attribute, value)
+        self._change(change, on_words if value else off_words)
+
+    def _chains_changed(self, attribute, pairs, what):
+        for chain, disabled in pairs:
+            def change(facts, chain=chain, disabled=disabled):
+                chains = getattr(facts, attribute)
+                (chains.add if disabled else chains.discard)(chain)
+            self._change(change, "%s%s %s" % (chain, what, "disabled" if disabled
+                                              else "enabled"), warn=disabled)
+
+    def _change(self, change, words, warn=False):
+        """Apply ``change(facts)``; if it changed anything, log ``words`` once (None: not
+        logged; ``warn``: at warning level) and tell the listener."""
+        with self._lock:
+            before = self._snapshot()
+            change(self._facts)
+            changed = self._snapshot() != before
+        if not changed:
+            return
+        if words is not None:
+            (self._log.warning if warn else self._log.info)("Pepper's own state: %s" % words)
+        if self._on_change is not None:
+            self._on_change()
+
+    def _snapshot(self):
+        facts = self._facts
+        return (facts.awake, facts.life, facts.fallen, facts.pushed_at, facts.flap_open,
+                facts.docked, facts.near_station, facts.move_disabled,
+                frozenset(facts.disabled_devices), frozenset(facts.disabled_stiffness),
+                facts.battery_low, facts.on_slope)

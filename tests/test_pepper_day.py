@@ -1,0 +1,396 @@
+"""Pepper's own day over qi (both lanes): docked, the flap open, moves or a chain
+disabled, fallen, pushed, resting, on a slope, battery low, a hot wheel. Each state is
+driven by its documented event or key (pepper_sim.day; docs/naoqi.md, "Pepper's own
+day"), on a simulated NAOqi served on a loopback session, our service hosted from a
+second session, another client on a third; what is asserted is what was sent, what
+getStatus says and the log lines. Durations are robot seconds unless said otherwise.
+"""
+from __future__ import absolute_import, division, print_function
+
+import json
+import logging
+import sys
+import threading
+
+import numpy as np
+import pytest
+import qi
+
+from animate_behaviour import configuration as config_module
+from animate_behaviour.engine import motion_engine as engine_module
+from animate_behaviour.engine import recovery
+from animate_behaviour.expression import own_state
+from animate_behaviour.planning import joints
+from animate_behaviour.serving import host as host_module
+from pepper_sim.qi_server import SimulatedRobot
+
+pytestmark = pytest.mark.usefixtures("no_gc_pauses")  # conftest: timed on the wall clock
+
+TIMEOUT = 20.0  # wall seconds
+# Wall seconds per robot second (Python 2.7's libqi is slower to answer).
+SCALE = 0.02 if sys.version_info[0] >= 3 else 0.05
+SETTINGS = {"behaviour": "all", "motionStyle": "lifelike", "gestureDuration": "0.5",
+            "yieldQuietTime": "1.0"}
+GROUPS = ("leftArm", "rightArm", "legs")
+PARTS = GROUPS + ("base",)
+
+
+class Lines(logging.Handler):
+    """The package's log lines, as (level, message)."""
+
+    def __init__(self):
+        logging.Handler.__init__(self, logging.DEBUG)
+        self.lines = []
+
+    def emit(self, record):
+        self.lines.append((record.levelno, record.getMessage()))
+
+    def matching(self, text, level=logging.INFO):
+        return [message for levelno, message in self.lines
+                if levelno >= level and text in message]
+
+
+class Pepper(object):
+    """pepper_sim over qi with its day (``day``), our service (``service``) and another
+    client's ALMotion (``theirs``)."""
+
+    def __init__(self, before=None, **values):
+        settings = dict(SETTINGS)
+        settings.update(values)
+        self.config = config_module.from_mapping(settings)
+        self.robot = SimulatedRobot(time_scale=SCALE)
+        self.motion, self.day, self.life = self.robot.motion, self.robot.day, self.robot.life
+        self.clock = self.motion.clock
+        if before is not None:
+            before(self)  # Pepper's state before the service starts
+        self.log = logging.getLogger("test.day")
+        self.lines = Lines()
+        self.log.addHandler(self.lines)
+        self.log.setLevel(logging.DEBUG)
+        self.host_session = qi.Session()
+        self.host_session.connect(self.robot.url)
+
+        def engine(**services):
+            return engine_module.MotionEngine(rng=np.random.RandomState(7), clock=self.clock,
+                                              **services)
+        self.host = host_module.ServiceHost(self.host_session, self.config, self.log,
+                                            engine_factory=engine)
+        self.host.start(False)
+        self.client = qi.Session()
+        self.client.connect(self.robot.url)
+        self.service = self.client.service("AnimateBehaviour")
+        self.theirs = self.client.service("ALMotion")
+
+    def enable(self):
+        assert self.service.setActivation("enabled") == 1
+        assert self.host.engine.wait_settled("enabled", TIMEOUT)
+
+    def disable(self):
+        assert self.service.setActivation("disabled") == 1
+        assert self.host.engine.wait_settled("disabled", TIMEOUT)
+
+    def status(self):
+        return json.loads(self.service.getStatus())
+
+    def wait_status(self, predicate):
+        """Poll getStatus (the state lives in the service: nothing to wait on) until
+        ``predicate(status)``; returns that status."""
+        pause = threading.Event()
+        for _ in range(int(TIMEOUT / 0.01)):
+            status = self.status()
+            if predicate(status):
+                return status
+            pause.wait(0.01)
+        raise AssertionError("timed out; getStatus says %r" % (self.status(),))
+
+    def wait_parts(self, state, reason, parts=PARTS):
+        """Wait until each of ``parts`` is in ``state`` for ``reason``; returns the clock
+        time it was seen."""
+        def all_there(status):
+            return all(entry(status, part) == {"state": state, "reason": reason}
+                       for part in parts)
+        self.wait_status(all_there)
+        return self.clock.now()
+
+    def wait_robot_seconds(self, seconds):
+        """Let ``seconds`` of robot time pass (what is checked is that nothing happens)."""
+        threading.Event().wait(seconds * SCALE)
+
+    def calls_after(self, time, methods=("angleInterpolation", "moveTo"), chain=None):
+        """Calls of ``methods`` the stand-in recorded after clock ``time`` (every one is
+        ours: no other app moves here), on ``chain``'s joints if given."""
+        found = [call for call in self.motion.calls if call.method in methods
+                 and call.time > time]
+        if chain is not None:
+            found = [call for call in found if call.method == "angleInterpolation"
+                     and set(call.args[0]) & set(chain)]
+        return found
+
+    def wait_calls(self, after, count=1, chain=None, methods=("angleInterpolation", "moveTo")):
+        """Wait until ``count`` calls (of ``chain``) came after clock time ``after``."""
+        assert self.motion.wait_for(
+            lambda: len(self.calls_after(after, methods, chain)) >= count, TIMEOUT)
+        return self.calls_after(after, methods, chain)
+
+    def seconds(self, start, end):
+        return self.clock.elapsed(start, end)
+
+    def close(self):
+        self.host.stop()
+        self.client.close()
+        self.host_session.close()
+        self.day.close()
+        self.robot.close()
+        self.log.removeHandler(self.lines)
+
+
+def entry(status, part):
+    return status["base"] if part == "base" else status["groups"][part]
+
+
+@pytest.fixture
+def pepper():
+    made = []
+
+    def make(**values):
+        made.append(Pepper(**values))
+        return made[-1]
+    yield make
+    for deployment in made:
+        deployment.close()
+
+
+LEFT_ARM = tuple(name for name in joints.ANIMATED_JOINTS if joints.chain_of(name) == "LArm")
+LEGS = joints.LEG_JOINTS
+
+
+# -- the base waits: the flap, the station, moves disabled, the battery ----------------
+
+
+@pytest.mark.parametrize("start, end, reason", [
+    ("open_flap", "close_flap", "charging flap open"),
+    ("dock", "undock", "docked"),
+    ("move_disabled", "move_enabled", "move disabled"),
+])
+def test_the_base_waits_says_why_and_turns_again_within_a_pause(pepper, start, end, reason):
+    pepper = pepper()
+    actions = {"move_disabled": lambda: pepper.day.set_move_disabled(True),
+               "move_enabled": lambda: pepper.day.set_move_disabled(False)}
+    pepper.enable()
+    begun = pepper.clock.now()
+    pepper.wait_calls(begun, methods=("moveTo",))
+    actions.get(start, getattr(pepper.day, start, None))()
+    seen = pepper.wait_parts("waiting", reason, parts=("base",))
+    status = pepper.status()
+    assert all(entry(status, group)["state"] != "waiting" for group in GROUPS)
+    pepper.wait_robot_seconds(20.0)  # several pauses' worth: no turn is tried
+    assert pepper.calls_after(seen, ("moveTo",)) == []
+    # The arms and legs go on.
+    assert pepper.calls_after(seen, ("angleInterpolation",))
+    assert len(pepper.lines.matching(reason)) == 1  # one line for the episode
+    assert not pepper.lines.matching("refused")
+    cleared = pepper.clock.now()
+    actions.get(end, getattr(pepper.day, end, None))()
+    turn = pepper.wait_calls(cleared, methods=("moveTo",))[0]
+    # Within one pause (at most 5 gestureDuration, at this mood's tempo) and a moment.
+    longest = 5.0 * pepper.host.engine.signal.now().gesture_duration
+    assert pepper.seconds(cleared, turn.time) <= longest + 1.0
+    pepper.disable()
+
+
+def test_a_low_battery_holds_the_base_and_lowers_the_arousal(pepper):
+    pepper = pepper()
+    pepper.enable()
+    calm = pepper.status()["moodNow"][1]
+    pepper.day.set_battery_low(True)
+    seen = pepper.wait_parts("waiting", "battery low", parts=("base",))
+    status = pepper.status()
+    assert status["ownState"]["batteryLow"] is True
+    assert status["moodNow"][1] == pytest.approx(calm + pepper.config.battery_low_arousal)
+    pepper.wait_robot_seconds(10.0)
+    assert pepper.calls_after(seen, ("moveTo",)) == []
+    pepper.day.set_battery_low(False)
+    pepper.wait_status(lambda status: status["base"]["state"] == "animating")
+    assert pepper.status()["moodNow"][1] == pytest.approx(calm)
+    pepper.disable()
+
+
+def test_a_refused_turn_with_no_sign_backs_off_and_is_logged_once(pepper):
+    """An obstacle: moveTo refused with ALMotion/MoveFailed and nothing else: the base
+    backs off (2, 4, 8... s) and says so once, with the cause."""
+    pepper = pepper()
+    # An obstacle the stand-in's other signs do not announce.
+    pepper.motion.block_moves("obstacle", True)
+    pepper.enable()
+    begun = pepper.clock.now()
+    refused = pepper.wait_calls(begun, count=3, methods=("moveTo",))
+    gaps = [pepper.seconds(a.time, b.time) for a, b in zip(refused, refused[1:])]
+    assert gaps[1] >= 4.0 - 1e-6 and gaps[0] >= 2.0 - 1e-6  # a backoff, each longer
+    lines = pepper.lines.matching("ALMotion.moveTo refused")
+    assert lines == ["ALMotion.moveTo refused to turn the base (obstacle: Safety); base "
+                     "tries again in 2 s, then less and less often (up to every 240 s) "
+                     "while it fails"]
+    pepper.wait_parts("waiting", "obstacle: Safety", parts=("base",))
+    pepper.disable()
+
+
+# -- nothing moves: a fall, safeguard, a push, a rest -------------------------------------
+
+
+def test_a_fall_stops_everything_until_pepper_is_up_awake_and_settled(pepper):
+    pepper = pepper()
+    pepper.enable()
+    pepper.wait_calls(pepper.clock.now(), count=3)
+    pepper.day.fall()
+    seen = pepper.wait_parts("paused", "fall")
+    assert pepper.status()["ownState"]["fallen"] is True
+    pepper.wait_robot_seconds(10.0)  # people lift Pepper up
+    assert pepper.calls_after(seen) == []
+    pepper.day.stand_up()
+    pepper.wait_robot_seconds(2.0)
+    assert pepper.calls_after(seen) == []  # upright, still in safeguard and limp
+    pepper.theirs.wakeUp()  # the owner wakes it
+    pepper.day.leave_safeguard()
+    up = pepper.clock.now()
+    first = pepper.wait_calls(up)[0]
+    assert pepper.seconds(up, first.time) >= recovery.SETTLE_TIME - 0.05
+    # The package never woke Pepper itself: the owner's wakeUp is the only one.
+    assert len(pepper.motion.calls_to("wakeUp")) == 1
+    # Home first: the fall left the joints elsewhere.
+    pepper.wait_status(lambda status: all(entry(status, part)["state"] == "animating"
+                                          for part in GROUPS))
+    assert len(pepper.lines.matching("Pepper's own state: fall", logging.WARNING)) == 1
+    pepper.disable()
+
+
+def test_a_push_pauses_every_part_until_the_recovery_is_over(pepper):
+    pepper = pepper()
+    pepper.enable()
+    pepper.wait_calls(pepper.clock.now(), count=3)
+    pepper.day.push()
+    seen = pepper.wait_parts("paused", "safeguard")  # Life's RobotPushed safeguard
+    pushed = pepper.day.log[-1].time if pepper.day.log else seen
+    resumed = pepper.wait_calls(seen)[0]
+    # Nothing during the recovery: the safeguard's 3 s and the settle time after.
+    assert pepper.seconds(pushed, resumed.time) >= own_state.PUSH_SETTLE + \
+        recovery.SETTLE_TIME - 0.1
+    pepper.disable()
+
+
+def test_a_rest_by_another_client_holds_every_part_until_woken(pepper):
+    pepper = pepper()
+    pepper.enable()
+    pepper.wait_calls(pepper.clock.now(), count=3)
+    pepper.theirs.rest()
+    seen = pepper.wait_parts("resting", "Pepper rests")
+    pepper.wait_robot_seconds(10.0)
+    assert pepper.calls_after(seen) == []  # nothing into limp joints
+    assert not [record for record in pepper.motion.trajectories if record.limp]
+    assert "animating" not in pepper.host.engine.status()
+    woken = pepper.clock.now()
+    pepper.theirs.wakeUp()
+    first = pepper.wait_calls(woken)[0]
+    assert pepper.seconds(woken, first.time) >= recovery.SETTLE_TIME - 0.05
+    assert len(pepper.motion.calls_to("wakeUp")) == 1 and len(pepper.motion.calls_to("rest")) == 1
+    pepper.disable()
+
+
+def test_enabled_while_resting_docked_or_in_safeguard_it_says_so_at_once(pepper):
+    def before(deployment):
+        deployment.day.dock()
+        deployment.motion.rest()
+    pepper = pepper(before=before)
+    pepper.enable()
+    status = pepper.status()
+    for part in PARTS:
+        assert entry(status, part) == {"state": "resting", "reason": "Pepper rests"}, status
+    assert status["ownState"]["docked"] is True and status["ownState"]["awake"] is False
+    assert pepper.motion.calls_to("wakeUp") == [] and pepper.calls_after(0.0) == []
+    pepper.theirs.wakeUp()
+    seen = pepper.wait_parts("waiting", "docked", parts=("base",))
+    pepper.wait_calls(seen, methods=("angleInterpolation",))
+    assert pepper.calls_after(0.0, ("moveTo",)) == []
+    pepper.disable()
+
+
+def test_disabling_while_resting_sends_nothing_home(pepper):
+    pepper = pepper()
+    pepper.enable()
+    pepper.wait_calls(pepper.clock.now(), count=3)
+    pepper.theirs.rest()
+    seen = pepper.wait_parts("resting", "Pepper rests")
+    pepper.disable()
+    assert pepper.calls_after(seen) == []
+    assert len(pepper.lines.matching("left where it is: resting")) == len(GROUPS)
+
+
+# -- a chain disabled ---------------------------------------------------------------------
+
+
+def test_a_disabled_chain_stands_its_group_down_and_the_others_go_on(pepper):
+    pepper = pepper()
+    pepper.enable()
+    pepper.wait_calls(pepper.clock.now(), count=3)
+    pepper.day.set_chain_disabled("LArm", True)
+    seen = pepper.wait_parts("disabled", "LArm disabled", parts=("leftArm",))
+    pepper.wait_robot_seconds(20.0)
+    assert pepper.calls_after(seen, chain=LEFT_ARM) == []
+    status = pepper.status()
+    assert entry(status, "rightArm")["state"] == "animating"
+    assert pepper.calls_after(seen, chain=("RShoulderPitch", "RElbowRoll", "RWristYaw",
+                                           "RHand", "RShoulderRoll", "RElbowYaw"))
+    errors = [message for level, message in pepper.lines.lines if level >= logging.ERROR]
+    assert len(errors) <= 1, errors  # a call sent just before the event may fail, once
+    assert len(pepper.lines.matching("LArm disabled", logging.WARNING)) == 1
+    enabled = pepper.clock.now()
+    pepper.day.set_chain_disabled("LArm", False)
+    pepper.wait_calls(enabled, chain=LEFT_ARM)
+    pepper.disable()
+
+
+def test_body_disabled_stops_everything(pepper):
+    pepper = pepper()
+    pepper.enable()
+    pepper.wait_calls(pepper.clock.now(), count=3)
+    pepper.day.set_chain_disabled("Body", True)
+    seen = pepper.wait_parts("disabled", "Body disabled")
+    pepper.wait_robot_seconds(10.0)
+    assert pepper.calls_after(seen) == []
+    pepper.day.set_chain_disabled("Body", False)
+    pepper.wait_status(lambda status: entry(status, "leftArm")["state"] == "animating")
+    pepper.disable()
+
+
+# -- the legs: a slope; the base: hot wheels -----------------------------------------------
+
+
+def test_on_a_slope_the_legs_go_home_and_hold_while_the_arms_go_on(pepper):
+    pepper = pepper()
+    pepper.enable()
+    pepper.wait_calls(pepper.clock.now(), count=3, chain=LEGS)
+    pepper.day.set_on_slope(True)
+    pepper.wait_parts("waiting", "on a slope", parts=("legs",))
+    home = [pepper.config.home[name] for name in LEGS]
+    assert pepper.motion.wait_for(lambda: np.allclose(
+        pepper.motion.getAngles(list(LEGS), False), home, atol=1e-3), TIMEOUT)
+    held = pepper.clock.now()
+    pepper.wait_robot_seconds(10.0)
+    assert pepper.calls_after(held, chain=LEGS) == []
+    assert pepper.calls_after(held, chain=LEFT_ARM)
+    off = pepper.clock.now()
+    pepper.day.set_on_slope(False)
+    pepper.wait_calls(off, chain=LEGS)
+    pepper.disable()
+
+
+def test_a_hot_wheel_rests_the_base(pepper):
+    pepper = pepper()
+    pepper.enable()
+    pepper.wait_calls(pepper.clock.now(), methods=("moveTo",))
+    pepper.day.heat_wheel("WheelB", 2)
+    status = pepper.wait_status(lambda status: status["base"]["state"] == "hot")
+    assert status["base"]["hot"] == ["WheelB"]
+    seen = pepper.clock.now()
+    pepper.wait_robot_seconds(10.0)
+    assert pepper.calls_after(seen, ("moveTo",)) == []
+    pepper.disable()
