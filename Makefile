@@ -29,6 +29,7 @@ choregraphe: setup
 
 benchmark: setup
 	.venv27/bin/python scripts/benchmark.py
+	.venv27/bin/python scripts/benchmark_day.py
 	.venv/bin/python scripts/benchmark.py
 	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_service.py
 	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_citizen.py

@@ -1,0 +1,212 @@
+"""Pepper's own state (expression.own_state) and the signs it is told
+(naoqi.own_state_events), without a robot: which part holds for what, in which order,
+and what a sign of the wrong shape does."""
+from __future__ import absolute_import, division, print_function
+
+import logging
+
+import pytest
+
+from animate_behaviour.expression import own_state as own_state_module
+from animate_behaviour.expression.own_state import (DISABLED, PAUSED, PUSH_SETTLE, RESTING,
+                                                    WAITING, OwnState)
+from animate_behaviour.naoqi import own_state_events
+from animate_behaviour.planning import joints
+
+from manual_clock import ManualClock
+
+LOG = logging.getLogger("test.own_state")
+ARM = ("LShoulderPitch", "LElbowRoll", "LHand")
+LEGS = joints.LEG_JOINTS
+
+
+def make(changes=None):
+    clock = ManualClock()
+    state = OwnState(-0.3, clock, LOG, (lambda: changes.append(1)) if changes is not None
+                     else None)
+    return state, clock
+
+
+def hold(state, names, base=False):
+    found = state.hold(names, base)
+    return None if found is None else (found.state, found.reason)
+
+
+def test_a_fresh_state_holds_nothing():
+    state, _clock = make()
+    assert hold(state, ARM) is None and hold(state, LEGS, base=True) is None
+    assert state.arousal_offset() == 0.0
+
+
+@pytest.mark.parametrize("method, value, reason", [
+    ("flap", True, "charging flap open"),
+    ("docked", True, "docked"),
+    ("near_station", True, "close to the charging station"),
+    ("battery_low", True, "battery low"),
+])
+def test_the_base_waits_and_the_arms_go_on(method, value, reason):
+    state, _clock = make()
+    getattr(state, method)(value)
+    assert hold(state, LEGS, base=True) == (WAITING, reason)
+    assert hold(state, ARM) is None and hold(state, LEGS) is None
+    getattr(state, method)(False)
+    assert hold(state, LEGS, base=True) is None
+
+
+def test_moves_disabled_hold_the_base_and_a_chain_s_stiffness_its_group():
+    state, _clock = make()
+    state.features([["Move", True], ["LArmStiffness", True]])
+    assert hold(state, LEGS, base=True) == (WAITING, "move disabled")
+    assert hold(state, ARM) == (DISABLED, "LArm disabled")
+    assert hold(state, ("RShoulderPitch",)) is None
+    state.features([["LArmStiffness", False]])
+    assert hold(state, ARM) is None and hold(state, LEGS, base=True) is not None
+
+
+def test_a_disabled_leg_chain_holds_the_legs_and_the_base_whose_wheels_are_in_it():
+    state, _clock = make()
+    state.devices([["Leg", True]])
+    assert hold(state, LEGS) == (DISABLED, "Leg disabled")
+    assert hold(state, (), base=True) == (DISABLED, "Leg disabled")
+    assert hold(state, ARM) is None
+
+
+def test_what_holds_first_wins():
+    """Body disabled, then a fall, safeguard, a rest, a chain, then the waits."""
+    state, _clock = make()
+    state.flap(True)
+    state.devices([["LArm", True]])
+    assert hold(state, ARM) == (DISABLED, "LArm disabled")
+    state.awake(False)
+    assert hold(state, ARM) == (RESTING, "Pepper rests")
+    assert hold(state, LEGS, base=True) == (RESTING, "Pepper rests")
+    state.life("safeguard")
+    assert hold(state, ARM) == (PAUSED, "safeguard")
+    state.falling()
+    assert hold(state, ARM) == (PAUSED, "fall")
+    state.devices([["Body", True]])
+    assert hold(state, LEGS, base=True) == (DISABLED, "Body disabled")
+
+
+def test_a_fall_ends_when_pepper_is_woken_or_life_leaves_safeguard():
+    state, _clock = make()
+    state.life("solitary")
+    state.falling()
+    state.awake(False)
+    state.life("safeguard")
+    state.life("safeguard")  # reinforced: still fallen
+    assert hold(state, ARM) == (PAUSED, "fall")
+    state.life("solitary")  # placed upright again, the safeguard's documented end
+    assert hold(state, ARM) == (RESTING, "Pepper rests")
+    state.falling()
+    state.awake(True)  # woken: upright
+    assert hold(state, ARM) is None
+
+
+def test_a_push_holds_for_its_settle_time_and_says_how_long_is_left():
+    state, clock = make()
+    state.pushed()
+    found = state.hold(ARM)
+    assert (found.state, found.reason, found.until) == (PAUSED, "pushed", PUSH_SETTLE)
+    clock.time += PUSH_SETTLE - 1.0
+    assert state.hold(ARM).until == pytest.approx(1.0)
+    state.pushed()  # another push: counted from it
+    assert state.hold(ARM).until == pytest.approx(PUSH_SETTLE)
+    clock.time += PUSH_SETTLE
+    assert state.hold(ARM) is None and state.report()["pushed"] is False
+
+
+def test_the_legs_wait_on_a_slope_and_the_base_does_not():
+    state, _clock = make()
+    state.on_slope(True)
+    assert hold(state, LEGS) == (WAITING, "on a slope")
+    assert hold(state, LEGS, base=True) is None and hold(state, ARM) is None
+
+
+def test_a_low_battery_lowers_the_arousal_until_it_charges():
+    state, _clock = make()
+    state.battery_low(True)
+    assert state.arousal_offset() == -0.3
+    state.charging(True)
+    assert state.arousal_offset() == 0.0 and not state.report()["batteryLow"]
+
+
+def test_each_change_is_logged_once_and_told_once(caplog):
+    changes = []
+    state, _clock = make(changes)
+    with caplog.at_level(logging.INFO, logger="test.own_state"):
+        for _ in range(3):
+            state.flap(True)
+        state.flap(False)
+    assert [record.getMessage() for record in caplog.records] == [
+        "Pepper's own state: charging flap open", "Pepper's own state: charging flap closed"]
+    assert len(changes) == 2
+
+
+def test_a_move_failure_is_kept_for_the_base_from_when_it_came():
+    state, clock = make()
+    before = clock.now()
+    clock.time += 1.0
+    state.move_failed("Safety")
+    assert state.move_failure_since(before) == "Safety"
+    clock.time += 1.0
+    assert state.move_failure_since(clock.now()) is None
+
+
+# -- the edge ---------------------------------------------------------------------------
+
+
+class Memory(object):
+    """ALMemory answering getListData from ``data``; unknown keys make it raise, as
+    pepper_sim's does (NAOqi does not say)."""
+
+    def __init__(self, data):
+        self.data = data
+
+    def getListData(self, keys):
+        missing = [key for key in keys if key not in self.data]
+        if missing:
+            raise RuntimeError("ALMemory::getListData: unknown keys %s" % missing)
+        return [self.data[key] for key in keys]
+
+    def getData(self, key):
+        if key not in self.data:
+            raise RuntimeError("ALMemory::getData: unknown key %s" % key)
+        return self.data[key]
+
+
+def test_the_read_at_enable_takes_what_alMemory_keeps_and_skips_unknown_keys():
+    state, _clock = make()
+    events = own_state_events.OwnStateEvents(Memory({
+        own_state_events.FLAP_KEY: 1,
+        "ALMotion/Protection/DisabledDevicesChanged": [["RArm", True]],
+        "ALMotion/Safety/RobotOnASlope": False}), state, LOG)
+    events.read_now()
+    report = state.report()
+    assert report["flapOpen"] is True and report["disabled"] == ["RArm"]
+    assert report["docked"] is False  # its key is unknown: left as it was
+
+
+@pytest.mark.parametrize("key, value", [
+    ("ALMotion/Protection/DisabledDevicesChanged", "LArm"),
+    ("ALMotion/Protection/DisabledDevicesChanged", [["LArm"]]),
+    ("ALMotion/Protection/DisabledFeaturesChanged", [[1, True]]),
+    ("BatteryTrapIsOpen", "open"),
+    ("ALMotion/MoveFailed", 7),
+])
+def test_a_sign_of_another_shape_is_logged_once_and_ignored(caplog, key, value):
+    state, _clock = make()
+    events = own_state_events.OwnStateEvents(Memory({}), state, LOG)
+    sign = [sign for sign in own_state_events.SIGNS if sign.key == key][0]
+    before = state.report()
+    with caplog.at_level(logging.ERROR, logger="test.own_state"):
+        for _ in range(3):
+            events.heard(sign, value)
+    assert state.report() == before
+    assert len(caplog.records) == 1 and caplog.records[0].getMessage().startswith(key)
+
+
+def test_every_sign_goes_to_a_method_of_the_own_state():
+    for sign in own_state_events.SIGNS:
+        assert callable(getattr(OwnState, sign.method)), sign.key
+    assert own_state_module.STATES == (PAUSED, RESTING, DISABLED, WAITING)
