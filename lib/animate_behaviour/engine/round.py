@@ -39,44 +39,52 @@ class LegsAndBase(object):
     together. A turn that falls due takes the next gap between the legs' calls (the legs
     then wait for it), so the legs' calls, however frequent, never keep the base from
     turning. Whoever finishes wakes the other (``legs_wake``, ``base_wake``: events of
-    ``clock``, the workers' own once they are added to the round)."""
+    ``clock``, the workers' own once they are added to the round).
+
+        FREE --begin_legs_move--> LEGS_MOVING --end_legs_move--> FREE
+        FREE --begin_turn--> TURNING --end_turn--> FREE
+        LEGS_MOVING --begin_turn (refused)--> TURN_DUE --end_legs_move--> FREE, the turn
+            first: begin_legs_move is refused until it has been made (or given up)
+    """
+
+    FREE = "free"
+    LEGS_MOVING = "legs moving"
+    TURN_DUE = "turn due"  # the legs still move; they start no new call
+    TURN_DUE_FREE = "turn due, legs free"
+    TURNING = "turning"
 
     def __init__(self, clock):
         self._lock = threading.Lock()
-        self._legs_moving = False
-        self._turn_due = False
-        self._turning = False
+        self.state = self.FREE
         self.legs_wake = clock.event()
         self.base_wake = clock.event()
 
     def begin_legs_move(self):
         with self._lock:
-            if self._turning or self._turn_due:
+            if self.state != self.FREE:
                 return False
-            self._legs_moving = True
+            self.state = self.LEGS_MOVING
             return True
 
     def end_legs_move(self):
         with self._lock:
-            self._legs_moving = False
+            self.state = self.TURN_DUE_FREE if self.state == self.TURN_DUE else self.FREE
         self.base_wake.set()
 
     def begin_turn(self):
         """Start a turn if the legs are between calls; else mark it due, so that they
         stay between calls once their call ends, and return False."""
         with self._lock:
-            if self._legs_moving:
-                self._turn_due = True
+            if self.state in (self.LEGS_MOVING, self.TURN_DUE):
+                self.state = self.TURN_DUE
                 return False
-            self._turning = True
-            self._turn_due = False
+            self.state = self.TURNING
             return True
 
     def end_turn(self):
         """The turn is over, or will not be made after all: the legs may move."""
         with self._lock:
-            self._turning = False
-            self._turn_due = False
+            self.state = self.FREE
         self.legs_wake.set()
 
 
