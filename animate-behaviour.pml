@@ -54,10 +54,12 @@
         <File name="extractors" src="lib/animate_behaviour/naoqi/extractors.py" />
         <File name="heat" src="lib/animate_behaviour/naoqi/heat.py" />
         <File name="life" src="lib/animate_behaviour/naoqi/life.py" />
+        <File name="limits" src="lib/animate_behaviour/naoqi/limits.py" />
         <File name="memory_events" src="lib/animate_behaviour/naoqi/memory_events.py" />
         <File name="own_call" src="lib/animate_behaviour/naoqi/own_call.py" />
         <File name="own_state_events" src="lib/animate_behaviour/naoqi/own_state_events.py" />
         <File name="person_mood" src="lib/animate_behaviour/naoqi/person_mood.py" />
+        <File name="preferences" src="lib/animate_behaviour/naoqi/preferences.py" />
         <File name="robot_events" src="lib/animate_behaviour/naoqi/robot_events.py" />
         <File name="sender" src="lib/animate_behaviour/naoqi/sender.py" />
         <File name="speech" src="lib/animate_behaviour/naoqi/speech.py" />

@@ -5,6 +5,7 @@ import sys
 
 import pytest
 
+from animate_behaviour.naoqi.limits import read_limits
 from animate_behaviour.planning import groups, joints
 
 NO_HANDS = [name for name in joints.ANIMATED_JOINTS if name not in joints.HAND_JOINTS]
@@ -61,13 +62,13 @@ class Limits(object):
         return reply
 
 
-def test_limits_from_motion_prefers_almotion_and_falls_back(caplog):
+def test_read_limits_prefers_almotion_and_falls_back(caplog):
     motion = Limits({"LHand": [[0.0, 1.0, 12.0, 0.1]],
                      "RHand": RuntimeError("ALMotion is busy"),
                      "HipRoll": [[0.5, -0.5, 1.0, 0.0]]})
     logger = logging.getLogger("test.limits")
     with caplog.at_level(logging.WARNING):
-        limits = joints.limits_from_motion(motion, ["LHand", "RHand", "HipRoll"], logger)
+        limits = read_limits(motion, ["LHand", "RHand", "HipRoll"], logger)
     assert limits["LHand"] == joints.JointLimit(0.0, 1.0, 12.0)
     assert limits["RHand"] == joints.URDF_LIMITS["RHand"]
     assert limits["HipRoll"] == joints.URDF_LIMITS["HipRoll"]

@@ -10,6 +10,7 @@ import pytest
 from animate_behaviour import configuration as config_module
 from animate_behaviour.expression import live_signal, mood, mood_table
 from animate_behaviour.expression import presets as presets_module
+from animate_behaviour.naoqi.preferences import OwnerPreferences
 from animate_behaviour.foundation.clock import ScaledClock
 from animate_behaviour.planning import clearance, joints, lean, trajectory
 from pepper_sim.preferences import FakePreferenceManager
@@ -63,7 +64,7 @@ def test_the_owners_mood_preferences_count_and_bad_ones_are_logged_and_ignored(c
     preferences = FakePreferenceManager({(presets_module.DOMAIN, "valence"): "0.5",
                                          (presets_module.DOMAIN, "arousal"): "3"})
     with caplog.at_level(logging.ERROR):
-        live = presets_module.LiveConfiguration(defaults(), preferences,
+        live = presets_module.LiveConfiguration(defaults(), OwnerPreferences(preferences),
                                                 logging.getLogger("test.mood"))
     assert live.configuration().valence == 0.5
     assert live.configuration().arousal == 0.0

@@ -8,6 +8,7 @@ import pytest
 
 from animate_behaviour import configuration as config_module
 from animate_behaviour.expression import presets as presets_module
+from animate_behaviour.naoqi.preferences import OwnerPreferences
 from animate_behaviour.planning import styles
 from pepper_sim.preferences import RAISES, FakePreferenceManager
 
@@ -32,8 +33,10 @@ def errors(caplog, level=logging.ERROR):
 def make(preferences=None, **values):
     settings = dict(FILE)
     settings.update(values)
-    return presets_module.LiveConfiguration(config_module.from_mapping(settings), preferences,
-                                            logging.getLogger("test.presets"))
+    return presets_module.LiveConfiguration(
+        config_module.from_mapping(settings),
+        OwnerPreferences(preferences) if preferences is not None else None,
+        logging.getLogger("test.presets"))
 
 
 def test_the_built_in_presets_and_their_documented_values():

@@ -5,8 +5,8 @@ from __future__ import absolute_import, division, print_function
 import collections
 import threading
 
+from animate_behaviour.naoqi.limits import read_limits
 from animate_behaviour.planning import groups as groups_module
-from animate_behaviour.planning import joints
 
 
 class Tuning(object):
@@ -47,6 +47,6 @@ class Tunings(object):
                 if self._limits is None:
                     names = [name for _row, members in groups_module.joint_groups(
                         config.behaviour, config.platform_joints) for name in members]
-                    self._limits = joints.limits_from_motion(self._motion, names, self._log)
+                    self._limits = read_limits(self._motion, names, self._log)
                 self._tuning = Tuning(config, groups_module.build(config, self._limits))
             return self._tuning

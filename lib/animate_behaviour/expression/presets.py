@@ -20,10 +20,10 @@ import threading
 from animate_behaviour import configuration as config_module
 from animate_behaviour.planning import styles
 
+# The owner's preferences' domain in ALPreferenceManager (naoqi.preferences reads it).
 DOMAIN = "animate-behaviour"
 # The preferences are named as the configuration keys; this one chooses the start preset.
 PRESET_SETTING = config_module.START_PRESET_KEY
-PREFERENCES = "ALPreferenceManager %s" % DOMAIN
 
 
 class PresetError(RuntimeError):
@@ -37,8 +37,9 @@ class StyleError(RuntimeError):
 class LiveConfiguration(object):
     """The configuration the engine goes by, and what makes it: the presets of ``config``
     (the file's Configuration), the one chosen now, the owner's preferences read through
-    ``preferences`` (an ALPreferenceManager proxy, or None; the preset choice is stored
-    there) and the motion style chosen at run time; logs on ``logger``. Thread-safe;
+    ``preferences`` (naoqi.preferences.OwnerPreferences, or None where the robot has no
+    ALPreferenceManager; the preset choice is stored there) and the motion style chosen
+    at run time; logs on ``logger``. Thread-safe;
     listeners hear of each change of the configuration in the order of the changes."""
 
     def __init__(self, config, preferences, logger):
@@ -84,7 +85,7 @@ class LiveConfiguration(object):
         preferred = ", ".join("%s = %s" % (key, config_module.ROWS[key].format(value))
                               for key, value in sorted(self.preferred.items()))
         return ["preset now: %s" % (self.current or "none (the file's values)"),
-                "owner preferences (%s): %s" % (PREFERENCES, preferred or "none")]
+                "owner preferences (%s): %s" % (self._source(), preferred or "none")]
 
     # -- choosing --------------------------------------------------------------------
 
@@ -142,7 +143,7 @@ class LiveConfiguration(object):
         if self._preferences is None:
             raise PresetError("preset %s not stored: NAOqi has no ALPreferenceManager" % name)
         try:
-            self._preferences.setValue(DOMAIN, PRESET_SETTING, name)
+            self._preferences.store(PRESET_SETTING, name)
         except RuntimeError as err:
             raise PresetError("preset %s not stored: ALPreferenceManager.setValue failed: %s"
                               % (name, err))
@@ -157,7 +158,7 @@ class LiveConfiguration(object):
         values.update(preferred)
         values[config_module.START_PRESET_KEY] = name
         source = "%s%s%s" % (self._file.source, ", preset %s" % name if name else "",
-                             ", %s" % PREFERENCES if preferred else "")
+                             ", %s" % self._source() if preferred else "")
         return self._file.with_values(values, source, written)
 
     def _read_preferences(self):
@@ -166,22 +167,11 @@ class LiveConfiguration(object):
             self._log.info("no ALPreferenceManager: the configuration comes from %s alone"
                            % self._file.source)
             return {}, self._file.preset
-        raw = collections.OrderedDict()
-        failures = collections.OrderedDict()  # error text -> the settings that gave it
-        for row in config_module.TABLE:
-            if row.kind.is_section:
-                continue
-            # Each setting alone: an error costs that setting only (see the module).
-            try:
-                value = self._preferences.getValue(DOMAIN, row.name)
-            except RuntimeError as err:
-                failures.setdefault(str(err), []).append(row.name)
-                continue
-            if value is not None and value != "":
-                raw[row.name] = value
+        raw, failures = self._preferences.read(
+            [row.name for row in config_module.TABLE if not row.kind.is_section])
         if failures:  # a warning: NAOqi may answer so for a setting never set
             self._log.warning("%s: getValue failed for %s; taken as not set" % (
-                PREFERENCES, "; ".join("%s (%s)" % (", ".join(settings),
+                self._source(), "; ".join("%s (%s)" % (", ".join(settings),
                                                     config_module.shown_value(error))
                                        for error, settings in failures.items())))
         start = self._file.preset
@@ -192,12 +182,12 @@ class LiveConfiguration(object):
             else:
                 self._log.error(
                     "%s/%s = %s is not allowed: one of %s; ignored, starting with %s" % (
-                        PREFERENCES, PRESET_SETTING, config_module.shown_value(wanted),
+                        self._source(), PRESET_SETTING, config_module.shown_value(wanted),
                         ", ".join(self.names()), start or "no preset"))
         preferred = {}
         for key in raw:
             value, problem = config_module.ROWS[key].parse(raw[key], name="%s/%s" % (
-                PREFERENCES, key))
+                self._source(), key))
             if problem is None:
                 problem = self._misfit(dict(preferred, **{key: value}), raw)
             if problem is not None:
@@ -205,6 +195,11 @@ class LiveConfiguration(object):
                 continue
             preferred[key] = value
         return preferred, start
+
+    def _source(self):
+        """How the log names the preferences."""
+        return self._preferences.name if self._preferences is not None else \
+            "no ALPreferenceManager"
 
     def _misfit(self, preferred, written):
         """The problem the preferences cause with the file or one of its presets, or None."""

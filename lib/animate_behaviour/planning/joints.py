@@ -1,7 +1,8 @@
 """Pepper's joint model: limits, maximum velocities, the Stand posture, the joint families.
 
 Limits and velocities are those of ``pepper.urdf`` shipped in the qibullet wheel
-(radians, rad/s). On a live robot ``ALMotion.getLimits`` supersedes them.
+(radians, rad/s). On a live robot ``ALMotion.getLimits`` supersedes them
+(naoqi.limits).
 """
 from __future__ import absolute_import, division, print_function
 
@@ -61,34 +62,6 @@ def chain_of(joint):
 def arm_suffix(joint):
     """Return the side-less arm joint name ("LElbowRoll" -> "ElbowRoll")."""
     return joint[1:]
-
-
-def limits_from_motion(motion, joints, logger):
-    """Read ``ALMotion.getLimits`` for each joint; fall back to the URDF table.
-
-    Returns a dict joint -> JointLimit. A joint whose limits cannot be read (the
-    service refuses, or returns something malformed) keeps its URDF limits and the
-    fallback is logged once at warning level.
-    """
-    limits = {}
-    failed = []
-    for joint in joints:
-        try:
-            reply = motion.getLimits(joint)
-            minimum, maximum, max_velocity = [float(value) for value in reply[0][:3]]
-        except (RuntimeError, TypeError, ValueError, IndexError) as err:
-            failed.append("%s (%s)" % (joint, err))
-            limits[joint] = URDF_LIMITS[joint]
-            continue
-        if not minimum < maximum or max_velocity <= 0.0:
-            failed.append("%s (nonsensical limits %r)" % (joint, reply[0]))
-            limits[joint] = URDF_LIMITS[joint]
-            continue
-        limits[joint] = JointLimit(minimum, maximum, max_velocity)
-    if failed:
-        logger.warning("ALMotion.getLimits did not answer for %s; using pepper.urdf limits"
-                       % ", ".join(failed))
-    return limits
 
 
 def hand_joints(platform_joints):

@@ -5,6 +5,7 @@ from __future__ import absolute_import, division, print_function
 from animate_behaviour.engine import motion_engine as engine_module
 from animate_behaviour.expression import presets as presets_module
 from animate_behaviour.naoqi import contract
+from animate_behaviour.naoqi.preferences import OwnerPreferences
 from animate_behaviour.foundation.clock import REAL_TIME
 from animate_behaviour.serving.service import SERVICE_NAME, AnimateBehaviourService
 from animate_behaviour.serving.tablet import TabletPage
@@ -75,8 +76,9 @@ class ServiceHost(object):
         if life is None:
             self._log.warning("ALAutonomousLife is missing: BackgroundMovement is left alone")
         memory = self._service_or_none("ALMemory")
+        manager = self._service_or_none("ALPreferenceManager", optional=True)
         live_config = presets_module.LiveConfiguration(
-            self._config, self._service_or_none("ALPreferenceManager", optional=True),
+            self._config, OwnerPreferences(manager) if manager is not None else None,
             self._log)
         config = live_config.configuration()
         # Before anything subscribes: a subscriber creates the keys it does not know.
