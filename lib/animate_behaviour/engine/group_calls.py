@@ -2,8 +2,8 @@
 played out, stopped for speech or a stop, killed or postponed by another app, or found
 moved by another app while the group held none.
 
-The calls are GroupWorker's (engine.group_worker), this is its half that talks to the
-sender: a call that returns early without us stopping it means another app killed it to
+A GroupWorker (engine.group_worker) holds one GroupCalls and sends every step through
+it: a call that returns early without us stopping it means another app killed it to
 take the joints; one that returns late waited behind another app's task; and before
 every call the joints' commanded angles are checked: another app's setAngles books no
 joint and shows in no answer of areResourcesAvailable (docs/naoqi.md). Each is a
@@ -37,13 +37,30 @@ MOVED_BY_ANOTHER_APP = "another app moved its joints since its last call"
 
 
 class GroupCalls(object):
-    """GroupWorker's calls. It has ``name``, ``wake``, ``role``, ``backoff``, ``_round``,
-    ``_sender``, ``_clock``, ``_log``, ``_group`` and ``_known_disruption()``; these
-    methods keep ``_expected``, where our last call left the joints."""
+    """The calls of the group ``name`` during ``round_`` (round.Round: its sender, status,
+    clock, log, stop and legs_and_base), waking on ``wake`` (the worker's event).
+    ``group()`` gives the group as the configuration now builds it, ``role()`` whether
+    its calls take turns with the base (worker_thread), ``known_disruption()`` why it must
+    not move now (no round trip), ``hold(duration, known_disruption)`` holds still
+    (worker_thread.WorkerThread._hold); failures count in ``backoff`` (recovery.Backoff).
+    ``expected``: where our last call left the joints."""
+
+    def __init__(self, name, round_, wake, backoff, group, role, known_disruption, hold):
+        self.name = name
+        self.wake = wake
+        self.backoff = backoff
+        self.expected = None
+        self._round = round_
+        self._sender = round_.sender
+        self._clock = round_.clock
+        self._group = group
+        self._role = role
+        self._known_disruption = known_disruption
+        self._hold = hold
 
     # -- executing a step ----------------------------------------------------------------
 
-    def _step(self, step):
+    def step(self, step):
         """Send or hold ``step``; the Disruption that stopped it, or None once done (the
         joints then where it left them)."""
         # Whether another app holds the joints is asked just before a call is sent.
@@ -60,11 +77,11 @@ class GroupCalls(object):
         return self._hold(duration, self._known_disruption)
 
     def _moved_by_someone(self):
-        commanded = self._commanded()
-        return not np.allclose(commanded, self._expected, atol=MOVED_TOLERANCE)
+        return not np.allclose(self.commanded(), self.expected, atol=MOVED_TOLERANCE)
 
     def _move(self, step):
-        legs_and_base = self._round.legs_and_base if self.role == HOLDS_FOR_TURNS else None
+        legs_and_base = self._round.legs_and_base if self._role() == HOLDS_FOR_TURNS \
+            else None
         if legs_and_base is not None:
             while True:
                 self.wake.clear()
@@ -75,15 +92,17 @@ class GroupCalls(object):
                 # A turn is due or running: the legs hold still until its end_turn wakes them.
                 self._clock.wait(self.wake, None)
         try:
-            return self._call(step)
+            return self.call(step)
         finally:
             if legs_and_base is not None:
                 legs_and_base.end_legs_move()
 
-    def _call(self, step):
+    def call(self, step):
+        """Send the Move ``step`` now; the Disruption that stopped it, or None once done."""
         self._round.status.set(self.name, status_module.ANIMATING)
-        commanded = range(len(self._group.names)) if step.joints is None else step.joints
-        names = [self._group.names[index] for index in commanded]
+        group = self._group()
+        commanded = range(len(group.names)) if step.joints is None else step.joints
+        names = [group.names[index] for index in commanded]
         angles = [[float(angle) for angle in step.angles[:, index]] for index in commanded]
         times = [float(time) for time in step.times]
         # One question a call, the last but the task list: where another app may have
@@ -110,13 +129,13 @@ class GroupCalls(object):
                               % (self.name, call.error))
         elapsed = call.elapsed
         if elapsed < EARLY_FRACTION * step.duration and not np.allclose(
-                self._commanded(), step.end, atol=MOVED_TOLERANCE):
+                self.commanded(), step.end, atol=MOVED_TOLERANCE):
             return Disruption(OTHER_APP, why="its %.2f s call ended after %.2f s: killed to "
                               "take its joints" % (step.duration, elapsed))
         if elapsed > step.duration + LATE_MARGIN:
             return Disruption(OTHER_APP, why="its %.2f s call took %.2f s: postponed behind "
                               "another app's task" % (step.duration, elapsed))
-        self._expected = step.end
+        self.expected = step.end
         self.backoff.succeeded()
         return None
 
@@ -130,16 +149,19 @@ class GroupCalls(object):
     # -- reading the joints --------------------------------------------------------------
 
     def _angles(self, use_sensors):
+        group = self._group()
         try:
-            return np.array(self._sender.angles(self._group.names, use_sensors), dtype=float)
+            return np.array(self._sender.angles(group.names, use_sensors), dtype=float)
         except RuntimeError as err:
             # One line a streak of failures (Backoff): it is asked before every call.
             self.backoff.failed("ALMotion.getAngles (%s) failed (%s); assuming home"
                                 % (self.name, err))
-            return self._group.home.copy()
+            return group.home.copy()
 
-    def _commanded(self):
+    def commanded(self):
+        """The joints' angles as last commanded (by anyone), rad."""
         return self._angles(False)
 
-    def _measured(self):
+    def measured(self):
+        """The joints' measured angles, rad."""
         return self._angles(True)

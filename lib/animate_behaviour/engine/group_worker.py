@@ -43,7 +43,7 @@ from animate_behaviour.engine.recovery import (ERROR, HOT, OTHER_APP, STOP, YIEL
 from animate_behaviour.engine.worker_thread import HOLDS_FOR_TURNS, MOVES_ALONE, WorkerThread
 from animate_behaviour.planning import steps, styles
 
-class GroupWorker(GroupCalls, WorkerThread):
+class GroupWorker(WorkerThread):
     """Animates the group ``name`` of the round's tuning during ``round_`` (round.Round:
     sender, tuning, clock, log, stop, status, speaking, heat, legs_and_base, onsets)
     with ``rng`` (a numpy RandomState of its own)."""
@@ -54,7 +54,8 @@ class GroupWorker(GroupCalls, WorkerThread):
         self.who = "group %s" % name
         WorkerThread.__init__(self, round_, rng, self.name, self.who)
         self.backoff = Backoff(self.who, self._log)
-        self._expected = None  # where our last call left the joints
+        self._calls = GroupCalls(name, round_, self.wake, self.backoff, lambda: self._group,
+                                 lambda: self.role, self._known_disruption, self._hold)
         self._hot_logged = ()
         self._went_home = False  # hot, or on a slope: whether it went home before holding
         self._watched = None  # yielding to another app: its joints' commanded angles
@@ -77,8 +78,9 @@ class GroupWorker(GroupCalls, WorkerThread):
         self._round.status.set(self.name, status_module.HOME)
 
     def _animate(self):
-        start = self._commanded()
-        self._expected = start
+        calls = self._calls
+        start = calls.commanded()
+        calls.expected = start
         home = self._group.shape(self._round.signal.now()).home
         # Home first (enabling, say): the first random call waits for it.
         going_home = [] if np.allclose(start, home, atol=MOVED_TOLERANCE) else \
@@ -94,18 +96,18 @@ class GroupWorker(GroupCalls, WorkerThread):
                     self.ready.set()
                 if tuning is not self._round.tunings.current():
                     # The first, or the configuration changed: from where the joints are.
-                    stream, tuning = self._stream(self._expected)
+                    stream, tuning = self._stream(calls.expected)
                 step = stream.next(self._now())
-            disruption = self._step(step)
+            disruption = calls.step(step)
             if disruption is None:
                 continue
             recovery = Recovery(self, self._round, self.wake)
             if not recovery.run(disruption):
                 return
-            start = self._measured()
+            start = calls.measured()
             # What the next check compares ALMotion's commanded angles with: they, not
             # the measured ones a tracking error away, stay put while nobody moves.
-            self._expected = self._commanded()
+            calls.expected = calls.commanded()
             going_home = []
             if recovery.home_first:
                 home = self._group.shape(self._round.signal.now()).home
@@ -172,7 +174,7 @@ class GroupWorker(GroupCalls, WorkerThread):
         try:
             disruption = self._disruption()
             if disruption is None and self._watched is not None:
-                commanded = self._commanded()
+                commanded = self._calls.commanded()
                 if not np.allclose(commanded, self._watched, atol=MOVED_TOLERANCE):
                     self._watched = commanded
                     disruption = Disruption(OTHER_APP, why="another app still moves its "
@@ -189,7 +191,7 @@ class GroupWorker(GroupCalls, WorkerThread):
         as ready (enabling does not wait for it), its status saying why."""
         self.ready.set()
         if disruption.reason == OTHER_APP and self._watched is None:
-            self._watched = self._commanded()
+            self._watched = self._calls.commanded()
         if disruption.reason == HOT:
             self._log_hot(disruption.joints)
         if not kind.holds_home:
@@ -221,13 +223,13 @@ class GroupWorker(GroupCalls, WorkerThread):
         joints, a slope); True once there, False if the joints are not ours to move now
         (another app, speech, Pepper's body) or the round stops."""
         home = self._group.shape(self._round.signal.now()).home
-        for step in steps.home(self._group, self._measured(), self._config, home):
+        for step in steps.home(self._group, self._calls.measured(), self._config, home):
             if isinstance(step, steps.Rest):
                 continue
             disruption = self.check()
             if disruption is not None and disruption.reason != reason:
                 return False
-            if self._call(step) is not None:
+            if self._calls.call(step) is not None:
                 return False
-        self._expected = home
+        self._calls.expected = home
         return True

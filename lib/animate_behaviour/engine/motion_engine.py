@@ -49,8 +49,8 @@ class EngineClosed(RuntimeError):
 class MotionEngine(object):
     """The request state machine and its report.
 
-    ``motion`` is an ALMotion proxy (or stand-in): the engine wakes the robot through it,
-    and every other command goes out through one naoqi.sender.Sender. ``configuration()``
+    ``motion`` is an ALMotion proxy (or stand-in): every command goes out through one
+    naoqi.sender.Sender, and Pepper's own state asks it whether Pepper is awake. ``configuration()``
     gives the configuration to go by now (presets.LiveConfiguration's); its behaviour and
     platform never change. ``autonomous_life`` an ALAutonomousLife proxy, ``memory`` an
     ALMemory proxy, each None when the robot has none; ``services`` the perception

@@ -1,6 +1,5 @@
 """The sender: every ALMotion command of a round goes out through it, one call at a time
-(worker -> sender -> ALMotion); the engine itself only wakes the robot and takes it
-home. It also asks ALMotion what a call needs (joints free, no move running, where the
+(worker -> sender -> ALMotion), the groups' way home when the animation stops included. It also asks ALMotion what a call needs (joints free, no move running, where the
 joints and the base are), and waits for a call, stopping it when its worker must."""
 from __future__ import absolute_import, division, print_function
 
