@@ -87,9 +87,15 @@ class AnimateBehaviourService(object):
         "state" and "requested" ("enabled" or "disabled": settled, and last asked for);
         "groups" (an object with one entry per joint group animated, keyed by the group's
         name, in groups.TABLE's order) and "base" (when the base turns),
-        each {"state": "animating" | "yielding" | "hot" | "home"}, with "yieldingTo"
-        ("speech", "another app" or "error") when yielding and "hot" (joint names, motor
-        temperature status >= 1) when hot; "counters": trajectories completed (the
+        each {"state": "animating" | "yielding" | "hot" | "paused" | "resting" |
+        "waiting" | "disabled" | "home"}, with "yieldingTo" ("speech", "another app" or
+        "error": an ALMotion call failed, tried again after 2 s, then twice as long each
+        time up to 240 s) when yielding, "hot" (joint or wheel names, motor temperature
+        status >= 1) when hot, and "reason" (in words) when Pepper's own state holds it:
+        paused (a fall, safeguard, a push), resting (Pepper rests), waiting (the base:
+        the charging flap, docked, close to the station, moves disabled, battery low, a
+        refused turn such as "obstacle: Safety"; the legs: a slope) or disabled (its
+        chain, e.g. "LArm disabled"); "counters": trajectories completed (the
         specification style's numPoints waypoints, or a lifelike move), ALMotion calls
         sent (each holds its joints at most maxCallDuration s), base turns completed,
         yields to another app or to speech, since the service started.
@@ -97,7 +103,8 @@ class AnimateBehaviourService(object):
         Pepper goes by ("specification" or "lifelike", see setMotionStyle); "mood": the
         mood set, [valence, arousal], each in [-1, 1] (see setMood); "moodNow": the mood
         Pepper moves by at this moment, [valence, arousal]: the mood set, or on its way
-        to it while a change glides (a few seconds), with the context's reactions;
+        to it while a change glides (a few seconds), with the context's reactions and,
+        while the battery is low, batteryLowArousal;
         "context": what Pepper perceives, {"state": "alone" | "present" | "engaged" |
         "listening", "weights": {"engaged", "listening", "alone": each in [0, 1], how far
         each reaction has glided in}, "sources": {reaction: {"live": [...], "absent":
@@ -108,6 +115,14 @@ class AnimateBehaviourService(object):
         perceived or null, "lean": [valence, arousal] added to the mood now}} (a person
         engaged: no base turns, smaller and rarer arm moves; listening: the arms start no
         move; alone: a lower arousal around the mood set, more fidgets).
+        "ownState": what NAOqi last said of Pepper's body (docs/pepper_day.md), booleans
+        "awake", "fallen", "pushed" (within 3 s of a push), "flapOpen", "docked",
+        "closeToStation", "moveDisabled", "batteryLow" (the arousal is then
+        batteryLowArousal lower, in [-1, 0]) and "onSlope"; "lifeState": Autonomous
+        Life's state ("solitary", "interactive", "safeguard", "disabled", or null until
+        known); "disabled": the chains ALMotion disabled ("Head", "LArm", "RArm", "Leg",
+        "Body"); "sources": {"live": [...], "absent": [...]}, the events followed that
+        this robot declares and those it does not, as found at start.
         """
         report = self._engine.report()
         configuration = self._live_config.configuration()  # one read: preset and style agree
