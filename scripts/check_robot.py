@@ -41,7 +41,8 @@ def main(argv=None):
     parser.add_argument("--url", help="the robot, e.g. tcp://pepper.local:9559 "
                         "(default: pepper_sim on loopback)")
     parser.add_argument("--move-base", action="store_true",
-                        help="also turn the base by 0.05 rad and back (moveTo)")
+                        help="also turn the base by 0.05 rad and back (moveTo; "
+                        "pepper_sim's always is)")
     parser.add_argument("--yes", action="store_true", help="move without asking")
     parser.add_argument("--steps", type=_steps, default=[],
                         help="owner steps to try, comma-separated (each asks you to do "

@@ -105,7 +105,7 @@ def test_pepper_sim_confirms_every_fact_and_everything_is_put_back(make_robot):
     assert results(document) == ALL_CONFIRMED
     assert document["check"] == "complete"
     assert document["moves"].startswith("%s 5 degrees and back" % JOINT)
-    assert document["base"] == "turned 0.05 rad and back (--move-base)"
+    assert document["base"] == "turned 0.05 rad and back"
     # Put back: the joint where it was, its stiffness as it was, the base's heading, the
     # extractors' subscribers (Autonomous Life's only).
     assert abs(motion.getAngles(JOINT, False)[0] - start) < 1e-3

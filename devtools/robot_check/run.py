@@ -163,7 +163,7 @@ def check(session, robot, ask, move_base, timing, writer, asked=(), confirm=None
         header["moves"] = ("%s (%s)" % ("; ".join(context.moved), consent.why)
                            if context.moved else "none (%s: %s)" % (
                                "allowed" if consent.granted else "no consent", consent.why))
-        header["base"] = ("turned %.2f rad and back (--move-base)" % base_trial.THETA
+        header["base"] = ("turned %.2f rad and back" % base_trial.THETA
                           if context.base_moved else "not moved")
         header["check"] = state
     moves("running")
@@ -231,15 +231,16 @@ def run(url, folder, ask, move_base=False, timing=ROBOT, asked=(), confirm=None,
         variant=None):
     """Check the robot at ``url`` (None: pepper_sim, or the variant of it named
     ``variant`` (variants.VARIANTS), started here on ``timing.scale``'s clock and moved
-    without asking: nothing real moves) and write the report into ``folder``; its two
-    paths. Raises CheckError when the robot cannot be reached or is lost."""
+    without asking, its base too: nothing real moves) and write the report into
+    ``folder``; its two paths. Raises CheckError when the robot cannot be reached or is
+    lost."""
     if url is not None:
         return _run(url, url, folder, ask, move_base, timing, asked, confirm)
     options = {} if variant is None else variants.VARIANTS[variant].robot(timing.scale)
     with simulated.Robot(time_scale=timing.scale, **options) as robot:
         name = SIMULATED % robot.url + ("" if variant is None else ", variant %r" % variant)
         return _run(robot.url, name, folder, lambda _text: Consent(True, "a simulated robot"),
-                    move_base, timing, asked, confirm)
+                    True, timing, asked, confirm)
 
 
 def _run(url, robot, folder, ask, move_base, timing, asked, confirm):
