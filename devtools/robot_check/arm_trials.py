@@ -80,6 +80,7 @@ class ArmTrials(object):
             self._back(start)
             if stiffness < 1.0:
                 self._motion.setStiffnesses(JOINT, stiffness)
+        self._findings.start(("task_list_shape", "task_ids_increase"))
         self._findings.record("task_list_shape", *shape(self._tasks.answers))
         self._record_ids()
 

@@ -131,7 +131,8 @@ def _why_not(trial, context, consent, move_base, asked, confirm):
         if context.service("ALMotion") is None:
             return "ALMotion is not served"
     if step is not None:
-        done = confirm(trial.prompt)
+        done = (Consent(False, "no prompt to confirm it at") if confirm is None
+                else confirm(trial.prompt))
         if not done.granted:
             return "the owner did not confirm the step (%s)" % done.why
     return None
@@ -147,8 +148,13 @@ def check(session, robot, ask, move_base, timing, writer, asked=(), confirm=None
     owner step of ``asked``; ``writer`` (report.Writer) gets the report after every
     finding. Raises CheckError when the robot is lost (the report says where it stopped);
     Ctrl-C (KeyboardInterrupt) leaves a report that says so, once what moved is back."""
-    header = {}
-    findings = Findings(lambda found: writer.write(header, found.all("not reached yet")))
+    header = {"check": "running"}
+
+    def written(found):
+        if header["check"].startswith("running"):  # a check killed outright says where
+            header["check"] = "running: trying %s" % _names(found.trying)
+        writer.write(header, found.all("not reached yet"))
+    findings = Findings(written)
     context = Context(session, findings, timing)
     consent = ask(question(JOINT, math.degrees(arm_trials.STEP),
                            math.degrees(arm_trials.MAX_SPEED),
@@ -156,8 +162,7 @@ def check(session, robot, ask, move_base, timing, writer, asked=(), confirm=None
     header.update({
         "robot": robot, "naoqi": _naoqi_version(context),
         "date": datetime.datetime.utcnow().replace(microsecond=0).isoformat() + "Z",
-        "client": "Python %s, qi %s" % (platform.python_version(), qi.__version__),
-        "check": "running"})
+        "client": "Python %s, qi %s" % (platform.python_version(), qi.__version__)})
 
     def moves(state):
         header["moves"] = ("%s (%s)" % ("; ".join(context.moved), consent.why)

@@ -18,18 +18,17 @@ Timing = collections.namedtuple("Timing", (
     # How long a call's task may take to be listed, a joint to arrive, a call to end
     # after a kill or a move after it was sent.
     "grace "
-    # How long the task list is read for a new task, how long the postponement trial
-    # leaves its second call waiting before it kills the first, and how long the kill
-    # trial watches a stopped joint.
-    "listing wait settle "
+    # How long the postponement trial leaves its second call waiting (reading the task
+    # list) before it kills the first, and how long the kill trial watches a stopped joint.
+    "wait settle "
     # How long ALMood's properties are followed at most, and how long the extractors'
     # data keys are looked for once the check has subscribed them.
     "mood data "
     # Wall seconds per robot second.
     "scale"))
 
-ROBOT = Timing(slow_call=20.0, kill_call=2.0, short_call=2.0, back=2.0, grace=5.0,
-               listing=1.0, wait=1.0, settle=1.0, mood=5.0, data=2.0, scale=1.0)
+ROBOT = Timing(slow_call=20.0, kill_call=2.0, short_call=2.0, back=2.0, grace=5.0, wait=1.0,
+               settle=1.0, mood=5.0, data=2.0, scale=1.0)
 
 
 def clock(timing):
