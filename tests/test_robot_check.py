@@ -21,7 +21,8 @@ import pytest
 
 from animate_behaviour.planning import joints
 from animate_behaviour.planning.trajectory import PEAK_TO_MEAN_SPEED
-from pepper_sim.qi_server import ServedMotion, served
+from pepper_sim.motion import KinematicMotion
+from pepper_sim.qi_server import ServedMotion, served, served_motion
 from robot_check import arm_trials, consent, facts, report, run, simulated, timing, variants
 from robot_check.facts import (CONFIRMED, CONTRADICTED, JOINT, NOT_DECIDED, NOT_TRIED,
                                Fact)
@@ -325,21 +326,35 @@ def test_a_port_that_does_not_speak_qi_times_out_with_a_clear_line():
     assert run.CONNECT_TIMEOUT < 10.0
 
 
+class LostAtKill(KinematicMotion):
+    """A robot lost as the check kills its call: killTask waits until the test has closed
+    the robot's session (``asked``, then ``release``)."""
+
+    def __init__(self, **kwargs):
+        KinematicMotion.__init__(self, **kwargs)
+        self.asked = threading.Event()
+        self.release = threading.Event()
+
+    def killTask(self, motionTaskID):
+        self.asked.set()
+        self.release.wait(60.0)
+        return KinematicMotion.killTask(self, motionTaskID)
+
+
 def test_a_robot_lost_mid_check_leaves_a_report_that_says_where_it_stopped(make_robot):
-    robot = make_robot()
+    robot = make_robot(motion=served_motion(LostAtKill)(time_scale=SCALE))
     motion = robot.robot.motion
-    lost = threading.Event()
 
     def cut():
-        if motion.wait_for(lambda: motion.calls_to("killTask"), 60.0):
+        if motion.asked.wait(60.0):
             robot.robot.session.close()
-        lost.set()
+        motion.release.set()
     thread = threading.Thread(target=cut)
     thread.daemon = True
     thread.start()
     with pytest.raises(run.CheckError) as raised:
         check(robot)
-    assert lost.wait(60.0)
+    assert motion.release.wait(60.0)
     document = _read(robot.folder)
     trying = facts.BY_KEY["kill_by_id"].name
     assert document["check"].startswith("stopped while trying %s: " % trying)
