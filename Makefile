@@ -1,4 +1,7 @@
-# Entry points. Each target installs what it needs first (scripts/setup.sh is idempotent).
+# Entry points. Each target installs what it needs first, idempotently: scripts/setup.sh
+# everything (the demo, the tests, the simulator); scripts/setup_light.sh only what
+# robot-check, package and choregraphe need, in .venv-light (no Chromium, Qt tools or
+# simulator meshes).
 SECONDS ?=
 BEHAVIOUR ?=
 SCENARIO ?=
@@ -20,12 +23,14 @@ demo: setup
 compare: setup
 	PYTHONPATH=lib:devtools .venv/bin/python devtools/pepper_bullet/compare.py $(if $(SECONDS),--seconds $(SECONDS)) $(if $(BEHAVIOUR),--behaviour $(BEHAVIOUR))
 
-package: setup
-	.venv/bin/python tools/build_package.py
+package:
+	bash scripts/setup_light.sh package
+	.venv-light/bin/python tools/build_package.py
 
 # A project folder Choregraphe opens and plays as is: build/choregraphe/animate-behaviour.pml
-choregraphe: setup
-	.venv/bin/python tools/build_package.py --choregraphe
+choregraphe:
+	bash scripts/setup_light.sh package
+	.venv-light/bin/python tools/build_package.py --choregraphe
 
 benchmark: setup
 	.venv27/bin/python scripts/benchmark.py
@@ -42,7 +47,9 @@ benchmark: setup
 	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_drift.py --seeds 3
 
 # The NAOqi facts the package relies on, tried on a Pepper (URL=tcp://<pepper>:9559;
-# MOVE_BASE=1 also turns the base, YES=1 moves without asking) or, without URL, on
-# pepper_sim: out/robot_check/report.md and report.json (docs/robot_check.md).
-robot-check: setup
-	.venv/bin/python scripts/check_robot.py $(if $(URL),--url $(URL)) $(if $(MOVE_BASE),--move-base) $(if $(YES),--yes)
+# MOVE_BASE=1 also turns the base, YES=1 moves without asking, STEPS=<a,b> owner steps) or,
+# without URL, on pepper_sim (VARIANT=<name>: one that contradicts a fact):
+# out/robot_check/report.md and report.json (docs/robot_check.md).
+robot-check:
+	bash scripts/setup_light.sh robot-check
+	.venv-light/bin/python scripts/check_robot.py $(if $(URL),--url $(URL)) $(if $(MOVE_BASE),--move-base) $(if $(YES),--yes) $(if $(STEPS),--steps $(STEPS)) $(if $(VARIANT),--variant $(VARIANT))

@@ -24,6 +24,7 @@ if TOOLS not in sys.path:
 
 import build_package  # noqa: E402
 import build_xar  # noqa: E402
+import lrelease  # noqa: E402
 import update_pml  # noqa: E402
 from generated_file import read_text  # noqa: E402
 
@@ -547,6 +548,99 @@ def test_build_validate_and_inspect_package(tmpdir):
         set(["animate_behaviour"])
     with io.open(os.path.join(ROOT, "icon.png"), "rb") as icon:
         assert zipfile.ZipFile(pkg).read("icon.png") == icon.read()
+
+
+# --- translations without Qt: tools/lrelease.py ------------------------------------------
+
+def qt_lrelease():
+    """Qt's lrelease where Debian puts it or on PATH (not tools/bin's), or None."""
+    ours = os.path.join(TOOLS, "bin")
+    dirs = os.environ.get("PATH", "").split(os.pathsep) + build_package.EXTRA_TOOL_DIRS
+    for directory in dirs:
+        candidate = os.path.join(directory, "lrelease")
+        if directory and os.path.abspath(directory) != ours and os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+def hard_ts(path, language):
+    """A .ts with what the package's do not have yet: contexts sharing a slot of the
+    contexts' table, one source with and without a comment, one source with two comments,
+    a comment that can be dropped, text outside Latin-1."""
+    slots = {}
+    for index in range(1000):
+        name = "Box%d" % index
+        slots.setdefault(lrelease.elf_hash(name.encode("ascii")) % 151, []).append(name)
+    contexts = [names for names in slots.values() if len(names) >= 3][0][:3] + ["behavior.xar:/Box"]
+    messages = [("State", "State", "\u00c9tat"), ("State", "", "\u00c9tat seul"),
+                ("Open", "door", "Ouvrir la porte"), ("Open", "file", "Ouvrir le fichier"),
+                ("Hello", "", "Bonjour \u263a"), ("Only", "a note", "Seul")]
+    lines = ['<?xml version="1.0" encoding="utf-8"?>', "<!DOCTYPE TS>",
+             '<TS version="2.1" language="%s">' % language]
+    for context in contexts:
+        lines.append("<context><name>%s</name>" % context)
+        for source, comment, translation in messages:
+            lines.append("<message><source>%s</source>%s<translation>%s</translation>"
+                         "</message>" % (source, "<comment>%s</comment>" % comment
+                                         if comment else "", translation))
+        lines.append("</context>")
+    lines.append("</TS>\n")
+    with io.open(path, "w", encoding="utf-8") as stream:
+        stream.write("\n".join(lines))
+    return path
+
+
+TS_CASES = (["translations/translation_%s.ts" % lang for lang in LANGUAGES]
+            + ["hard:%s" % lang for lang in ("fr_FR", "en_GB", "ja_JP")])
+
+
+@pytest.mark.parametrize("case", TS_CASES)
+def test_lrelease_py_writes_what_qt_lrelease_writes(tmpdir, case):
+    qt = qt_lrelease()
+    if qt is None:
+        pytest.skip("needs Qt's lrelease to compare with (Debian qttools5-dev-tools, which "
+                    "make test's set-up installs)")
+    if case.startswith("hard:"):
+        ts = hard_ts(str(tmpdir.join("hard.ts")), case.split(":")[1])
+    else:
+        ts = os.path.join(ROOT, case)
+    qm = str(tmpdir.join("qt.qm"))
+    subprocess.check_call([qt, "-compress", ts, "-qm", qm], stdout=subprocess.PIPE)
+    with io.open(qm, "rb") as stream:
+        assert lrelease.compile_ts(ts) == stream.read()
+
+
+def test_lrelease_py_refuses_what_it_does_not_write(tmpdir):
+    ts = str(tmpdir.join("x.ts"))
+    for language, message, refused in (
+            ("fr_FR", '<source>A</source><translation type="unfinished">B</translation>',
+             "unfinished"),
+            ("de_DE", "<source>A</source><translation>B</translation>", "'de_DE'"),
+            ("fr_FR", '<source>A</source><translation><numerusform>B</numerusform>'
+             '</translation>', "plural forms")):
+        with io.open(ts, "w", encoding="utf-8") as stream:
+            stream.write('<TS version="2.1" language="%s"><context><name>C</name><message%s>'
+                         '%s</message></context></TS>' % (
+                             language, ' numerus="yes"' if "numerus" in message else "",
+                             message))
+        with pytest.raises(lrelease.ReleaseError) as raised:
+            lrelease.compile_ts(ts)
+        assert refused in str(raised.value)
+
+
+def test_a_package_builds_with_tools_lrelease_where_qt_has_none(tmpdir, monkeypatch):
+    """make package on a PC without the Qt tools: qipkg finds tools/bin/lrelease only, and
+    the package's .qm files are tools/lrelease.py's."""
+    if sys.version_info[0] < 3:
+        pytest.skip("3.9 lane only: make package builds with qibuild's qipkg, installed there")
+    pytest.importorskip("qipkg")
+    monkeypatch.setattr(build_package, "EXTRA_TOOL_DIRS", [os.path.join(TOOLS, "bin")])
+    monkeypatch.setenv("PATH", os.path.dirname(sys.executable))
+    pkg = build_package.build(str(tmpdir.join("dist")), str(tmpdir.join("build")))
+    for lang in LANGUAGES:
+        assert zipfile.ZipFile(pkg).read("translations/translation_%s.qm" % lang) == \
+            lrelease.compile_ts(os.path.join(ROOT, "translations",
+                                             "translation_%s.ts" % lang))
 
 
 # --- the icon ---------------------------------------------------------------------------

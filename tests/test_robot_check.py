@@ -1,128 +1,75 @@
-"""The robot check (issue 25, item 5) against pepper_sim on a loopback qi session: every
-fact confirmed on the stand-in robot, each fact that can be contradicted reported so by a
-stand-in that contradicts it, nothing moved without consent, everything put back.
+"""The robot check (issues 25 and 30) against pepper_sim on a loopback qi session: every
+fact confirmed on the stand-in robot and everything put back; against each of its
+variants (robot_check.variants), exactly that variant's fact contradicted (the check's
+own mutation test); nothing moved without consent; a robot that cannot be reached, is
+lost or is interrupted leaves a clear line and a report that says where it stopped.
 
-The check's slow calls last 1000 robot s here (20 s of wall time at SCALE) and each is
-killed by its id as soon as getTaskList lists it, so none comes near its end while the
-check reads where it stopped; the calls it lets run are 2 robot s."""
+The stand-ins and the check run on one scaled clock (SCALE wall s per robot s): the check
+waits and measures in robot seconds, so its trials decide as on a Pepper in real time."""
 from __future__ import absolute_import, division, print_function
 
 import io
 import json
+import math
 import os
+import socket
 import subprocess
 import sys
+import threading
 
 import pytest
 
-if sys.version_info[0] < 3:
-    pytest.skip("the robot check runs on the owner's PC under Python 3 only "
-                "(devtools/robot_check)", allow_module_level=True)
-
-from animate_behaviour.planning import joints  # noqa: E402
-from pepper_sim.motion import KinematicMotion  # noqa: E402
-from pepper_sim.perception import FakeExtractor  # noqa: E402
-from pepper_sim.qi_server import ServedMotion, served, served_motion  # noqa: E402
-from robot_check import consent, facts, run, simulated, timing  # noqa: E402
-from robot_check.facts import CONFIRMED, CONTRADICTED, JOINT, NOT_TRIED  # noqa: E402
+from animate_behaviour.planning import joints
+from animate_behaviour.planning.trajectory import PEAK_TO_MEAN_SPEED
+from pepper_sim.motion import KinematicMotion
+from pepper_sim.qi_server import ServedMotion, served, served_motion
+from robot_check import arm_trials, consent, facts, report, run, simulated, timing, variants
+from robot_check.facts import (CONFIRMED, CONTRADICTED, JOINT, NOT_DECIDED, NOT_TRIED,
+                               Fact)
+from robot_check.service_trials import TEST_SUBSCRIBER
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SCALE = 0.02
-TIMING = timing.ROBOT._replace(slow_call=1000.0)
-# Nothing ever comes from ALMood that never updates: the check need not wait long.
-SHORT_MOOD = TIMING._replace(mood=0.5)
+SCRIPT = os.path.join(ROOT, "scripts", "check_robot.py")
+SCALE = 0.2
+TIMING = timing.ROBOT._replace(scale=SCALE)
 # Every ALMotion method that moves something or changes its state.
 MOVING = ("angleInterpolation", "setAngles", "changeAngles", "moveTo", "setStiffnesses",
           "wakeUp", "rest", "killTask", "killAll", "killTasksUsingResources", "stopMove",
           "killMove")
+ALL_CONFIRMED = dict((key, CONFIRMED) for key in facts.BY_KEY)
+
+
+@pytest.fixture(autouse=True)
+def _quiet_collector(no_gc_pauses):
+    """The check times calls on the wall clock: no long garbage collection under it."""
 
 
 def _names(names):
     return [names] if isinstance(names, str) else list(names)
 
 
-# -- stand-ins that contradict one fact each ------------------------------------------------
-
-class Refusing(KinematicMotion):
-    """Refuses a call on a busy joint instead of postponing it."""
-
-    def angleInterpolation(self, names, angleLists, timeLists, isAbsolute):
-        if not self.areResourcesAvailable(names):
-            raise RuntimeError("ALMotion: %s busy, task refused" % (names,))
-        return KinematicMotion.angleInterpolation(self, names, angleLists, timeLists,
-                                                  isAbsolute)
+def _yes(_text):
+    return consent.Consent(True, "the test")
 
 
-class OtherShape(KinematicMotion):
-    """Lists its tasks as [motionId, name] rows."""
-
-    def getTaskList(self):
-        return [[motion_id, name] for name, motion_id in KinematicMotion.getTaskList(self)]
+def _read(folder):
+    with open(os.path.join(folder, "report.json")) as stream:
+        return json.load(stream)
 
 
-class Decreasing(KinematicMotion):
-    """Gives its tasks decreasing ids."""
-
-    TOP = 10 ** 6
-
-    def getTaskList(self):
-        return [[name, self.TOP - motion_id]
-                for name, motion_id in KinematicMotion.getTaskList(self)]
-
-    def killTask(self, motionTaskID):
-        return KinematicMotion.killTask(self, self.TOP - motionTaskID)
+def check(robot, move_base=True, yes=True, asked=(), confirm=None):
+    """Run the check on ``robot`` (simulated.Robot); its JSON report."""
+    run.run(robot.url, robot.folder, lambda _text: consent.Consent(yes, "the test"),
+            move_base, TIMING, asked, confirm)
+    return _read(robot.folder)
 
 
-class KillKeepsMoving(KinematicMotion):
-    """killTask ends the call, but its joints go on to the call's last key."""
-
-    def killTask(self, motionTaskID):
-        keys = [(record.names, [angles[-1] for angles in record.angles])
-                for record in list(self.trajectories) if record.task_id == motionTaskID]
-        found = KinematicMotion.killTask(self, motionTaskID)
-        for names, angles in keys:
-            self.setAngles(names, angles, 0.1)
-        return found
+def results(document):
+    return dict((entry["fact"], entry["result"]) for entry in document["facts"])
 
 
-class ReturnsAtOnce(KinematicMotion):
-    """moveTo returns True at once, the base not moved."""
-
-    def moveTo(self, x, y, theta, *moveConfig):
-        return True
-
-
-class BookingSetAngles(KinematicMotion):
-    """setAngles books the joints it commands: areResourcesAvailable is False on them."""
-
-    def __init__(self, **kwargs):
-        KinematicMotion.__init__(self, **kwargs)
-        self.set_joints = set()
-
-    def setAngles(self, names, angles, fractionMaxSpeed):
-        KinematicMotion.setAngles(self, names, angles, fractionMaxSpeed)
-        self.set_joints.update(_names(names))
-
-    def areResourcesAvailable(self, resourceNames):
-        return (KinematicMotion.areResourcesAvailable(self, resourceNames)
-                and not self.set_joints.intersection(_names(resourceNames)))
-
-
-class StillMood(simulated.MoodWithProperties):
-    """An ALMood whose properties are never set."""
-
-    def _tick(self):
-        return simulated.PERIOD
-
-
-class DeafExtractor(FakeExtractor):
-    """An extractor whose subscribers never change."""
-
-    def subscribe(self, subscribedName, period=30, precision=1.0):
-        pass
-
-    def unsubscribe(self, subscribedName):
-        pass
+def observed(document, key):
+    return [entry["observed"] for entry in document["facts"] if entry["fact"] == key][0]
 
 
 class System(object):
@@ -130,23 +77,6 @@ class System(object):
 
     def systemVersion(self):
         return "2.5.5.5"
-
-
-def motion(cls, **kwargs):
-    return served_motion(cls)(time_scale=SCALE, **kwargs)
-
-
-def check(robot, move_base=True, timings=TIMING, yes=True, folder=None):
-    """Run the check on ``robot`` (simulated.Robot); (its JSON report, the folder)."""
-    folder = folder or robot.folder
-    run.run(robot.url, folder, lambda _text: consent.Consent(yes, "the test"), move_base,
-            timings)
-    with open(os.path.join(folder, "report.json")) as stream:
-        return json.load(stream)
-
-
-def results(document):
-    return dict((entry["fact"], entry["result"]) for entry in document["facts"])
 
 
 @pytest.fixture
@@ -164,7 +94,7 @@ def make_robot(tmpdir):
         robot.close()
 
 
-# -- the stand-in robot confirms every fact ---------------------------------------------------
+# -- pepper_sim confirms every fact ---------------------------------------------------------
 
 def test_pepper_sim_confirms_every_fact_and_everything_is_put_back(make_robot):
     robot = make_robot()
@@ -173,7 +103,10 @@ def test_pepper_sim_confirms_every_fact_and_everything_is_put_back(make_robot):
     start = motion.getAngles(JOINT, False)[0]
     motion.reset_records()
     document = check(robot)
-    assert results(document) == dict((key, CONFIRMED) for key in facts.BY_KEY)
+    assert results(document) == ALL_CONFIRMED
+    assert document["check"] == "complete"
+    assert document["moves"].startswith("%s 5 degrees and back" % JOINT)
+    assert document["base"] == "turned 0.05 rad and back"
     # Put back: the joint where it was, its stiffness as it was, the base's heading, the
     # extractors' subscribers (Autonomous Life's only).
     assert abs(motion.getAngles(JOINT, False)[0] - start) < 1e-3
@@ -181,76 +114,70 @@ def test_pepper_sim_confirms_every_fact_and_everything_is_put_back(make_robot):
     assert abs(motion.getRobotPosition(True)[2]) < 1e-3
     for extractor in (robot.robot.perception, robot.robot.zones):
         assert [row[0] for row in extractor.getSubscribersInfo()] == ["ALAutonomousLife"]
-    # Safe: one arm joint, at a small fraction of its maximum speed, a tiny turn.
-    limit = joints.URDF_LIMITS[JOINT]
+    # Safe, and as the question says: one arm joint, never faster than MAX_SPEED (an eased
+    # call peaks at PEAK_TO_MEAN_SPEED times its mean), a tiny turn of the base.
+    assert arm_trials.MAX_SPEED == math.radians(5.0)
+    assert "never faster than 5 degrees a second" in consent.question(
+        JOINT, 5.0, math.degrees(arm_trials.MAX_SPEED), None)
+    assert motion.trajectories
     for record in motion.trajectories:
         assert record.names == [JOINT]
-        assert abs(record.angles[0][-1] - record.start_angles[0]) <= (
-            0.1 * limit.max_velocity * record.times[0][-1])
+        peak = PEAK_TO_MEAN_SPEED * abs(record.angles[0][-1] - record.start_angles[0]) / (
+            record.times[0][-1])
+        assert peak <= arm_trials.MAX_SPEED + 1e-9
     for method in ("angleInterpolation", "setAngles", "changeAngles", "setStiffnesses"):
         for call in motion.calls_to(method):
             assert _names(call.args[0]) == [JOINT]  # never the head, nor another joint
-    assert [call.args[2] for call in motion.calls_to("setAngles")] == [0.05, 0.05]
+    speeds = [call.args[2] * joints.URDF_LIMITS[JOINT].max_velocity
+              for call in motion.calls_to("setAngles")]
+    assert len(speeds) == 2 and max(speeds) <= arm_trials.MAX_SPEED + 1e-9
     assert [abs(call.args[2]) <= 0.05 for call in motion.calls_to("moveTo")] == [True, True]
 
 
-def test_the_report_names_the_robot_its_version_and_every_fact(make_robot):
-    robot = make_robot()
-    robot.robot.session.registerService("ALSystem", System())
-    document = check(robot, move_base=False)
-    assert document["robot"] == robot.url
-    assert document["naoqi"] == "2.5.5.5 (ALSystem.systemVersion)"
-    assert document["date"] and document["client"].startswith("Python 3")
-    assert document["base"] == "not moved"
-    assert results(document)["move_to_blocks"] == NOT_TRIED
-    assert [entry["fact"] for entry in document["facts"]] == list(facts.BY_KEY)
-    for entry in document["facts"]:
-        assert entry["section"] == 'docs/naoqi.md, "%s"' % facts.BY_KEY[entry["fact"]].section
-        assert entry["observed"]
-    with open(os.path.join(robot.folder, "report.md")) as stream:
-        markdown = stream.read()
-    assert robot.url in markdown and "2.5.5.5" in markdown
-    rows = [line for line in markdown.splitlines() if line.startswith("| ")]
-    assert len(rows) == 2 + len(facts.FACTS)  # the heading, its rule, one row per fact
-    for fact in facts.FACTS:
-        assert any(fact.name in row for row in rows)
+# -- the check's own mutation test ----------------------------------------------------------
+
+# What the observed value of a contradicted fact names, where two variants share a fact.
+SAYS = {"preempts": "preempted", "refuses": "refused"}
 
 
-# -- a stand-in contradicting each fact ------------------------------------------------------
-
-CONTRADICTING = [
-    ("task_list_shape", lambda: {"motion": motion(OtherShape)}, TIMING, ()),
-    ("busy_joint_postponed", lambda: {"motion": motion(Refusing)}, TIMING,
-     ("postponed_listed",)),
-    ("postponed_listed", lambda: {"motion": motion(KinematicMotion, list_postponed=False)},
-     TIMING, ()),
-    ("task_ids_increase", lambda: {"motion": motion(Decreasing)}, TIMING, ()),
-    ("kill_by_id", lambda: {"motion": motion(KillKeepsMoving)}, TIMING, ()),
-    ("move_to_blocks", lambda: {"motion": motion(ReturnsAtOnce)}, TIMING, ()),
-    ("set_angles_books_nothing", lambda: {"motion": motion(BookingSetAngles)}, TIMING, ()),
-    ("events_declared", lambda: {"without": ("ALSpeechRecognition",)}, TIMING, ()),
-    ("mood_updating", lambda: {"mood": simulated.served_mood(StillMood)}, SHORT_MOOD, ()),
-    ("extractor_subscribers", lambda: {"extractor": served(DeafExtractor)}, TIMING, ()),
-]
-
-
-@pytest.mark.parametrize("fact, robot_kwargs, timings, not_tried", CONTRADICTING,
-                         ids=[case[0] for case in CONTRADICTING])
-def test_a_stand_in_contradicting_a_fact_is_reported(make_robot, fact, robot_kwargs,
-                                                     timings, not_tried):
-    """The fact contradicted, the facts tried only through it not tried, the others
-    confirmed."""
-    document = check(make_robot(**robot_kwargs()), timings=timings)
-    expected = dict((key, CONFIRMED) for key in facts.BY_KEY)
-    expected.update((key, NOT_TRIED) for key in not_tried)
-    expected[fact] = CONTRADICTED
+@pytest.mark.parametrize("name", list(variants.VARIANTS))
+def test_each_variant_contradicts_exactly_its_fact(tmpdir, name):
+    """The fact the variant contradicts reads contradicted, the facts tried only through
+    it not decided, and every other fact keeps pepper_sim's result: confirmed."""
+    variant = variants.VARIANTS[name]
+    folder = str(tmpdir)
+    run.run(None, folder, None, move_base=True, timing=TIMING, variant=name)
+    document = _read(folder)
+    expected = dict(ALL_CONFIRMED)
+    expected.update((key, NOT_DECIDED) for key in variant.undecided)
+    expected[variant.fact] = CONTRADICTED
     assert results(document) == expected
+    assert SAYS.get(name, "") in observed(document, variant.fact)
+    assert ("variant %r" % name) in document["robot"]
+
+
+# -- what the trials tell apart --------------------------------------------------------------
+
+class ZoneWrittenWhenSubscribed(variants.MemoryView):
+    """ALEngagementZones' data keys exist only while the check has it subscribed (as on a
+    robot where it never ran since boot)."""
+
+    def getDataList(self, filterName):
+        names = self.memory.getDataList(filterName)
+        if TEST_SUBSCRIBER in self.robot.zones.subscribers:
+            return names
+        return [name for name in names if not name.startswith("EngagementZones/")]
+
+
+def test_zone_data_is_looked_up_while_the_check_has_the_extractors_subscribed(make_robot):
+    document = check(make_robot(memory=served(ZoneWrittenWhenSubscribed)), move_base=False)
+    assert results(document)["events_declared"] == CONFIRMED
 
 
 def test_a_robot_without_almood_contradicts_it(make_robot):
     document = check(make_robot(without=("ALMood",)), move_base=False)
-    entry = [entry for entry in document["facts"] if entry["fact"] == "mood_updating"][0]
-    assert (entry["result"], entry["observed"]) == (CONTRADICTED, "ALMood is not served")
+    assert (results(document)["mood_updating"], observed(document, "mood_updating")) == (
+        CONTRADICTED, "ALMood is not served")
 
 
 def test_with_autonomous_life_disabled_almood_is_not_tried(make_robot):
@@ -260,18 +187,52 @@ def test_with_autonomous_life_disabled_almood_is_not_tried(make_robot):
     assert results(document)["mood_updating"] == NOT_TRIED
 
 
+def test_a_resting_robot_moves_nothing_and_the_header_says_so(make_robot):
+    robot = make_robot()
+    robot.robot.motion.rest()
+    robot.robot.motion.reset_records()
+    document = check(robot)
+    assert [call for call in robot.robot.motion.calls if call.method in MOVING] == []
+    assert document["moves"] == "none (allowed: the test)"
+    assert document["base"] == "not moved"
+    for key in facts.MOVING:
+        assert results(document)[key] == NOT_TRIED
+    assert "not awake" in observed(document, "kill_by_id")
+
+
+def test_the_report_names_the_robot_its_version_and_every_fact(make_robot):
+    robot = make_robot()
+    robot.robot.session.registerService("ALSystem", System())
+    document = check(robot, move_base=False)
+    assert document["robot"] == robot.url
+    assert document["naoqi"] == "2.5.5.5 (ALSystem.systemVersion)"
+    assert document["date"] and document["client"].startswith("Python %d" % sys.version_info[0])
+    assert document["base"] == "not moved"
+    assert results(document)["move_to_blocks"] == NOT_TRIED
+    assert [entry["fact"] for entry in document["facts"]] == list(facts.BY_KEY)
+    for entry in document["facts"]:
+        assert entry["section"] == 'docs/naoqi.md, "%s"' % facts.BY_KEY[entry["fact"]].section
+        assert entry["observed"]
+    with open(os.path.join(robot.folder, "report.md")) as stream:
+        markdown = stream.read()
+    assert robot.url in markdown and "2.5.5.5" in markdown and "- Check: complete" in markdown
+    rows = [line for line in markdown.splitlines() if line.startswith("| ")]
+    assert len(rows) == 2 + len(facts.FACTS)  # the heading, its rule, one row per fact
+    for fact in facts.FACTS:
+        assert any(fact.name in row for row in rows)
+
+
 # -- consent -------------------------------------------------------------------------------
 
 def test_without_yes_and_no_terminal_nothing_moves(make_robot):
     """The script, as an owner runs it, with no terminal on its standard input."""
     robot = make_robot(motion=ServedMotion(time_scale=SCALE))
-    subprocess.check_call([sys.executable, os.path.join(ROOT, "scripts", "check_robot.py"),
-                           "--url", robot.url, "--move-base", "--out", robot.folder],
-                          stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+    with open(os.devnull, "r+") as null:
+        subprocess.check_call([sys.executable, SCRIPT, "--url", robot.url, "--move-base",
+                               "--out", robot.folder], stdin=null, stdout=null)
     assert robot.robot.motion.calls == []  # not one ALMotion call, moving or not
-    with open(os.path.join(robot.folder, "report.json")) as stream:
-        document = json.load(stream)
-    assert document["moves"] == "none (no terminal to ask on and no --yes)"
+    document = _read(robot.folder)
+    assert document["moves"] == "none (no consent: no terminal to ask on and no --yes)"
     for key, result in results(document).items():
         assert result == (NOT_TRIED if facts.BY_KEY[key].moves else CONFIRMED), key
 
@@ -288,25 +249,169 @@ class Terminal(io.StringIO):
         return True
 
 
-@pytest.mark.parametrize("answer, granted", [("y\n", True), ("Yes\n", True), ("\n", False),
-                                             ("n\n", False), ("", False)])
+@pytest.mark.parametrize("answer, granted", [(u"y\n", True), (u"Yes\n", True),
+                                             (u"\n", False), (u"n\n", False), (u"", False)])
 def test_the_owner_is_asked_on_a_terminal(answer, granted):
     shown = io.StringIO()
-    assert consent.ask("Move?", False, Terminal(answer), shown).granted is granted
-    assert shown.getvalue() == "Move? [y/N] "
+    assert consent.ask(u"Move?", False, Terminal(answer), shown).granted is granted
+    assert shown.getvalue() == u"Move? [y/N] "
 
 
 def test_yes_grants_without_asking_and_no_terminal_refuses():
     shown = io.StringIO()
-    assert consent.ask("Move?", True, Terminal(""), shown) == (True, "--yes")
-    assert not consent.ask("Move?", False, io.StringIO("y\n"), shown).granted
-    assert shown.getvalue() == ""
+    assert consent.ask(u"Move?", True, Terminal(u""), shown) == (True, "--yes")
+    assert not consent.ask(u"Move?", False, io.StringIO(u"y\n"), shown).granted
+    assert shown.getvalue() == u""
 
 
-def test_docs_describe_every_fact():
+# -- an owner step is one row in each table ---------------------------------------------------
+
+def test_an_owner_step_is_tried_only_when_asked_for_and_confirmed(make_robot, monkeypatch):
+    prompts = []
+
+    def flap(context):
+        context.findings.record("flap_demo", CONFIRMED, "tried after the owner's step")
+    monkeypatch.setitem(facts.BY_KEY, "flap_demo", Fact(
+        "flap_demo", "A fact tried at an owner step", "ALMemory events", "a demo",
+        "always", False, "flap"))
+    monkeypatch.setattr(run, "TRIALS", run.TRIALS + (
+        run.Trial(("flap_demo",), None, flap, "Open the charging flap now"),))
+    assert run.steps() == ["flap"]
+
+    def confirm(text):
+        prompts.append(text)
+        return consent.Consent(True, "the test")
+    robot = make_robot()
+    skipped = check(robot, move_base=False, confirm=confirm)
+    assert results(skipped)["flap_demo"] == NOT_TRIED and prompts == []
+    assert "--steps flap" in observed(skipped, "flap_demo")
+    tried = check(robot, move_base=False, asked=("flap",), confirm=confirm)
+    assert results(tried)["flap_demo"] == CONFIRMED
+    assert prompts == ["Open the charging flap now"]
+
+
+def test_an_owner_step_is_confirmed_at_a_prompt():
+    shown = io.StringIO()
+    assert consent.confirm(u"Open the flap", Terminal(u"\n"), shown).granted
+    assert shown.getvalue() == u"Open the flap (press Enter when done) "
+    assert not consent.confirm(u"Open the flap", Terminal(u""), io.StringIO()).granted
+    assert not consent.confirm(u"Open the flap", io.StringIO(u"\n"), io.StringIO()).granted
+
+
+# -- the network, and a check cut short ------------------------------------------------------
+
+def test_an_unreachable_robot_gets_one_line_naming_it_and_what_to_try(tmpdir):
+    url = "tcp://127.0.0.1:1"
+    process = subprocess.Popen([sys.executable, SCRIPT, "--url", url, "--yes", "--out",
+                                str(tmpdir)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out, err = process.communicate()
+    lines = [line for line in err.decode("utf-8").splitlines() if line.startswith("robot check")]
+    assert process.returncode == 1 and out == b""
+    assert len(lines) == 1 and url in lines[0] and "chest button" in lines[0], err
+    assert "Traceback" not in err.decode("utf-8")
+    assert not os.path.exists(str(tmpdir.join("report.md")))
+
+
+def test_a_port_that_does_not_speak_qi_times_out_with_a_clear_line():
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(1)  # the kernel accepts the connection; nothing ever answers
+    url = "tcp://127.0.0.1:%d" % listener.getsockname()[1]
+    try:
+        with pytest.raises(run.CheckError) as raised:
+            run.connect(url, timeout=0.5)
+    finally:
+        listener.close()
+    assert str(raised.value).startswith("no qi answer from %s within" % url)
+    assert run.CONNECT_TIMEOUT < 10.0
+
+
+class LostAtKill(KinematicMotion):
+    """A robot lost as the check kills its call: killTask waits until the test has closed
+    the robot's session (``asked``, then ``release``)."""
+
+    def __init__(self, **kwargs):
+        KinematicMotion.__init__(self, **kwargs)
+        self.asked = threading.Event()
+        self.release = threading.Event()
+
+    def killTask(self, motionTaskID):
+        self.asked.set()
+        self.release.wait(60.0)
+        return KinematicMotion.killTask(self, motionTaskID)
+
+
+def test_a_robot_lost_mid_check_leaves_a_report_that_says_where_it_stopped(make_robot):
+    robot = make_robot(motion=served_motion(LostAtKill)(time_scale=SCALE))
+    motion = robot.robot.motion
+
+    def cut():
+        if motion.asked.wait(60.0):
+            robot.robot.session.close()
+        motion.release.set()
+    thread = threading.Thread(target=cut)
+    thread.daemon = True
+    thread.start()
+    with pytest.raises(run.CheckError) as raised:
+        check(robot)
+    assert motion.release.wait(60.0)
+    document = _read(robot.folder)
+    trying = facts.BY_KEY["kill_by_id"].name
+    assert document["check"].startswith("stopped while trying %s: " % trying)
+    assert "lost the robot at %s while trying %s" % (robot.url, trying) in str(raised.value)
+    found = results(document)
+    assert [key for key in facts.BY_KEY if found[key] == CONFIRMED] == [
+        "events_declared", "mood_updating", "extractor_subscribers"]
+    assert observed(document, "move_to_blocks") == "not reached: the check stopped"
+
+
+class InterruptedAfter(report.Writer):
+    """Ctrl-C as the check writes the report next after ``key`` was decided: as the
+    next trial starts (once only)."""
+
+    def __init__(self, folder, key):
+        report.Writer.__init__(self, folder)
+        self._key = key
+        self._decided = self._interrupted = False
+
+    def write(self, header, findings):
+        report.Writer.write(self, header, findings)
+        if self._decided and not self._interrupted:
+            self._interrupted = True
+            raise KeyboardInterrupt()
+        self._decided = any(f.fact.key == self._key and not f.observed.startswith(
+            "not reached") for f in findings)
+
+
+def test_ctrl_c_puts_everything_back_and_the_report_says_so(make_robot):
+    robot = make_robot()
+    motion = robot.robot.motion
+    motion.setStiffnesses(JOINT, 0.6)
+    start = motion.getAngles(JOINT, False)[0]
+    writer = InterruptedAfter(robot.folder, "kill_by_id")
+    session = run.connect(robot.url)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            run.check(session, robot.url, _yes, True, TIMING, writer)
+    finally:
+        session.close()
+    assert abs(motion.getAngles(JOINT, False)[0] - start) < 1e-3
+    assert motion.getStiffnesses(JOINT) == [0.6]
+    assert motion.postponed() == [] and motion.getTaskList() == []
+    document = _read(robot.folder)
+    assert document["check"] == "interrupted (Ctrl-C) while trying %s" % ", ".join(
+        facts.BY_KEY[key].name for key in arm_trials.POSTPONEMENT)
+    assert results(document)["kill_by_id"] == CONFIRMED
+    assert observed(document, "move_to_blocks") == "not reached: the check was interrupted"
+
+
+# -- the docs ----------------------------------------------------------------------------------
+
+def test_docs_describe_every_fact_and_every_variant():
     with open(os.path.join(ROOT, "docs", "robot_check.md")) as stream:
         page = stream.read()
     assert [fact.name for fact in facts.FACTS if fact.name not in page] == []
+    assert [name for name in variants.VARIANTS if "`%s`" % name not in page] == []
 
 
 def test_every_fact_cites_a_section_of_naoqi_md():

@@ -71,3 +71,35 @@ def test_a_wheel_with_another_checksum_is_refused(tmp_path):
     assert proc.returncode != 0
     assert "not PyPI's psycopg2-binary 2.7.7" in proc.stderr
     assert proc.stdout == ""
+
+
+# -- scripts/setup_light.sh: make robot-check's and make package's set-up -------------------
+
+def light(tmp_path, need):
+    """scripts/setup_light.sh run in a copy of scripts/ and tools/ at ``tmp_path``."""
+    for folder in ("scripts", "tools"):
+        shutil.copytree(os.path.join(ROOT, folder), str(tmp_path / folder))
+    return subprocess.run(["bash", "scripts/setup_light.sh"] + need, cwd=str(tmp_path),
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          universal_newlines=True, timeout=60)
+
+
+def test_light_set_up_uses_the_project_venv_when_it_has_what_is_needed(tmp_path):
+    """This lane's venv has qi and numpy: .venv-light becomes a link to the .venv (here a
+    link to this lane's venv), and nothing is installed."""
+    (tmp_path / ".venv").symlink_to(os.path.dirname(os.path.dirname(sys.executable)))
+    proc = light(tmp_path, ["robot-check"])
+    assert proc.returncode == 0, proc.stderr
+    assert os.readlink(str(tmp_path / ".venv-light")) == ".venv"
+    assert "installing" not in proc.stdout
+    again = subprocess.run(["bash", "scripts/setup_light.sh", "robot-check"],
+                           cwd=str(tmp_path), stdout=subprocess.PIPE,
+                           universal_newlines=True, timeout=60)
+    assert (again.returncode, again.stdout) == (0, "")  # done already: says nothing
+
+
+def test_light_set_up_names_what_it_sets_up(tmp_path):
+    proc = light(tmp_path, ["demo"])
+    assert proc.returncode == 2
+    assert proc.stderr == "usage: bash scripts/setup_light.sh robot-check|package\n"
+    assert not (tmp_path / ".venv-light").exists()

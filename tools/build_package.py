@@ -2,7 +2,9 @@
 # -*- coding: utf-8 -*-
 """Build dist/animate-behaviour-<version>.pkg with qipkg, or stage the Choregraphe project.
 
-Run it with the development venv (it needs qibuild's qipkg and lrelease):
+Run it with a venv that has qibuild's qipkg (`make package` sets up .venv-light:
+scripts/setup_light.sh). qipkg compiles the translations with lrelease: Qt's where it is
+installed (Debian qttools5-dev-tools), else tools/lrelease.py, which writes the same bytes:
 
     .venv/bin/python tools/build_package.py [--dist DIR] [--build-dir DIR]
     .venv/bin/python tools/build_package.py --choregraphe [DIR]   # make choregraphe
@@ -45,6 +47,7 @@ import re
 import shutil
 import subprocess
 import sys
+import sysconfig
 import xml.etree.ElementTree as ElementTree
 
 TOOLS_DIR = os.path.dirname(os.path.abspath(__file__))
@@ -56,7 +59,12 @@ import update_pml  # noqa: E402
 from generated_file import read_text, write_text  # noqa: E402
 
 DEFAULT_PY27 = os.path.join(ROOT_DIR, ".venv27", "bin", "python")
-DEFAULT_VENDOR_FROM = os.path.join(ROOT_DIR, ".venv27", "lib", "python2.7", "site-packages")
+_PY27_SITE = os.path.join(ROOT_DIR, ".venv27", "lib", "python2.7", "site-packages")
+# configobj 5.0.6 (its _version.py, validate.py) and six: from .venv27 (make test's
+# set-up), else from the interpreter running this (scripts/setup_light.sh installs them
+# into .venv-light for make package).
+DEFAULT_VENDOR_FROM = (_PY27_SITE if os.path.isfile(os.path.join(_PY27_SITE, "_version.py"))
+                       else sysconfig.get_paths()["purelib"])
 PML_NAME = update_pml.PML_NAME
 
 DEFAULT_CHOREGRAPHE_DIR = os.path.join(ROOT_DIR, "build", "choregraphe")
@@ -82,7 +90,9 @@ VENDOR_INIT = (
     'venv at build time (never committed). Import them through animate_behaviour.configuration.third_party."""\n'
     % CONFIGOBJ_VERSION)
 
-EXTRA_TOOL_DIRS = ["/usr/lib/qt5/bin", "/usr/lib/x86_64-linux-gnu/qt5/bin"]
+# Qt's lrelease where Debian puts it, then tools/bin/lrelease (tools/lrelease.py).
+EXTRA_TOOL_DIRS = ["/usr/lib/qt5/bin", "/usr/lib/x86_64-linux-gnu/qt5/bin",
+                   os.path.join(TOOLS_DIR, "bin")]
 
 PY27_CHECK = r"""
 import io, os, sys
@@ -188,8 +198,8 @@ def vendor(stage_dir, vendor_from):
     version_file = os.path.join(vendor_from, "_version.py")
     if not os.path.isfile(version_file) or \
             CONFIGOBJ_VERSION not in read_text(version_file):
-        raise BuildError("%s is not configobj %s's _version.py; install requirements-py27.txt"
-                         % (version_file, CONFIGOBJ_VERSION))
+        raise BuildError("%s is not configobj %s's _version.py; run scripts/setup_light.sh "
+                         "package (or pass --vendor-from)" % (version_file, CONFIGOBJ_VERSION))
     if not os.path.isdir(target):
         os.makedirs(target)
     write_text(os.path.join(target, "__init__.py"), VENDOR_INIT)
@@ -247,6 +257,7 @@ def run_qipkg(qipkg, args, cwd):
     """Run qipkg; return its output; raise if it fails or reports manifest problems."""
     env = dict(os.environ)
     env["PATH"] = os.pathsep.join([env.get("PATH", "")] + EXTRA_TOOL_DIRS)
+    env["LRELEASE_PYTHON"] = sys.executable  # tools/bin/lrelease's
     cmd = [qipkg] + args
     print("+ " + " ".join(cmd))
     proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE,
@@ -267,8 +278,6 @@ def build(dist_dir, build_dir, py27=DEFAULT_PY27, vendor_from=DEFAULT_VENDOR_FRO
     qipkg = qipkg or find_program("qipkg")
     if qipkg is None:
         raise BuildError("qipkg not found: run with the venv's python (.venv/bin/python)")
-    if find_program("lrelease", EXTRA_TOOL_DIRS) is None:
-        raise BuildError("lrelease not found: install Debian qttools5-dev-tools")
 
     uuid, version = manifest_info(os.path.join(ROOT_DIR, "manifest.xml"))
     stage_dir = os.path.abspath(os.path.join(build_dir, "package"))

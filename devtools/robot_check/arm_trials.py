@@ -1,30 +1,55 @@
-"""The arm trials: ALMotion's task rules tried on one joint (facts.JOINT), a few degrees
-at low speed and back to where it was, with its stiffness as it was (docs/naoqi.md,
-"ALMotion tasks: postponement, task lists, killing")."""
-import math
-import time
+"""The arm trials: ALMotion's task rules tried on one joint (facts.JOINT), 5 degrees from
+where it was and back, never faster than MAX_SPEED, with its stiffness as it was
+(docs/naoqi.md, "ALMotion tasks: postponement, task lists, killing").
 
-from robot_check.facts import CONFIRMED, CONTRADICTED, JOINT, NOT_TRIED
+Each trial decides its fact from what it saw, and says what that was: a trial whose
+observations cannot tell a fact's alternatives apart leaves it "not decided"."""
+from __future__ import absolute_import, division, print_function
+
+import math
+
+from animate_behaviour.planning.trajectory import PEAK_TO_MEAN_SPEED
+from robot_check import timing as timings
+from robot_check.facts import CONFIRMED, CONTRADICTED, JOINT, NOT_DECIDED, NOT_TRIED
 from robot_check.tasks import Sent, TaskList, row_id, shape
 
 STEP = math.radians(5.0)  # how far from where it was the joint goes
 TOLERANCE = math.radians(0.5)  # a commanded angle this close to a target is at it
-SET_ANGLES_SPEED = 0.05  # setAngles' fraction of the joint's maximum speed
-POLL = 0.05  # s between two readings of a joint on its way
+MAX_SPEED = math.radians(5.0)  # rad/s: no move of the check's is faster
+# A joint that goes on after a kill must have shown this many TOLERANCEs within the
+# settle time for the kill trial to decide.
+SEVERAL = 3
+# The kill trial reads the joint at these fractions of its call, then kills it.
+KILL_LOOK = 0.2
+KILL_AT = 0.4
+POLL = 0.05  # robot s between two readings of a joint on its way
 FACTS = ("task_list_shape", "busy_joint_postponed", "postponed_listed",
          "task_ids_increase", "kill_by_id", "set_angles_books_nothing")
+POSTPONEMENT = ("busy_joint_postponed", "postponed_listed")
+
+
+def slowest(distance, seconds):
+    """The duration of a call over ``distance`` rad: ``seconds``, or longer so that its
+    peak speed (an eased call peaks at PEAK_TO_MEAN_SPEED times its mean) is at most
+    MAX_SPEED."""
+    return max(seconds, PEAK_TO_MEAN_SPEED * abs(distance) / MAX_SPEED)
 
 
 class ArmTrials(object):
     """Tries FACTS on ``motion`` (an ALMotion proxy) into ``findings`` (facts.Findings),
-    timed by ``timing`` (timing.Timing)."""
+    timed by ``timing`` (timing.Timing). ``lost()`` says whether the connection to the
+    robot is gone (an ALMotion error then stops the check instead of one trial).
+    ``moved``: whether the joint was commanded."""
 
-    def __init__(self, motion, findings, timing):
+    def __init__(self, motion, findings, timing, lost):
         self._motion = motion
         self._findings = findings
         self._timing = timing
-        self._tasks = TaskList(motion)
+        self._clock = timings.clock(timing)
+        self._lost = lost
+        self._tasks = TaskList(motion, self._clock)
         self._ours = []  # every call sent (Sent)
+        self.moved = False
 
     def run(self):
         why = self._cannot_move()
@@ -34,24 +59,28 @@ class ArmTrials(object):
         start = self._angle()
         stiffness = self._motion.getStiffnesses(JOINT)[0]
         # Toward the middle of the joint's range, far from its limits.
-        minimum, maximum = self._motion.getLimits(JOINT)[0][:2]
+        minimum, maximum, max_velocity = self._motion.getLimits(JOINT)[0][:3]
         step = STEP if start < (minimum + maximum) / 2.0 else -STEP
         try:
             if stiffness < 1.0:
                 self._motion.setStiffnesses(JOINT, 1.0)
             for trial, keys in ((self._kill, ("kill_by_id",)),
-                                (self._postpone, ("busy_joint_postponed", "postponed_listed")),
+                                (self._postpone, POSTPONEMENT),
                                 (self._set_angles, ("set_angles_books_nothing",))):
+                self._findings.start(keys)
                 try:
-                    trial(start, step)
+                    trial(start, step, max_velocity)
                 except RuntimeError as err:
-                    self._findings.not_tried(keys, "ALMotion failed: %s" % err)
+                    if self._lost():
+                        raise
+                    self._findings.not_decided(keys, "ALMotion failed: %s" % err)
                 self._stop_ours()  # each trial starts with no call of ours running
         finally:
             self._stop_ours()
             self._back(start)
             if stiffness < 1.0:
                 self._motion.setStiffnesses(JOINT, stiffness)
+        self._findings.start(("task_list_shape", "task_ids_increase"))
         self._findings.record("task_list_shape", *shape(self._tasks.answers))
         self._record_ids()
 
@@ -66,7 +95,8 @@ class ArmTrials(object):
         return self._motion.getAngles(JOINT, False)[0]
 
     def _send(self, target, seconds):
-        call = Sent(self._motion, "angleInterpolation", [JOINT], [float(target)],
+        self.moved = True
+        call = Sent(self._clock, self._motion, "angleInterpolation", [JOINT], [float(target)],
                     [float(seconds)], True)
         self._ours.append(call)
         return call
@@ -77,98 +107,197 @@ class ArmTrials(object):
         call.task = None if row is None else row_id(row)
         return call.task
 
-    def _kill(self, start, step):
-        key = start + step
+    def _since(self, start):
+        """Robot s from ``start`` (wall s) to now."""
+        return self._clock.elapsed(start, self._clock.now())
+
+    def _pause(self, seconds):
+        self._clock.wait(self._clock.event(), seconds)
+
+    def _look(self, call, at):
+        """(wall s, the joint's angle) ``at`` robot s after ``call`` was sent, or sooner if
+        it returns before."""
+        call.wait(at - self._since(call.sent))
+        return self._clock.now(), self._angle()
+
+    # -- killTask(our id) ends our call and its joint stops ------------------------------------
+
+    def _kill(self, start, step, _max_velocity):
+        """A call of the joint killed by its id while it turns; the joint then watched for
+        ``settle`` s. A joint that went on at the speed it had before the kill would have
+        turned SEVERAL tolerances in that time, or the trial does not decide."""
+        key, seconds = start + step, self._timing.kill_call
         before = self._tasks.ids()
-        call = self._send(key, self._timing.slow_call)
+        call = self._send(key, seconds)
         task = self._identify(call, before)
         if task is None:
-            self._findings.record("kill_by_id", NOT_TRIED, "the call's task was not found "
+            self._findings.record("kill_by_id", NOT_DECIDED, "the call's task was not found "
                                   "alone in getTaskList (none, or another task started too)")
             return
-        answer = self._motion.killTask(task)
-        if not call.wait(self._timing.grace):
-            self._findings.record("kill_by_id", CONTRADICTED, "killTask(%d) returned %r; the "
-                                  "call still ran %.0f s later" % (task, answer,
-                                                                   self._timing.grace))
+        looked, early = self._look(call, KILL_LOOK * seconds)
+        killed_at, late = self._look(call, KILL_AT * seconds)
+        if call.done:
+            self._findings.record("kill_by_id", NOT_DECIDED, "the call %s %.2f s after it "
+                                  "was sent (planned %.1f s), before the check could kill "
+                                  "it" % (call.outcome(), call.took(), seconds))
             return
-        took = time.monotonic() - call.sent
+        answer = self._motion.killTask(task)
+        into = self._clock.elapsed(call.sent, killed_at)
+        if not call.wait(self._timing.grace):
+            self._findings.record("kill_by_id", CONTRADICTED, "killTask(%d) returned %r "
+                                  "%.2f s into the call; the call still ran %.0f s later"
+                                  % (task, answer, into, self._timing.grace))
+            return
         stopped = self._angle()
         listed = task in self._tasks.ids()
-        time.sleep(self._timing.settle)
+        self._pause(self._timing.settle)
         later = self._angle()
-        observed = ("killTask(%d) returned %r; the call %s %.2f s after it was sent (planned "
-                    "%.0f s); %s then %.4f rad from its key, %.4f rad %.1f s later; task %s"
-                    % (task, answer, call.outcome(), took, self._timing.slow_call, JOINT,
-                       abs(key - stopped), abs(key - later), self._timing.settle,
+        speed = abs(late - early) / max(self._clock.elapsed(looked, killed_at), 1e-9)
+        would = min(speed * self._timing.settle, abs(key - late))
+        observed = ("killTask(%d) returned %r %.2f s into the call (planned %.1f s), %s "
+                    "turning at %.3f rad/s; the call %s %.2f s after the kill; the joint then "
+                    "%.4f rad short of its key and %.4f rad further %.1f s later (going on, "
+                    "it would have turned %.4f rad; tolerance %.4f); task %s"
+                    % (task, answer, into, seconds, JOINT, speed, call.outcome(),
+                       call.took(killed_at), abs(key - stopped), abs(later - stopped),
+                       self._timing.settle, would, TOLERANCE,
                        "still listed" if listed else "no longer listed"))
-        killed = abs(key - stopped) > TOLERANCE and abs(later - stopped) <= TOLERANCE
-        self._findings.record("kill_by_id", CONFIRMED if killed and not listed
-                              else CONTRADICTED, observed)
+        if (abs(later - stopped) > TOLERANCE or listed or answer is not True
+                or abs(key - stopped) <= TOLERANCE):
+            result = CONTRADICTED
+        elif would < SEVERAL * TOLERANCE:
+            result = NOT_DECIDED
+            observed += ("; not decided: going on would have turned under %d tolerances"
+                         % SEVERAL)
+        else:
+            result = CONFIRMED
+        self._findings.record("kill_by_id", result, observed)
 
-    def _postpone(self, start, step):
+    # -- a second call on a busy joint: postponed, preempted or refused ------------------------
+
+    def _postpone(self, start, step, _max_velocity):
+        """A slow first call, a second on the same joint ``wait`` s before the first is
+        killed by its id; the task list read while the second waits."""
         before = self._tasks.ids()
         first = self._send(start + step, self._timing.slow_call)
         first_id = self._identify(first, before)
         if first_id is None:
-            self._findings.not_tried(("busy_joint_postponed", "postponed_listed"),
-                                     "the first call's task was not found alone in "
-                                     "getTaskList (none, or another task started too)")
+            self._findings.not_decided(POSTPONEMENT, "the first call's task was not found "
+                                       "alone in getTaskList (none, or another task "
+                                       "started too)")
             return
         second = self._send(start, self._timing.short_call)
-        row = self._tasks.new_row(before | set([first_id]), second, self._timing.listing)
+        row = self._tasks.new_row(before | set([first_id]), second, self._timing.wait)
+        listings, listed_at = self._tasks.readings, self._tasks.last
         second.task = None if row is None else row_id(row)
-        early = second.done  # returned while the first held the joint
-        self._motion.killTask(first_id)  # else it ends by itself, slowly
-        first.wait(self._timing.slow_call + self._timing.grace)
-        second.wait(self._timing.short_call + self._timing.grace)
-        if early:
-            waited = CONTRADICTED, ("refused: the second call %s while the first (task %d) "
-                                    "held %s" % (second.outcome(), first_id, JOINT))
-        elif not second.done or second.failed:
-            waited = CONTRADICTED, ("the second call waited while the first held %s, then %s"
-                                    % (JOINT, second.outcome() if second.done else
-                                       "had not returned %.0f s after it"
-                                       % (self._timing.short_call + self._timing.grace)))
-        else:
-            waited = CONFIRMED, ("the second call waited while the first (task %d) held %s, "
-                                 "then %s" % (first_id, JOINT, second.outcome()))
-        self._findings.record("busy_joint_postponed", *waited)
-        if waited[0] != CONFIRMED:
-            self._findings.record("postponed_listed", NOT_TRIED,
-                                  "the second call was not postponed")
+        first.wait(self._timing.wait - self._since(second.sent))
+        killed_at = self._clock.now()
+        answer = None if first.done else self._motion.killTask(first_id)
+        first.wait(self._timing.grace)
+        if first.done:
+            second.wait(self._timing.short_call + self._timing.grace - self._since(first.ended))
+        at_key = second.done and abs(self._angle() - start) <= TOLERANCE
+        result, observed = self._postponement(first, second, first_id, killed_at, answer,
+                                              at_key)
+        self._findings.record("busy_joint_postponed", result, observed)
+        if result != CONFIRMED:
+            self._findings.record("postponed_listed", NOT_DECIDED, "the second call was not "
+                                  "seen postponed (busy_joint_postponed), so no listing was "
+                                  "known to be taken while it waited")
         elif row is not None:
-            self._findings.record("postponed_listed", CONFIRMED,
-                                  "listed while it waited: %r" % (row,))
+            self._findings.record("postponed_listed", CONFIRMED, "listed %.2f s after it was "
+                                  "sent, while it waited: %r"
+                                  % (self._clock.elapsed(second.sent, listed_at), row))
         else:
-            self._findings.record("postponed_listed", CONTRADICTED,
-                                  "no new task in getTaskList for %.1f s while it waited"
-                                  % self._timing.listing)
+            self._findings.record("postponed_listed", CONTRADICTED, "no new task in %d "
+                                  "listings of getTaskList while it waited, the last %.2f s "
+                                  "after it was sent" % (listings, self._clock.elapsed(
+                                      second.sent, listed_at)))
 
-    def _set_angles(self, start, step):
+    def _postponement(self, first, second, first_id, killed_at, answer, at_key):
+        """(result, observed) of busy_joint_postponed from the two calls (Sent), when the
+        first was killed (wall s) and what killTask answered (None: not sent, the first had
+        returned), and whether the joint ended at the second's key."""
+        clock, planned = self._clock, self._timing.short_call
+        if first.done and first.ended <= second.sent:
+            return NOT_DECIDED, ("the first call (task %d) %s %.2f s after it was sent, "
+                                 "before the second was sent" % (first_id, first.outcome(),
+                                                                 first.took()))
+        second_said = ("the second %s %.2f s after it was sent (planned %.1f s)"
+                       % (second.outcome(), second.took(), planned) if second.done
+                       else "the second had not returned")
+        if first.done and first.ended < killed_at:
+            return CONTRADICTED, ("preempted: the first call (task %d) %s %.2f s after the "
+                                  "second was sent, before any kill (killTask not sent); %s"
+                                  % (first_id, first.outcome(), first.took(second.sent),
+                                     second_said))
+        if second.done and second.ended < killed_at:
+            return CONTRADICTED, ("refused: %s, while the first (task %d) still ran"
+                                  % (second_said, first_id))
+        if answer is not True:
+            return NOT_DECIDED, ("killTask(%d) returned %r %.2f s after the second call was "
+                                 "sent, the first still running: whether the first still "
+                                 "held the joint cannot be told" % (
+                                     first_id, answer, clock.elapsed(second.sent, killed_at)))
+        if not first.done:
+            return NOT_DECIDED, ("killTask(%d) returned True, but the first call had not "
+                                 "returned %.0f s later" % (first_id, self._timing.grace))
+        held = first.took(second.sent)  # how long the first held the joint after
+        if not second.done:
+            return CONTRADICTED, ("the first call (task %d) %s %.2f s after the second was "
+                                  "sent, killed; %s %.0f s after that" % (
+                                      first_id, first.outcome(), held, second_said,
+                                      planned + self._timing.grace))
+        started = second.took() - planned  # robot s after it was sent, from its return
+        said = ("the first call (task %d) %s %.2f s after the second was sent, on killTask "
+                "= True; %s: it started about %.2f s after it was sent"
+                % (first_id, first.outcome(), held, second_said, started))
+        if second.failed or not at_key:
+            return CONTRADICTED, "dropped: %s%s" % (said, "" if second.failed else
+                                                    ", short of its key")
+        if started < held / 2.0:
+            return CONTRADICTED, "ran alongside the first: %s" % said
+        return CONFIRMED, "postponed: %s, when the first ended" % said
+
+    # -- setAngles books nothing -----------------------------------------------------------------
+
+    def _set_angles(self, start, step, max_velocity):
         if not self._motion.areResourcesAvailable([JOINT]):
-            self._findings.record("set_angles_books_nothing", NOT_TRIED,
+            self._findings.record("set_angles_books_nothing", NOT_DECIDED,
                                   "another task held %s before setAngles" % JOINT)
             return
+        self._back(start)  # where an earlier trial may have left it
         target = start + step
-        self._motion.setAngles([JOINT], [float(target)], SET_ANGLES_SPEED)
+        fraction = MAX_SPEED / max_velocity
+        self.moved = True
+        self._motion.setAngles([JOINT], [float(target)], fraction)
         free = self._motion.areResourcesAvailable([JOINT])
         angle = self._angle()
         rows = self._tasks.rows()
         self._reach(target)
-        self._motion.setAngles([JOINT], [float(start)], SET_ANGLES_SPEED)
+        self._motion.setAngles([JOINT], [float(start)], fraction)
         self._reach(start)
-        self._findings.record(
-            "set_angles_books_nothing", CONFIRMED if free is True else CONTRADICTED,
-            "areResourcesAvailable([%s]) = %r right after setAngles (%.2f of its maximum "
-            "speed), the joint %.4f rad from its target; getTaskList then: %r"
-            % (JOINT, free, SET_ANGLES_SPEED, abs(target - angle), rows))
+        observed = ("areResourcesAvailable([%s]) = %r right after setAngles (%.4f of its "
+                    "maximum speed, %.3f rad/s), the joint %.4f rad from its target; "
+                    "getTaskList then: %r" % (JOINT, free, fraction, MAX_SPEED,
+                                              abs(target - angle), rows))
+        if free is not True:
+            result = CONTRADICTED
+        elif abs(target - angle) <= TOLERANCE:
+            result = NOT_DECIDED
+            observed += "; not decided: the joint had arrived, so no booking would show"
+        else:
+            result = CONFIRMED
+        self._findings.record("set_angles_books_nothing", result, observed)
 
     def _reach(self, target):
         """Wait until the joint is commanded at ``target``, at most ``grace`` s."""
-        deadline = time.monotonic() + self._timing.grace
-        while abs(self._angle() - target) > TOLERANCE and time.monotonic() < deadline:
-            time.sleep(POLL)
+        began = self._clock.now()
+        while (abs(self._angle() - target) > TOLERANCE
+               and self._since(began) < self._timing.grace):
+            self._pause(POLL)
+
+    # -- cleaning up -----------------------------------------------------------------------------
 
     def _stop_ours(self):
         """Kill our calls still running, by their ids; wait for those without one."""
@@ -179,15 +308,16 @@ class ArmTrials(object):
             call.wait(self._timing.slow_call + self._timing.grace)
 
     def _back(self, start):
-        if abs(self._angle() - start) > TOLERANCE:
-            self._motion.angleInterpolation([JOINT], [float(start)], [self._timing.back],
-                                            True)
+        distance = abs(self._angle() - start)
+        if distance > TOLERANCE:
+            self._motion.angleInterpolation([JOINT], [float(start)],
+                                            [slowest(distance, self._timing.back)], True)
 
     def _record_ids(self):
         ids = [call.task for call in self._ours if call.task is not None]
         if len(ids) < 2:
-            self._findings.not_tried(("task_ids_increase",), "fewer than two of the "
-                                     "check's tasks were found in getTaskList: %r" % ids)
+            self._findings.not_decided(("task_ids_increase",), "fewer than two of the "
+                                       "check's tasks were found in getTaskList: %r" % ids)
             return
         rising = all(later > earlier for earlier, later in zip(ids, ids[1:]))
         self._findings.record("task_ids_increase", CONFIRMED if rising else CONTRADICTED,

@@ -1,14 +1,17 @@
 """Asking the owner before anything moves: an interactive y/N question, skipped by --yes;
-with no terminal to ask on and no --yes, the answer is no."""
+with no terminal to ask on and no --yes, the answer is no. An owner step (a fact tried
+only when asked for with --steps) waits for the owner to press Enter at its prompt."""
+from __future__ import absolute_import, division, print_function
+
 import collections
 
 Consent = collections.namedtuple("Consent", "granted why")
 
 
-def question(joint, step_degrees, base_turn):
+def question(joint, step_degrees, speed_degrees, base_turn):
     """What the check will move, as a question (``base_turn``: rad, or None)."""
-    text = ("The robot check moves %s by %.0f degrees at low speed and back"
-            % (joint, step_degrees))
+    text = ("The robot check turns %s by %.0f degrees and back, never faster than %.0f "
+            "degrees a second" % (joint, step_degrees, speed_degrees))
     if base_turn is not None:
         text += ", and turns the base by %.2f rad on the spot and back" % base_turn
     return text + ". Is Pepper standing clear of people and objects? Move it?"
@@ -27,3 +30,15 @@ def ask(text, yes, stdin, stdout):
     if answer.lower() in ("y", "yes"):
         return Consent(True, "the owner answered %r" % answer)
     return Consent(False, "the owner answered %r" % answer)
+
+
+def confirm(text, stdin, stdout):
+    """A Consent for an owner step: ``text`` shown on ``stdout``, granted once the owner
+    presses Enter on ``stdin`` (a terminal); refused on end of input or without one."""
+    if not stdin.isatty():
+        return Consent(False, "no terminal to ask on")
+    stdout.write("%s (press Enter when done) " % text)
+    stdout.flush()
+    if not stdin.readline():
+        return Consent(False, "end of input")
+    return Consent(True, "the owner pressed Enter")

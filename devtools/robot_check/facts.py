@@ -1,16 +1,28 @@
 """The facts the robot check tries: one row per fact, with its docs/naoqi.md section, what
-is tried and what counts as confirmed; and the findings a run collects about them."""
+is tried and what counts as confirmed; and the findings a run collects about them.
+
+A fact is decided by a trial (run.TRIALS) from observations that tell its alternatives
+apart: **confirmed**, **contradicted**, or **not decided** when the trial ran but what it
+saw could not tell them apart (the observed value says why); **not tried** when nothing was
+tried (no consent, a module absent, an owner step not asked for). A fact whose ``step``
+names an owner step is tried only when the owner asks for it (``--steps``) and confirms
+the step at its prompt."""
+from __future__ import absolute_import, division, print_function
+
 import collections
 
 CONFIRMED = "confirmed"
 CONTRADICTED = "contradicted"
+NOT_DECIDED = "not decided"
 NOT_TRIED = "not tried"
+RESULTS = (CONFIRMED, CONTRADICTED, NOT_DECIDED, NOT_TRIED)
 
 # The arm joint every arm trial moves (a few degrees, slowly): a wrist turning hits
 # nothing, and the head (HeadYaw, HeadPitch) is never touched.
 JOINT = "LWristYaw"
 
-Fact = collections.namedtuple("Fact", "key name section tried confirmed_when moves")
+Fact = collections.namedtuple("Fact", "key name section tried confirmed_when moves step")
+Fact.__new__.__defaults__ = (None,)  # step: None, tried in every run
 Finding = collections.namedtuple("Finding", "fact result observed")
 
 _TASKS = "ALMotion tasks: postponement, task lists, killing"
@@ -21,30 +33,41 @@ FACTS = (
     Fact("busy_joint_postponed", "A second blocking call on busy joints is postponed, "
          "not refused", _TASKS,
          "a slow angleInterpolation of %s, then a second one on the same joint while the "
-         "first runs; the first is then killed by its id" % JOINT,
-         "the second call returns without error, and only after the first has ended", True),
+         "first runs; the second is left waiting a second, then the first is killed by its "
+         "id" % JOINT,
+         "the first still runs when it is killed (killTask answers True, the first returns "
+         "after it), the second returns without error at its key, a full call's time after "
+         "the first ended: it started when the first ended, not when it was sent. "
+         "Contradicted when the first ended before the kill (preempted), the second "
+         "returned before it (refused), or the second started when sent (ran alongside)",
+         True),
     Fact("postponed_listed", "getTaskList lists a postponed task (not documented: the "
          "package handles both)", _TASKS,
-         "the task list read while the second call waits",
-         "a new task id appears while the second call waits", True),
+         "the task list, read while the postponement trial's second call waits",
+         "a new task id appears while the second call waits (decided only when the second "
+         "call was postponed)", True),
     Fact("task_ids_increase", "Motion task ids increase (not documented)", _TASKS,
          "the ids of the check's calls, in the order they were sent",
          "each id is larger than the one before", True),
     Fact("kill_by_id", "killTask(our id) ends our call and its joint stops", _TASKS,
-         "a slow angleInterpolation of %s, killed by the id getTaskList gave it" % JOINT,
-         "the call returns, its task leaves the list and the joint stays where it "
-         "stopped, short of the call's key", True),
+         "an angleInterpolation of %s, 5 degrees in 2 s, killed by its id 0.8 s in, "
+         "while it turns at about 3 degrees a second; the joint watched for 1 s after" % JOINT,
+         "killTask answers True, the call returns, its task leaves the list and the joint "
+         "stays where it stopped, short of the call's key. Not decided when the joint "
+         "turned so slowly before the kill that going on for 1 s would not show", True),
     Fact("move_to_blocks", "moveTo blocks until the pose is reached", _TASKS,
-         "moveTo(0, 0, 0.05) and back, only with --move-base",
-         "it returns (not False) with the base turned at least half of 0.05 rad and no "
-         "move active", True),
+         "moveTo(0, 0, 0.05) and back, only with --move-base; moveIsActive read while it "
+         "runs and at once when it returns",
+         "the move was seen active while the call ran, and when it returns (not False) the "
+         "base has turned at least half of 0.05 rad and no move is active", True),
     Fact("set_angles_books_nothing", "Another app's setAngles books no joint: "
          "areResourcesAvailable stays True", _TASKS,
-         "setAngles of %s a few degrees away, then areResourcesAvailable([%s])"
-         % (JOINT, JOINT), "areResourcesAvailable answers True", True),
+         "setAngles of %s 5 degrees away, then areResourcesAvailable([%s]) while the "
+         "joint is on its way" % (JOINT, JOINT), "areResourcesAvailable answers True", True),
     Fact("events_declared", "Every ALMemory key the package follows is declared",
          "ALMemory events",
-         "getEventList() for the events, getDataList(key) for the data read",
+         "getEventList() for the events; getDataList(key) for the data read, while the "
+         "check has the extractors subscribed (an extractor writes its keys once it runs)",
          "every event is in getEventList and every data key in getDataList", False),
     Fact("mood_updating", "ALMood is present and updates once a second while Autonomous "
          "Life runs", "ALMood",
@@ -61,30 +84,57 @@ MOVING = tuple(fact.key for fact in FACTS if fact.moves)
 
 class Findings(object):
     """What a run found, fact by fact: each fact is decided once (a later record of a
-    decided fact is a bug of the check and raises ValueError)."""
+    decided fact is a bug of the check and raises ValueError). ``listener(self)``, if
+    given, is called after each change (a finding, or the facts being tried now:
+    ``trying``), so the report can be written as the run goes."""
 
-    def __init__(self):
+    def __init__(self, listener=None):
         self._found = collections.OrderedDict()
+        self._listener = listener
+        self.trying = ()
+
+    def _changed(self):
+        if self._listener is not None:
+            self._listener(self)
 
     def record(self, key, result, observed):
         if key not in BY_KEY:
             raise ValueError("unknown fact %r (facts: %s)" % (key, ", ".join(BY_KEY)))
-        if result not in (CONFIRMED, CONTRADICTED, NOT_TRIED):
+        if result not in RESULTS:
             raise ValueError("unknown result %r for %s" % (result, key))
         if key in self._found:
             raise ValueError("%s was already found %s" % (key, self._found[key].result))
         self._found[key] = Finding(BY_KEY[key], result, observed)
+        self._changed()
+
+    def start(self, keys):
+        """The facts of ``keys`` are being tried now."""
+        self.trying = tuple(keys)
+        self._changed()
 
     def decided(self, key):
         return key in self._found
 
+    def result(self, key):
+        """The result found for ``key`` (None before it is decided)."""
+        finding = self._found.get(key)
+        return None if finding is None else finding.result
+
     def not_tried(self, keys, why):
         """Every fact of ``keys`` not decided yet: not tried, because ``why``."""
+        self._rest(keys, NOT_TRIED, why)
+
+    def not_decided(self, keys, why):
+        """Every fact of ``keys`` not decided yet: not decided, because ``why``."""
+        self._rest(keys, NOT_DECIDED, why)
+
+    def _rest(self, keys, result, why):
         for key in keys:
             if not self.decided(key):
-                self.record(key, NOT_TRIED, why)
+                self.record(key, result, why)
 
-    def all(self):
-        """One Finding per fact, in the table's order (facts never reached: not tried)."""
-        return [self._found.get(key) or Finding(fact, NOT_TRIED, "not reached")
+    def all(self, unreached="not reached"):
+        """One Finding per fact, in the table's order (facts not decided: not tried,
+        observed ``unreached``)."""
+        return [self._found.get(key) or Finding(fact, NOT_TRIED, unreached)
                 for key, fact in BY_KEY.items()]

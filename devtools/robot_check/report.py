@@ -1,12 +1,18 @@
 """The report an owner attaches to an issue: Markdown (report.md) and JSON (report.json)
-in one folder, from the run's header and its findings (facts.Finding, table order)."""
+in one folder, from the run's header and its findings (facts.Finding, table order),
+rewritten after every finding so that a check cut short leaves what it found and where it
+stopped (the header's "check")."""
+from __future__ import absolute_import, division, print_function
+
 import json
 import os
 
-from robot_check.facts import CONFIRMED, CONTRADICTED, NOT_TRIED
+from robot_check.facts import RESULTS
 
+# Python 2.7 has no os.replace; its os.rename replaces a file on POSIX only.
+_REPLACE = getattr(os, "replace", os.rename)
 HEADER = (("robot", "Robot"), ("naoqi", "NAOqi"), ("date", "Date"), ("client", "Client"),
-          ("moves", "Moves"), ("base", "Base"))
+          ("moves", "Moves"), ("base", "Base"), ("check", "Check"))
 
 
 def as_dict(header, findings):
@@ -25,7 +31,7 @@ def _cell(text):
 
 def as_markdown(header, findings):
     counts = ", ".join("%d %s" % (sum(1 for f in findings if f.result == result), result)
-                       for result in (CONFIRMED, CONTRADICTED, NOT_TRIED))
+                       for result in RESULTS)
     lines = ["# Robot check: the NAOqi facts animate-behaviour relies on", ""]
     lines += ["- %s: %s" % (label, header[key]) for key, label in HEADER]
     lines += ["- Results: %s" % counts, "",
@@ -37,14 +43,30 @@ def as_markdown(header, findings):
     return "\n".join(lines)
 
 
-def write(folder, header, findings):
-    """Write report.md and report.json into ``folder`` (made if needed); their paths."""
-    os.makedirs(folder, exist_ok=True)
-    markdown = os.path.join(folder, "report.md")
-    document = os.path.join(folder, "report.json")
-    with open(markdown, "w") as stream:
-        stream.write(as_markdown(header, findings))
-    with open(document, "w") as stream:
-        json.dump(as_dict(header, findings), stream, indent=2)
-        stream.write("\n")
-    return markdown, document
+def _replace(path, text):
+    """Write ``text`` to ``path`` through a temporary file, so that a reader (or a check
+    killed while it writes) finds the old report or the new one, never half of one."""
+    temporary = path + ".tmp"
+    with open(temporary, "w") as stream:
+        stream.write(text)
+    _REPLACE(temporary, path)
+
+
+class Writer(object):
+    """Writes report.md and report.json into ``folder`` (made if needed): ``paths``. An
+    earlier run's report there is removed at once, so that the files there are this
+    run's, however far it gets."""
+
+    def __init__(self, folder):
+        if not os.path.isdir(folder):
+            os.makedirs(folder)
+        self.paths = (os.path.join(folder, "report.md"), os.path.join(folder, "report.json"))
+        for path in self.paths:
+            if os.path.exists(path):
+                os.remove(path)
+
+    def write(self, header, findings):
+        """Both files, from ``header`` (a dict with every key of HEADER) and
+        ``findings`` (facts.Finding, one per fact)."""
+        _replace(self.paths[0], as_markdown(header, findings))
+        _replace(self.paths[1], json.dumps(as_dict(header, findings), indent=2) + "\n")

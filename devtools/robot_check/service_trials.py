@@ -1,60 +1,47 @@
-"""The trials that move nothing: the followed ALMemory keys declared (docs/naoqi.md,
-"ALMemory events"), ALMood updating ("ALMood") and the extractors' subscribers counted by
-name ("Extractors")."""
+"""The trials that move nothing: ALMood updating (docs/naoqi.md, "ALMood"), the
+extractors' subscribers counted by name ("Extractors") and, while the check has the
+extractors subscribed, the followed ALMemory keys declared ("ALMemory events")."""
+from __future__ import absolute_import, division, print_function
+
 import threading
-import time
 
 from animate_behaviour.naoqi import extractors
 from robot_check import followed
+from robot_check import timing as timings
 from robot_check.facts import CONFIRMED, CONTRADICTED, NOT_TRIED
 
 # The name the check subscribes the extractors under (never the package's own).
 TEST_SUBSCRIBER = "AnimateBehaviourRobotCheck"
 MOOD_PROPERTIES = ("valenceLevel", "attentionLevel")
 UPDATES = 2  # settings of one property that show ALMood updating
-
-
-def events_declared(memory, findings):
-    """Every key of followed.events() in ``memory.getEventList()``, every key of
-    followed.data() in ``getDataList(key)``."""
-    key = "events_declared"
-    if memory is None:
-        findings.record(key, NOT_TRIED, "ALMemory is not served")
-        return
-    declared = set(memory.getEventList())
-    missing = [name for name in followed.events() if name not in declared]
-    missing += [name for name in followed.data() if name not in memory.getDataList(name)]
-    if missing:
-        findings.record(key, CONTRADICTED, "not declared: %s" % ", ".join(missing))
-    else:
-        findings.record(key, CONFIRMED, "%d events and %d data keys, all declared"
-                        % (len(followed.events()), len(followed.data())))
+SUBSCRIBED = ("extractor_subscribers", "events_declared")
 
 
 class _Updates(object):
     """Counts the settings of each property; ``wait`` until one was set UPDATES times."""
 
-    def __init__(self):
-        self._cond = threading.Condition()
+    def __init__(self, clock):
+        self._lock = threading.Lock()
+        self._clock = clock
+        self._enough = clock.event()
         self.counts = dict((name, 0) for name in MOOD_PROPERTIES)
         self.last = {}
 
     def callback(self, name):
         def updated(value):
-            with self._cond:
+            with self._lock:
                 self.counts[name] += 1
                 self.last[name] = value
-                self._cond.notify_all()
+                if self.counts[name] >= UPDATES:
+                    self._enough.set()
         return updated
 
     def wait(self, seconds):
-        with self._cond:
-            return self._cond.wait_for(lambda: max(self.counts.values()) >= UPDATES,
-                                       seconds)
+        return self._clock.wait(self._enough, seconds)
 
 
-def mood_updating(almood, life, findings, seconds):
-    """ALMood's MOOD_PROPERTIES followed for at most ``seconds``, unless ``life``
+def mood_updating(almood, life, findings, timing):
+    """ALMood's MOOD_PROPERTIES followed for at most ``timing.mood`` s, unless ``life``
     (ALAutonomousLife, or None) says Autonomous Life is disabled."""
     key = "mood_updating"
     if almood is None:
@@ -69,19 +56,20 @@ def mood_updating(almood, life, findings, seconds):
     except AttributeError as err:
         findings.record(key, CONTRADICTED, "ALMood lacks a property: %s" % err)
         return
-    updates = _Updates()
+    clock = timings.clock(timing)
+    updates = _Updates(clock)
     links = []
-    started = time.monotonic()
+    started = clock.now()
     try:
         for name, prop in properties:
             links.append((prop, prop.connect(updates.callback(name))))
-        updated = updates.wait(seconds)
+        updated = updates.wait(timing.mood)
     finally:
         for prop, link in links:
             prop.disconnect(link)
     observed = "set %s in %.1f s; last values %s" % (
         ", ".join("%s %d times" % item for item in sorted(updates.counts.items())),
-        time.monotonic() - started, updates.last or "none")
+        clock.elapsed(started, clock.now()), updates.last or "none")
     findings.record(key, CONFIRMED if updated else CONTRADICTED, observed)
 
 
@@ -89,26 +77,69 @@ def _names(extractor):
     return sorted(row[0] for row in extractor.getSubscribersInfo())
 
 
-def extractor_subscribers(service, findings):
-    """Subscribe each extractor of extractors.NAMES (``service(name)``: its proxy or
-    None) under TEST_SUBSCRIBER, read its subscribers, unsubscribe."""
-    key = "extractor_subscribers"
-    seen = []
-    counted = True
-    for name in extractors.NAMES:
-        extractor = service(name)
-        if extractor is None:
-            findings.record(key, NOT_TRIED, "%s is not served" % name)
-            return
-        if TEST_SUBSCRIBER in _names(extractor):
-            extractor.unsubscribe(TEST_SUBSCRIBER)  # left by a check that was cut short
-        before = _names(extractor)
-        extractor.subscribe(TEST_SUBSCRIBER, extractors.PERIOD, extractors.PRECISION)
-        try:
-            during = _names(extractor)
-        finally:
+def subscribed_trials(service, findings, timing):
+    """The extractors of extractors.NAMES (``service(name)``: its proxy or None)
+    subscribed under TEST_SUBSCRIBER in the package's order; while they are, their
+    subscribers read and the followed keys looked up; then unsubscribed, last first."""
+    found = [(name, service(name)) for name in extractors.NAMES]
+    absent = [name for name, extractor in found if extractor is None]
+    before, during, done = {}, {}, []
+    try:
+        for name, extractor in found:
+            if extractor is None:
+                continue
+            if TEST_SUBSCRIBER in _names(extractor):
+                extractor.unsubscribe(TEST_SUBSCRIBER)  # left by a check that was cut short
+            before[name] = _names(extractor)
+            extractor.subscribe(TEST_SUBSCRIBER, extractors.PERIOD, extractors.PRECISION)
+            done.append(extractor)
+        for name, extractor in found:
+            if extractor is not None:
+                during[name] = _names(extractor)
+        events_declared(service("ALMemory"), findings, timing)
+    finally:
+        for extractor in reversed(done):
             extractor.unsubscribe(TEST_SUBSCRIBER)
-        after = _names(extractor)
-        counted = counted and during == sorted(before + [TEST_SUBSCRIBER]) and after == before
-        seen.append("%s: %s, subscribed %s, then %s" % (name, before, during, after))
-    findings.record(key, CONFIRMED if counted else CONTRADICTED, "; ".join(seen))
+    if absent:
+        findings.record("extractor_subscribers", NOT_TRIED, "not served: %s"
+                        % ", ".join(absent))
+        return
+    after = dict((name, _names(extractor)) for name, extractor in found)
+    counted = all(during[name] == sorted(before[name] + [TEST_SUBSCRIBER])
+                  and after[name] == before[name] for name in before)
+    findings.record("extractor_subscribers", CONFIRMED if counted else CONTRADICTED,
+                    "; ".join("%s: %s, subscribed %s, then %s" % (
+                        name, before[name], during[name], after[name])
+                        for name in extractors.NAMES))
+
+
+def events_declared(memory, findings, timing):
+    """Every key of followed.events() in ``memory.getEventList()``, every key of
+    followed.data() in ``getDataList(key)`` within ``timing.data`` s (an extractor writes
+    its keys once it runs: the check has them subscribed by then)."""
+    key = "events_declared"
+    if memory is None:
+        findings.record(key, NOT_TRIED, "ALMemory is not served")
+        return
+    declared = set(memory.getEventList())
+    missing = [name for name in followed.events() if name not in declared]
+    unwritten = _unwritten(memory, followed.data(), timings.clock(timing), timing.data)
+    if missing or unwritten:
+        findings.record(key, CONTRADICTED, "; ".join(
+            ["events not declared: %s" % ", ".join(missing)] * bool(missing)
+            + ["data keys not in getDataList %.1f s after the check subscribed the "
+               "extractors: %s" % (timing.data, ", ".join(unwritten))] * bool(unwritten)))
+    else:
+        findings.record(key, CONFIRMED, "%d events and %d data keys, all declared"
+                        % (len(followed.events()), len(followed.data())))
+
+
+def _unwritten(memory, keys, clock, seconds):
+    """The keys of ``keys`` not in getDataList(key) within ``seconds`` robot s."""
+    began = clock.now()
+    pause = clock.event()
+    while True:
+        left = [name for name in keys if name not in memory.getDataList(name)]
+        if not left or clock.elapsed(began, clock.now()) >= seconds:
+            return left
+        clock.wait(pause, seconds / 10.0)

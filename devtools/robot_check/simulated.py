@@ -3,6 +3,8 @@ a loopback qi session (pepper_sim.qi_server.SimulatedRobot), whose ALMood also h
 properties NAOqi 2.5's ALMood API lists and the check follows: ``valenceLevel`` and
 ``attentionLevel`` ({value, confidence}), set "at each ALMood time period, every 1s by
 default" while Autonomous Life runs (pepper_sim's FakeMood has methods only)."""
+from __future__ import absolute_import, division, print_function
+
 import qi
 
 from animate_behaviour.foundation.clock import Ticker
@@ -60,19 +62,25 @@ class Robot(object):
     ``motion`` are SimulatedRobot's; the services named in ``without`` are not served;
     ``extractor`` (a served FakeExtractor class, or None: pepper_sim's own, which
     Autonomous Life subscribes in its solitary state) serves ALPeoplePerception and
-    ALEngagementZones. A context manager."""
+    ALEngagementZones; ``memory`` (None, or ``memory(robot)``: a served object, given the
+    SimulatedRobot) serves ALMemory to clients in place of the robot's own, which its
+    stand-ins keep using. A context manager."""
 
     def __init__(self, time_scale=1.0, motion=None, without=(),
-                 mood=ServedMoodWithProperties, extractor=None):
+                 mood=ServedMoodWithProperties, extractor=None, memory=None):
         ours = {"ALMood": None}
         if extractor is not None:
             ours.update((name, extractor(name)) for name in EXTRACTORS)
+        if memory is not None:
+            ours["ALMemory"] = None
         services = [name for name in qi_server.ALL_SERVICES
                     if name not in without and name not in ours]
         self.robot = qi_server.SimulatedRobot(time_scale=time_scale, motion=motion,
                                               services=services)
         self.url = self.robot.url
         ours["ALMood"] = self.mood = mood(self.robot.life, self.robot.motion.clock)
+        if memory is not None:
+            ours["ALMemory"] = memory(self.robot)
         try:
             for name, service in ours.items():
                 if name in without:

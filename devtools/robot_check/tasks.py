@@ -4,30 +4,38 @@ NAOqi 2.5 documents getTaskList's rows as "Name, MotionID". A row of another sha
 still read for its id when it holds exactly one whole number, so that a robot whose rows
 differ is reported as such while the other facts are still tried.
 """
-import time
+from __future__ import absolute_import, division, print_function
 
-from robot_check.facts import CONFIRMED, CONTRADICTED, NOT_TRIED
+import numbers
 
-# Wall s before the task list is read again for a new task, doubled at each read.
+from robot_check.facts import CONFIRMED, CONTRADICTED, NOT_DECIDED
+
+try:
+    TEXT = (str, unicode)  # noqa: F821  (Python 2: libqi 1.8.3 may give either)
+except NameError:
+    TEXT = (str,)
+
+# Robot s before the task list is read again for a new task, doubled at each read.
 FIRST_WAIT = 0.001
 
 
 def _whole(value):
-    return isinstance(value, int) and not isinstance(value, bool)
+    # libqi 1.8.3 gives Python 2 every integer as a long.
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
 def documented(row):
     """Whether ``row`` is [name, motionId, ...]."""
-    return (isinstance(row, list) and len(row) >= 2 and isinstance(row[0], str)
+    return (isinstance(row, list) and len(row) >= 2 and isinstance(row[0], TEXT)
             and _whole(row[1]))
 
 
 def row_id(row):
     """The task id of a getTaskList row, or None if it shows none."""
     if documented(row):
-        return row[1]
-    numbers = [item for item in row if _whole(item)] if isinstance(row, list) else []
-    return numbers[0] if len(numbers) == 1 else None
+        return int(row[1])
+    numbers_seen = [item for item in row if _whole(item)] if isinstance(row, list) else []
+    return int(numbers_seen[0]) if len(numbers_seen) == 1 else None
 
 
 def shape(answers):
@@ -37,7 +45,7 @@ def shape(answers):
             return CONTRADICTED, "getTaskList returned %r, not a list" % (answer,)
     rows = [row for answer in answers for row in answer]
     if not rows:
-        return NOT_TRIED, "no task was listed in %d readings" % len(answers)
+        return NOT_DECIDED, "no task was listed in %d readings" % len(answers)
     other = [row for row in rows if not documented(row)]
     if other:
         return CONTRADICTED, "%d of %d rows are not [name, motionId, ...], e.g. %r" % (
@@ -48,11 +56,15 @@ def shape(answers):
 
 
 class TaskList(object):
-    """getTaskList read through one object, which keeps every answer (``answers``)."""
+    """getTaskList read through one object, which keeps every answer (``answers``) and
+    times its readings on ``clock`` (timing.clock)."""
 
-    def __init__(self, motion):
+    def __init__(self, motion, clock):
         self._motion = motion
+        self._clock = clock
         self.answers = []
+        self.readings = 0  # new_row's last search: how many listings it read
+        self.last = None  # and when it asked for the last one (wall s)
 
     def rows(self):
         answer = self._motion.getTaskList()
@@ -64,38 +76,56 @@ class TaskList(object):
 
     def new_row(self, before, call, window):
         """The row of the one task listed that is not in ``before`` (ids), read until one
-        appears, ``call`` (Sent) returns or ``window`` s pass; None when none appeared,
-        or several (another task started too: which one is ``call``'s is not known)."""
-        deadline = time.monotonic() + window
+        appears, ``call`` (Sent) returns or ``window`` robot s pass; None when none
+        appeared, or several (another task started too: which one is ``call``'s is not
+        known)."""
+        deadline = self._clock.now() + window * self._clock.time_scale
         wait = FIRST_WAIT
+        self.readings = 0
         while True:
+            self.last = self._clock.now()
             new = [row for row in self.rows() if row_id(row) not in before | set([None])]
+            self.readings += 1
             if new:
                 return new[0] if len(new) == 1 else None
-            left = deadline - time.monotonic()
+            left = self._clock.elapsed(self._clock.now(), deadline)
             if left <= 0 or call.wait(min(wait, left)):
                 return None
             wait *= 2
 
 
 class Sent(object):
-    """An ALMotion call sent with ``_async=True``; ``task``: its task id once found."""
+    """An ALMotion call sent with ``_async=True``, timed on ``clock`` (timing.clock):
+    ``sent`` and, once it has returned, ``ended`` (wall s, clock.now()); ``task``: its
+    task id once found."""
 
-    def __init__(self, motion, method, *args):
+    def __init__(self, clock, motion, method, *args):
         self.method = method
         self.task = None
-        self.sent = time.monotonic()
+        self.ended = None
+        self._clock = clock
+        self._done = clock.event()
+        self.sent = clock.now()
         self._future = getattr(motion, method)(*args, _async=True)
+        self._future.addCallback(self._end)
+
+    def _end(self, _future):
+        self.ended = self._clock.now()
+        self._done.set()
 
     def wait(self, seconds):
-        """Wait at most ``seconds`` for it to return; whether it has."""
-        if seconds > 0 and not self._future.isFinished():
-            self._future.wait(int(seconds * 1000))
-        return self._future.isFinished()
+        """Wait at most ``seconds`` robot s for it to return; whether it has."""
+        if seconds > 0:
+            self._clock.wait(self._done, seconds)
+        return self._done.is_set()
 
     @property
     def done(self):
-        return self._future.isFinished()
+        return self._done.is_set()
+
+    def took(self, since=None):
+        """Robot s from ``since`` (wall s; default: when it was sent) to its return."""
+        return self._clock.elapsed(self.sent if since is None else since, self.ended)
 
     def outcome(self):
         """How it ended, in words (once done)."""
