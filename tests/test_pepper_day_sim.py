@@ -225,6 +225,12 @@ def test_resting_legs_refuse_the_base():
 
 
 # ----------------------------------------------------------------- disabled chains
+def status_of(disabled):
+    """DisabledDevicesChanged's value: "the actual disabled devices status", each chain
+    with its flag."""
+    return [[chain, chain in disabled] for chain in day_module.CHAINS]
+
+
 def test_a_disabled_chain_kills_its_tasks_and_refuses_every_call_on_it():
     motion, memory, _life, day = pepper(time_scale=1.0)
     motion.setStiffnesses("LArm", 0.5)
@@ -232,7 +238,7 @@ def test_a_disabled_chain_kills_its_tasks_and_refuses_every_call_on_it():
     head = long_call(motion, "HeadYaw")
     assert motion.wait_for(started(motion, 2), TIMEOUT)
     assert raised(memory, day.set_chain_disabled, "LArm", True) == [
-        ("ALMotion/Protection/DisabledDevicesChanged", [["LArm", True]])]
+        ("ALMotion/Protection/DisabledDevicesChanged", status_of(["LArm"]))]
     arm.join()
     killed = [(record.names, record.killed_by) for record in motion.trajectories]
     assert killed == [(["LElbowRoll"], motion_module.BY_PROTECTION), (["HeadYaw"], None)]
@@ -260,7 +266,7 @@ def test_a_disabled_leg_stops_the_base_and_a_disabled_body_forbids_waking_up():
     motion, memory, _life, day = pepper(time_scale=1.0)
     events = stopped_by_refusal(motion, memory, lambda: day.set_chain_disabled("Leg", True),
                                 motion_module.LEG_DISABLED)
-    assert events == [("ALMotion/Protection/DisabledDevicesChanged", [["Leg", True]])]
+    assert events == [("ALMotion/Protection/DisabledDevicesChanged", status_of(["Leg"]))]
     refused(motion, memory, [motion_module.LEG_DISABLED])
     day.set_chain_disabled("Leg", False)
     day.set_chain_disabled("Body", True)

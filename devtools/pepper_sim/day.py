@@ -33,7 +33,7 @@ finds it in force):
 * ``set_move_disabled`` (control-stiffness-api.html): ``ALMotion/Protection/
   DisabledFeaturesChanged`` [["Move", disabled]]; the base refuses while disabled.
 * ``set_chain_disabled(chain, disabled)``: ``ALMotion/Protection/DisabledDevicesChanged``
-  [[chain, disabled]]; calls on the chain raise, its tasks are killed, "Leg" and "Body"
+  with "the actual disabled devices status": [[chain, disabled?]] for every chain; calls on the chain raise, its tasks are killed, "Leg" and "Body"
   refuse moves, "Body" refuses wakeUp (KinematicMotion.disable_chain).
 * ``fall`` (reflexes-fall-manager.html, wake_rest_pep.html, autonomouslife_advanced.html):
   ``ALMotion/RobotIsFalling`` True; the fall manager kills every task, stops the move and
@@ -252,11 +252,15 @@ class PeppersDay(object):
         disabled = bool(disabled)
         with self._cond:
             failure = self._motion.disable_chain(chain, disabled)
-            self._raise(DISABLED_DEVICES, [[chain, disabled]], "ALMotion")
-            self._motion.report_move_failure(failure)
             chains = [name for name in self._state["disabled_chains"] if name != chain]
+            chains = chains + [chain] if disabled else chains
+            # "the actual disabled devices status" (control-stiffness-api.html; its
+            # example lists an enabled chain too): every chain with its flag.
+            self._raise(DISABLED_DEVICES, [[name, name in chains] for name in CHAINS],
+                        "ALMotion")
+            self._motion.report_move_failure(failure)
             self._note("%s %s" % (chain, "disabled" if disabled else "enabled"),
-                       disabled_chains=chains + [chain] if disabled else chains)
+                       disabled_chains=chains)
 
     def fall(self):
         """Pepper falls: the fall manager, stiffness off, Life in safeguard."""

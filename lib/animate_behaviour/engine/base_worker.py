@@ -46,6 +46,22 @@ MOVED_HEADING = 0.02
 HOT_WATCHED = joints.LEG_JOINTS + joints.WHEELS
 
 
+class Refusal(object):
+    """Why the base's turns are refused, in words when shown: the cause of the last
+    ALMotion/MoveFailed heard (``own_state``) since the streak began (clock time
+    ``since``). The event may come after the refused moveTo returns (NAOqi does not say
+    which comes first), so the words are made when they are shown, not when it failed."""
+
+    def __init__(self, own_state, since):
+        self._own_state = own_state
+        self._since = since
+
+    def __str__(self):
+        cause = self._own_state.move_failure_since(self._since)
+        return "obstacle: %s" % cause if cause is not None else \
+            "no ALMotion/MoveFailed said why"
+
+
 class BaseWorker(WorkerThread):
     """Turns the base during ``round_`` (see GroupWorker) with ``rng``."""
 
@@ -57,17 +73,20 @@ class BaseWorker(WorkerThread):
     def __init__(self, round_, rng):
         WorkerThread.__init__(self, round_, rng, PART, "base turns")
         self.backoff = Backoff(self.who, self._log)
-        self.ready.set()  # the base has no home move to wait for
         self._origin = None  # the heading the turns centre on
         self._left = None  # [x, y, theta] where the base stood when we last knew it ours
+        self._refused_since = None  # when the first turn of a streak of refusals was sent
 
     def _finished(self):
         self._round.status.set(PART, status_module.HOME)
 
     def _animate(self):
-        disruption = self._note_pose()
+        # The base has no home move to wait for: it is ready once its status says what it
+        # does (held by Pepper's own state, say, its recovery says so first).
+        disruption = self._disruption(ask_motion=False) or self._note_pose()
         if disruption is not None and not self._recover(disruption):
             return
+        self.ready.set()
         pause_first = True  # False after a refusal: its backoff was the pause
         while True:
             disruption = None
@@ -167,7 +186,8 @@ class BaseWorker(WorkerThread):
 
     def yielding(self, disruption, _kind):
         """After another app's move, a push or a rest, the turns centre on where it left
-        the robot."""
+        the robot. Held still, the base counts as ready (enabling does not wait for it)."""
+        self.ready.set()
         if disruption.reason in (OTHER_APP, PAUSED, RESTING):
             self._origin = None
         return None
@@ -211,17 +231,20 @@ class BaseWorker(WorkerThread):
             self._log.debug("base: turning %.3f rad" % turn)
         self.wake.clear()
         try:
-            call, _refused = self._sender.send_turn(turn, self.wake,
-                                                    "animateBehaviour.base.call")
+            call, refused = self._sender.send_turn(
+                turn, self.wake, "animateBehaviour.base.call",
+                veto=self._stop_reason)
         except RuntimeError as err:
             return Disruption(ERROR, why="ALMotion.moveIsActive failed: %s" % err)
         if call is None:
-            return Disruption(OTHER_APP, why="another app's move started first")
+            return refused if isinstance(refused, Disruption) else Disruption(
+                OTHER_APP, why="another app's move started first")
         stopped = self._sender.wait(call, None, self._stop_reason, PART)
         completed = call.done.is_set() and call.error is None and call.result is not False
         if completed:  # counted even when our stop came as it reached its heading
             self._round.status.count("turns")
             self.backoff.succeeded()
+            self._refused_since = None
         if stopped is not None:
             return stopped
         if call.error is not None:
@@ -237,14 +260,10 @@ class BaseWorker(WorkerThread):
                 return Disruption(OTHER_APP, why="another app's move replaced its turn")
         except RuntimeError as err:
             return Disruption(ERROR, why="ALMotion.moveIsActive failed: %s" % err)
-        return self._disruption(ask_motion=False) or Disruption(REFUSED, why=self._refusal(call))
-
-    def _refusal(self, call):
-        """Why the turn ``call`` was refused, in words: ALMotion/MoveFailed's cause when
-        it came during the turn ("obstacle: Safety")."""
-        cause = self._round.own_state.move_failure_since(call.started)
-        return "obstacle: %s" % cause if cause is not None else \
-            "no ALMotion/MoveFailed said why"
+        if self._refused_since is None:
+            self._refused_since = call.started
+        return self._disruption(ask_motion=False) or Disruption(
+            REFUSED, why=Refusal(self._round.own_state, self._refused_since))
 
     def _stop_reason(self):
         """Why our running turn must stop: the round stops, or Pepper's own state holds

@@ -111,13 +111,15 @@ class GroupCalls(object):
             return Disruption(OTHER_APP, why=MOVED_BY_ANOTHER_APP)
         self.wake.clear()
         try:
-            call, _refused = self._sender.send_joints(names, angles, times, self.wake,
-                                                      "animateBehaviour.%s.call" % self.name)
+            call, refused = self._sender.send_joints(names, angles, times, self.wake,
+                                                     "animateBehaviour.%s.call" % self.name,
+                                                     veto=self._stop_reason)
         except RuntimeError as err:
             return Disruption(ERROR, why="ALMotion.areResourcesAvailable (%s) failed: %s"
                               % (self.name, err))
         if call is None:
-            return Disruption(OTHER_APP, why="another app's task holds its joints")
+            return refused if isinstance(refused, Disruption) else Disruption(
+                OTHER_APP, why="another app's task holds its joints")
         self._round.status.count("calls")
         stop_reason = self._sender.wait(call, step.duration, self._stop_reason, self.name)
         if stop_reason is not None:

@@ -83,8 +83,9 @@ KINDS = {
 
 class Disruption(collections.namedtuple("Disruption", "reason joints why until")):
     """``reason`` STOPPING or a key of KINDS; ``joints`` the hot ones; ``why`` what showed
-    it (the verbose log, the status's reason for Pepper's own state, the log line of a
-    failure); ``until``: robot s until it ends by itself (a push), else None."""
+    it, in words when shown (the verbose log, the status's reason for Pepper's own state,
+    the log line of a failure); ``until``: robot s until it ends by itself (a push), else
+    None."""
 
     def __new__(cls, reason, joints=(), why="", until=None):
         return super(Disruption, cls).__new__(cls, reason, tuple(joints), why, until)
@@ -117,14 +118,13 @@ class Backoff(object):
         self._pending = None  # (level, line) of an explainable first failure
         self.failures = 0
 
-    def failed(self, why, level="error", explainable=False):
-        """Note a failure (``why``: what failed, logged at ``level`` if it is the first
-        in a row); returns the robot s to wait before trying again."""
+    def failed(self, why, level="error", explainable=False, line="%s"):
+        """Note a failure (``why``: what failed, logged in ``line`` at ``level`` if it is
+        the first in a row; put in words when it is logged, so that a cause heard after
+        the failure is told); returns the robot s to wait before trying again."""
         self.failures += 1
         if self.failures == 1:
-            self._pending = (level, "%s; %s tries again in %.0f s, then less and less often "
-                                    "(up to every %.0f s) while it fails"
-                             % (why, self._who, RETRY_DELAY, RETRY_MAX))
+            self._pending = (level, line, why)
             if not explainable:
                 self.flush()
         return min(RETRY_MAX, RETRY_DELAY * 2 ** min(self.failures - 1, 16))
@@ -133,7 +133,10 @@ class Backoff(object):
         """Log the episode's first failure if it is still unlogged."""
         pending, self._pending = self._pending, None
         if pending is not None:
-            getattr(self._log, pending[0])(pending[1])
+            level, line, why = pending
+            getattr(self._log, level)("%s; %s tries again in %.0f s, then less and less "
+                                      "often (up to every %.0f s) while it fails"
+                                      % (line % (why,), self._who, RETRY_DELAY, RETRY_MAX))
 
     def explained(self):
         """A sign of Pepper's own state explains the failures so far: an unlogged one is
@@ -223,7 +226,7 @@ class Recovery(object):
             self._not_before = self._clock.now()
             level, line, explainable = kind.log
             self._quiet_needed = max(self._quiet_needed, self._part.backoff.failed(
-                line % disruption.why, level, explainable))
+                disruption.why, level, explainable, line))
         elif kind.state in status_module.WITH_REASON:
             # Pepper's own state: it explains an earlier failure, and says when to go on.
             self._part.backoff.explained()
@@ -240,7 +243,7 @@ class Recovery(object):
         elif kind.state == status_module.YIELDING:
             self._round.status.set(who, kind.state, yielding_to=disruption.reason)
         else:
-            self._round.status.set(who, kind.state, reason=disruption.why)
+            self._round.status.set(who, kind.state, reason=str(disruption.why))
         sooner = self._part.yielding(disruption, kind)  # after: the status says why
         waits = [wait for wait in (sooner, disruption.until, self._seconds(kind.recheck))
                  if wait is not None]

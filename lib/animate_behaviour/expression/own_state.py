@@ -191,16 +191,17 @@ class OwnState(object):
         self._flag("on_slope", on, "on a slope", "off the slope")
 
     def devices(self, pairs):
-        """ALMotion/Protection/DisabledDevicesChanged: [[device, disabled], ...]."""
-        self._chains_changed("disabled_devices", pairs, "")
+        """ALMotion/Protection/DisabledDevicesChanged: [[device, disabled], ...], "the
+        actual disabled devices status": those listed disabled, and no other."""
+        self._chains_now("disabled_devices", pairs, "")
 
     def features(self, pairs):
-        """ALMotion/Protection/DisabledFeaturesChanged: [[feature, disabled], ...];
-        "Move" disables the base's moves, "<chain>Stiffness" the chain."""
-        moves = [disabled for name, disabled in pairs if name == "Move"]
-        if moves:
-            self._flag("move_disabled", moves[-1], "move disabled", "move enabled")
-        self._chains_changed("disabled_stiffness", [
+        """ALMotion/Protection/DisabledFeaturesChanged: [[feature, disabled], ...], "the
+        actual disabled features status": "Move" disables the base's moves,
+        "<chain>Stiffness" the chain; what is not listed disabled is not."""
+        self._flag("move_disabled", any(disabled for name, disabled in pairs
+                                        if name == "Move"), "move disabled", "move enabled")
+        self._chains_now("disabled_stiffness", [
             (name[:-len("Stiffness")], disabled) for name, disabled in pairs
             if name.endswith("Stiffness") and len(name) > len("Stiffness")], " stiffness")
 
@@ -265,8 +266,17 @@ class OwnState(object):
             setattr(facts, attribute, value)
         self._change(change, on_words if value else off_words)
 
-    def _chains_changed(self, attribute, pairs, what):
-        for chain, disabled in pairs:
+    def _chains_now(self, attribute, pairs, what):
+        """The chains of ``attribute`` are now those ``pairs`` list disabled; each chain
+        that changed is logged once (a chain disabled: a warning)."""
+        now = set(chain for chain, disabled in pairs if disabled)
+        with self._lock:
+            before = set(getattr(self._facts, attribute))
+        for chain in sorted(now | before):
+            disabled = chain in now
+            if disabled == (chain in before):
+                continue
+
             def change(facts, chain=chain, disabled=disabled):
                 chains = getattr(facts, attribute)
                 (chains.add if disabled else chains.discard)(chain)

@@ -61,41 +61,45 @@ def _failure(value):
 
 
 # One row a sign: its ALMemory name; whether it is read at enable (ALMemory keeps a value
-# that says the state); how its value is read; the OwnState method it goes to (called with
-# the value read, or without one for _raised); and what is not seen without it.
-Sign = collections.namedtuple("Sign", "key read_at_enable parse method without")
+# that says the state); whether its value is the state now, read again from ALMemory when
+# its event comes (libqi and ALMemory do not keep the order of events, docs/naoqi.md,
+# "Signals' order": a flap opened and closed at once may be heard closed, then open; the
+# key holds the last value written); how its value is read; the OwnState method it goes
+# to (called with the value read, or without one for _raised); and what is not seen
+# without it.
+Sign = collections.namedtuple("Sign", "key read_at_enable state parse method without")
 SIGNS = (
-    Sign("robotIsWakeUp", False, _flag, "awake",
+    Sign("robotIsWakeUp", False, True, _flag, "awake",
          "a rest is seen only as another app's motion"),
-    Sign("ALMotion/Stiffness/restStarted", False, _raised, "rest_starts",
+    Sign("ALMotion/Stiffness/restStarted", False, False, _raised, "rest_starts",
          "a rest is seen only once it has finished"),
-    Sign("ALMotion/RobotIsFalling", False, _raised, "falling",
+    Sign("ALMotion/RobotIsFalling", False, False, _raised, "falling",
          "a fall is not seen: the arms may move while people lift Pepper"),
-    Sign("robotHasFallen", False, _raised, "falling",
+    Sign("robotHasFallen", False, False, _raised, "falling",
          "a fall is not seen: the arms may move while people lift Pepper"),
-    Sign("ALMotion/RobotPushed", False, _raised, "pushed",
+    Sign("ALMotion/RobotPushed", False, False, _raised, "pushed",
          "a push is not seen: the legs may move during its recovery"),
-    Sign("ALMotion/Safety/PushRecovery", False, _raised, "pushed",
+    Sign("ALMotion/Safety/PushRecovery", False, False, _raised, "pushed",
          "a push recovery is not seen: the legs may move during it"),
-    Sign("BatteryTrapIsOpen", False, _flag, "flap",
+    Sign("BatteryTrapIsOpen", False, True, _flag, "flap",
          "the charging flap is seen only when enabling"),
-    Sign(FLAP_KEY, True, _flag, "flap", None),  # a DCM key: read at enable only
-    Sign("ALBattery/ConnectedToChargingStation", True, _flag, "docked",
+    Sign(FLAP_KEY, True, True, _flag, "flap", None),  # a DCM key: read at enable only
+    Sign("ALBattery/ConnectedToChargingStation", True, True, _flag, "docked",
          "docking is not seen: base turns are tried and refused"),
-    Sign("ALRecharge/CloseToChargingStation", False, _close, "near_station",
+    Sign("ALRecharge/CloseToChargingStation", False, True, _close, "near_station",
          "the charging station's wheel lock is not seen: base turns are tried and refused"),
-    Sign("ALMotion/Protection/DisabledDevicesChanged", True, _pairs, "devices",
+    Sign("ALMotion/Protection/DisabledDevicesChanged", True, True, _pairs, "devices",
          "a disabled chain is seen only when its calls fail"),
-    Sign("ALMotion/Protection/DisabledFeaturesChanged", True, _pairs, "features",
+    Sign("ALMotion/Protection/DisabledFeaturesChanged", True, True, _pairs, "features",
          "disabled moves are seen only when base turns are refused"),
-    Sign("BatteryLowDetected", True, _flag, "battery_low", "a low battery is not seen"),
-    Sign("ALBattery/BatteryLow", False, lambda _value: True, "battery_low",
+    Sign("BatteryLowDetected", True, True, _flag, "battery_low", "a low battery is not seen"),
+    Sign("ALBattery/BatteryLow", False, False, lambda _value: True, "battery_low",
          "a low battery is not seen"),
-    Sign("BatteryChargingFlagChanged", True, _flag, "charging",
+    Sign("BatteryChargingFlagChanged", True, True, _flag, "charging",
          "charging does not end a low battery"),
-    Sign("ALMotion/Safety/RobotOnASlope", True, _flag, "on_slope",
+    Sign("ALMotion/Safety/RobotOnASlope", True, True, _flag, "on_slope",
          "a slope is not seen: the legs' lean adds to it"),
-    Sign(MOVE_FAILED, False, _failure, "move_failed",
+    Sign(MOVE_FAILED, False, False, _failure, "move_failed",
          "a refused base turn's cause is not known"),
 )
 EVENTS = tuple(sign.key for sign in SIGNS if sign.without is not None)
@@ -118,7 +122,7 @@ class OwnStateEvents(object):
             if sign.without is None:
                 continue
             try:
-                subscriptions.subscribe(sign.key, lambda value, sign=sign: self.heard(sign, value))
+                subscriptions.subscribe(sign.key, lambda value, sign=sign: self._event(sign, value))
             except RuntimeError as err:
                 self._log.error("cannot watch %s (%s): %s" % (sign.key, err, sign.without))
 
@@ -139,6 +143,14 @@ class OwnStateEvents(object):
             return self._memory.getData(key)
         except RuntimeError:
             return None  # never raised since NAOqi started: nothing to say
+
+    def _event(self, sign, value):
+        """``sign``'s event: a state's value as ALMemory holds it now (the event's if it
+        cannot say), whatever order the events came in."""
+        if sign.state:
+            now = self._get(sign.key)
+            value = now if now is not None else value
+        self.heard(sign, value)
 
     def heard(self, sign, value):
         """``sign``'s ``value``, from its event or the read at enable."""

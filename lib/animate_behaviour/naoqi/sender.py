@@ -53,14 +53,16 @@ class Sender(object):
 
     # -- calls ----------------------------------------------------------------------------
 
-    def send_joints(self, names, angles, times, wake, name):
+    def send_joints(self, names, angles, times, wake, name, veto=None):
         """Start angleInterpolation(names, angles, times, absolute) unless another task
         holds one of the joints (asked last thing, so that as little time as possible is
-        left for another app to start before our call arrives). The task list read just
-        before, to find the call's task, answers that too when it lists nothing but our
-        own running calls (the usual case: nobody else moves); areResourcesAvailable is
-        asked only when it lists another task. Returns (the JointCall, None), or (None,
-        BUSY) when it was not sent; raises RuntimeError if ALMotion cannot say."""
+        left for another app to start before our call arrives), or ``veto()`` (no round
+        trip: the worker's own reasons, asked after that) gives a reason not to. The task
+        list read just before, to find the call's task, answers the first when it lists
+        nothing but our own running calls (the usual case: nobody else moves);
+        areResourcesAvailable is asked only when it lists another task. Returns (the
+        JointCall, None), or (None, BUSY or the veto's reason) when it was not sent;
+        raises RuntimeError if ALMotion cannot say."""
         call = JointCall(self._motion, "angleInterpolation",
                          (list(names), angles, [list(times)] * len(names), True),
                          wake, name, self._clock)
@@ -69,14 +71,14 @@ class Sender(object):
             if self._only_ours(listed) or self.joints_free(names):
                 return None
             return BUSY
-        return self._send(call, refusal)
+        return self._send(call, refusal, veto)
 
-    def send_turn(self, theta, wake, name):
-        """Start moveTo(0, 0, theta) (rad) unless a move runs. Returns (the TurnCall,
-        None), or (None, BUSY) when a move runs; raises RuntimeError if ALMotion cannot
-        say."""
+    def send_turn(self, theta, wake, name, veto=None):
+        """Start moveTo(0, 0, theta) (rad) unless a move runs or ``veto()`` gives a
+        reason not to. Returns (the TurnCall, None), or (None, BUSY or the veto's reason)
+        when it was not sent; raises RuntimeError if ALMotion cannot say."""
         call = TurnCall(self._motion, "moveTo", (0.0, 0.0, theta), wake, name, self._clock)
-        return self._send(call, lambda _listed: BUSY if self.move_active() else None)
+        return self._send(call, lambda _listed: BUSY if self.move_active() else None, veto)
 
     def run_joints(self, names, angles, times):
         """angleInterpolation, returning when it does (taking every group home)."""
@@ -88,9 +90,11 @@ class Sender(object):
         them, waits for) any joint, and areResourcesAvailable need not be asked."""
         return listed is not None and listed <= set(call.task_id for call in self._identified)
 
-    def _send(self, call, refusal):
+    def _send(self, call, refusal, veto):
         """Send ``call`` unless ``refusal(listed)`` (``listed``: the task ids read just
-        before, or None) gives why not, one call at a time: the new id in getTaskList is then never another
+        before, or None) or then ``veto()`` (if given; the last look, just before the
+        call leaves: Pepper's own state may have changed during the round trips) gives
+        why not, one call at a time: the new id in getTaskList is then never another
         of our own calls (nor looked for while one of ours whose task was not found in
         time may still appear). A call not identified (a turn, stopped by stopMove) is
         only waited for until ALMotion has it, so that the next call's search does not
@@ -108,6 +112,8 @@ class Sender(object):
                 except RuntimeError:
                     pass  # the robot cannot list tasks: the call cannot be stopped early
             refused = refusal(listed)
+            if refused is None and veto is not None:
+                refused = veto()
             if refused is not None:
                 return None, refused
             call.start(listed)
