@@ -43,9 +43,12 @@ class GroupCalls(object):
     its calls take turns with the base (worker_thread), ``known_disruption()`` why it must
     not move now (no round trip), ``hold(duration, known_disruption)`` holds still
     (worker_thread.WorkerThread._hold); failures count in ``backoff`` (recovery.Backoff).
-    ``expected``: where our last call left the joints."""
+    ``veto()`` why a call must stop at once or not leave (STOPS_THE_CALL; it takes no
+    lock: the sender asks it holding its own). ``expected``: where our last call left the
+    joints."""
 
-    def __init__(self, name, round_, wake, backoff, group, role, known_disruption, hold):
+    def __init__(self, name, round_, wake, backoff, group, role, known_disruption, veto,
+                 hold):
         self.name = name
         self.wake = wake
         self.backoff = backoff
@@ -56,6 +59,7 @@ class GroupCalls(object):
         self._group = group
         self._role = role
         self._known_disruption = known_disruption
+        self._veto = veto
         self._hold = hold
 
     # -- executing a step ----------------------------------------------------------------
@@ -113,7 +117,7 @@ class GroupCalls(object):
         try:
             call, refused = self._sender.send_joints(names, angles, times, self.wake,
                                                      "animateBehaviour.%s.call" % self.name,
-                                                     veto=self._stop_reason)
+                                                     veto=self._veto)
         except RuntimeError as err:
             return Disruption(ERROR, why="ALMotion.areResourcesAvailable (%s) failed: %s"
                               % (self.name, err))
@@ -121,7 +125,7 @@ class GroupCalls(object):
             return refused if isinstance(refused, Disruption) else Disruption(
                 OTHER_APP, why="another app's task holds its joints")
         self._round.status.count("calls")
-        stop_reason = self._sender.wait(call, step.duration, self._stop_reason, self.name)
+        stop_reason = self._sender.wait(call, step.duration, self._veto, self.name)
         if stop_reason is not None:
             return stop_reason
         if call.error is not None:
@@ -139,13 +143,6 @@ class GroupCalls(object):
                               "another app's task" % (step.duration, elapsed))
         self.expected = step.end
         self.backoff.succeeded()
-        return None
-
-    def _stop_reason(self):
-        """Why our running call must stop at once (STOPS_THE_CALL), or None."""
-        disruption = self._known_disruption()
-        if disruption is not None and disruption.reason in STOPS_THE_CALL:
-            return disruption
         return None
 
     # -- reading the joints --------------------------------------------------------------

@@ -36,7 +36,7 @@ from __future__ import absolute_import, division, print_function
 import numpy as np
 
 from animate_behaviour.engine import status as status_module
-from animate_behaviour.engine.group_calls import MOVED_TOLERANCE, GroupCalls
+from animate_behaviour.engine.group_calls import MOVED_TOLERANCE, STOPS_THE_CALL, GroupCalls
 from animate_behaviour.engine.recovery import (ERROR, HOT, OTHER_APP, STOP, YIELD_POLL,
                                                YIELD_TO_SPEECH, Backoff, Disruption, Recovery,
                                                held)
@@ -54,8 +54,12 @@ class GroupWorker(WorkerThread):
         self.who = "group %s" % name
         WorkerThread.__init__(self, round_, rng, self.name, self.who)
         self.backoff = Backoff(self.who, self._log)
+        group = self._group
+        self._names = tuple(group.names)  # the group's joints never change
+        self._yields_to_speech = group.yields_to_speech
         self._calls = GroupCalls(name, round_, self.wake, self.backoff, lambda: self._group,
-                                 lambda: self.role, self._known_disruption, self._hold)
+                                 lambda: self.role, self._known_disruption, self._veto,
+                                 self._hold)
         self._hot_logged = ()
         self._went_home = False  # hot, or on a slope: whether it went home before holding
         self._watched = None  # yielding to another app: its joints' commanded angles
@@ -144,7 +148,7 @@ class GroupWorker(WorkerThread):
         round_ = self._round
         if round_.stop.is_set():
             return STOP
-        hold = held(round_.own_state, self._group.names)
+        hold = held(round_.own_state, self._names)
         if hold is not None:
             return hold
         hot = round_.heat.resting(self._group.names)
@@ -157,6 +161,21 @@ class GroupWorker(WorkerThread):
         if check_resources and not self._sender.joints_free(self._group.names):
             return Disruption(OTHER_APP, why="another app's task holds its joints")
         if speaking():  # again: speech may have started during the round trip
+            return YIELD_TO_SPEECH
+        return None
+
+    def _veto(self):
+        """Why a call of the group must stop at once, or not leave (STOPS_THE_CALL): the
+        round stops, Pepper's own state holds the group (a slope lets it end: the legs go
+        home after), Pepper speaks. Takes no lock: the sender asks it as the last look
+        before a call leaves, holding its own."""
+        round_ = self._round
+        if round_.stop.is_set():
+            return STOP
+        hold = held(round_.own_state, self._names)
+        if hold is not None and hold.reason in STOPS_THE_CALL:
+            return hold
+        if self._yields_to_speech and round_.speaking():
             return YIELD_TO_SPEECH
         return None
 

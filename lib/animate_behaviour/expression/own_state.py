@@ -15,8 +15,10 @@ must do: the first row of HOLDS that applies to it gives its state and the reaso
                posture itself)
 
 A low battery also lowers the arousal (``batteryLowArousal``), so what still moves moves
-less. Facts change on ALMemory's threads; ``on_change()`` runs (no lock held) whenever
-one did, so that the workers look again. No NAOqi here: the edge hands in the facts.
+less. Facts change on ALMemory's threads, one change at a time, each replacing the facts
+whole, so that readers take no lock (a sender asks as the last look before a call leaves,
+holding its own); ``on_change()`` runs (no lock held) whenever one did, so that the
+workers look again. No NAOqi here: the edge hands in the facts.
 """
 from __future__ import absolute_import, division, print_function
 
@@ -66,6 +68,13 @@ class Facts(object):
 
     def disabled(self):
         return self.disabled_devices | self.disabled_stiffness
+
+    def copy(self):
+        copied = Facts()
+        copied.__dict__.update(self.__dict__)
+        copied.disabled_devices = set(self.disabled_devices)
+        copied.disabled_stiffness = set(self.disabled_stiffness)
+        return copied
 
 
 def _chains(names, base):
@@ -209,53 +218,50 @@ class OwnState(object):
         """ALMotion/MoveFailed's cause (a refused or stopped move): kept for the base,
         which says why its turn was refused; no hold of its own (nothing says when an
         obstacle is gone)."""
-        with self._lock:
-            self._move_failure = (cause, self._clock.now())
+        self._move_failure = (cause, self._clock.now())  # one assignment: no lock needed
 
     # -- reading (workers, homing, the signal, getStatus) ---------------------------------
 
     def move_failure_since(self, since):
         """The cause of the last ALMotion/MoveFailed heard at or after clock time
         ``since``, else None."""
-        with self._lock:
-            failure = self._move_failure
+        failure = self._move_failure
         if failure is None or self._clock.elapsed(since, failure[1]) < 0:
             return None
         return failure[0]
 
     def hold(self, names, base=False):
         """The Hold for the part of joints ``names`` (the base: ``base``, with its legs'
-        joints), or None when it may move."""
-        with self._lock:
-            facts = self._facts
-            for row in HOLDS:
-                reason = row.test(facts, names, base)
-                if reason is not None:
-                    return Hold(row.state, reason, None)
-            if facts.pushed_at is not None:
-                left = PUSH_SETTLE - self._clock.elapsed(facts.pushed_at, self._clock.now())
-                if left > 0:
-                    return Hold(PAUSED, PUSHED, left)
+        joints), or None when it may move. Takes no lock (the facts are replaced whole,
+        never changed): a sender asks it as the last look before a call leaves, holding
+        its own."""
+        facts = self._facts
+        for row in HOLDS:
+            reason = row.test(facts, names, base)
+            if reason is not None:
+                return Hold(row.state, reason, None)
+        if facts.pushed_at is not None:
+            left = PUSH_SETTLE - self._clock.elapsed(facts.pushed_at, self._clock.now())
+            if left > 0:
+                return Hold(PAUSED, PUSHED, left)
         return None
 
     def arousal_offset(self):
         """What Pepper's state adds to the mood's arousal now: batteryLowArousal while the
         battery is low."""
-        with self._lock:
-            return self._battery_low_arousal if self._facts.battery_low else 0.0
+        return self._battery_low_arousal if self._facts.battery_low else 0.0
 
     def report(self):
         """getStatus's "ownState": each fact as last heard."""
-        with self._lock:
-            facts = self._facts
-            pushed = facts.pushed_at is not None and self._clock.elapsed(
-                facts.pushed_at, self._clock.now()) < PUSH_SETTLE
-            return collections.OrderedDict([
-                ("awake", facts.awake), ("lifeState", facts.life), ("fallen", facts.fallen),
-                ("pushed", pushed), ("flapOpen", facts.flap_open), ("docked", facts.docked),
-                ("closeToStation", facts.near_station), ("moveDisabled", facts.move_disabled),
-                ("disabled", sorted(facts.disabled())), ("batteryLow", facts.battery_low),
-                ("onSlope", facts.on_slope)])
+        facts = self._facts
+        pushed = facts.pushed_at is not None and self._clock.elapsed(
+            facts.pushed_at, self._clock.now()) < PUSH_SETTLE
+        return collections.OrderedDict([
+            ("awake", facts.awake), ("lifeState", facts.life), ("fallen", facts.fallen),
+            ("pushed", pushed), ("flapOpen", facts.flap_open), ("docked", facts.docked),
+            ("closeToStation", facts.near_station), ("moveDisabled", facts.move_disabled),
+            ("disabled", sorted(facts.disabled())), ("batteryLow", facts.battery_low),
+            ("onSlope", facts.on_slope)])
 
     # -- changes ------------------------------------------------------------------------
 
@@ -270,8 +276,7 @@ class OwnState(object):
         """The chains of ``attribute`` are now those ``pairs`` list disabled; each chain
         that changed is logged once (a chain disabled: a warning)."""
         now = set(chain for chain, disabled in pairs if disabled)
-        with self._lock:
-            before = set(getattr(self._facts, attribute))
+        before = set(getattr(self._facts, attribute))
         for chain in sorted(now | before):
             disabled = chain in now
             if disabled == (chain in before):
@@ -286,10 +291,11 @@ class OwnState(object):
     def _change(self, change, words, warn=False):
         """Apply ``change(facts)``; if it changed anything, log ``words`` once (None: not
         logged; ``warn``: at warning level) and tell the listener."""
-        with self._lock:
-            before = self._snapshot()
-            change(self._facts)
-            changed = self._snapshot() != before
+        with self._lock:  # one change at a time; readers see the old facts or the new
+            facts = self._facts.copy()
+            change(facts)
+            changed = self._snapshot(facts) != self._snapshot(self._facts)
+            self._facts = facts
         if not changed:
             return
         if words is not None:
@@ -297,8 +303,8 @@ class OwnState(object):
         if self._on_change is not None:
             self._on_change()
 
-    def _snapshot(self):
-        facts = self._facts
+    @staticmethod
+    def _snapshot(facts):
         return (facts.awake, facts.life, facts.fallen, facts.pushed_at, facts.flap_open,
                 facts.docked, facts.near_station, facts.move_disabled,
                 frozenset(facts.disabled_devices), frozenset(facts.disabled_stiffness),

@@ -36,6 +36,10 @@ class SpeechWatch(object):
         self._lock = threading.Lock()
         self._text = False
         self._tasks = {}  # task id -> clock time of its last "enqueued"/"started"
+        # What ``speaking`` reads without a lock (a sender asks it holding its own):
+        # (the text is on, the clock time a task was last heard of, or None), replaced
+        # whole on each event.
+        self._published = (False, None)
 
     def subscribe(self, subscriptions):
         """Subscribe to ALTextToSpeech's four events through ``subscriptions``
@@ -47,21 +51,24 @@ class SpeechWatch(object):
 
     @property
     def speaking(self):
-        with self._lock:
-            return self._speaking(self._clock.now())
+        return self._speaking_at(self._published, self._clock.now())
 
-    def _speaking(self, now):
-        for task, since in list(self._tasks.items()):
-            if self._clock.elapsed(since, now) > STALE_AFTER:
-                del self._tasks[task]
-        return self._text or bool(self._tasks)
+    def _speaking_at(self, published, now):
+        text, latest = published
+        return text or (latest is not None
+                        and self._clock.elapsed(latest, now) <= STALE_AFTER)
 
     def _update(self, change):
         with self._lock:
             now = self._clock.now()
-            before = self._speaking(now)
+            before = self._speaking_at(self._published, now)
             change(now)
-            after = self._speaking(now)
+            for task, since in list(self._tasks.items()):
+                if self._clock.elapsed(since, now) > STALE_AFTER:
+                    del self._tasks[task]  # heard of no more: it stops counting
+            self._published = (self._text, max(self._tasks.values()) if self._tasks
+                               else None)
+            after = self._speaking_at(self._published, now)
         if before != after:
             self._on_change()
 

@@ -110,11 +110,23 @@ class Breath(object):
         self._end = 0.0  # where the last breath drawn ends
         self._stretch = 1.0  # what the drawn lengths are divided by
 
-    def _reach(self, start, end):
+    def _reached(self, start, end):
         """Draw breaths until one ends after ``end``; drop those that began KEEP s before
-        ``start`` (under the lock)."""
+        ``start``; returns with the lock held. The pace is read outside the lock (it
+        reads the live signal, whose sources take locks of their own), only when a breath
+        must be drawn."""
+        self._lock.acquire()
         while self._end <= end:
-            now = self._pace()
+            self._lock.release()
+            pace = self._pace()
+            self._lock.acquire()
+            self._draw(pace, end)
+        while len(self._breaths) > 1 and self._breaths[1].begin < start - KEEP:
+            del self._breaths[0]
+
+    def _draw(self, now, end):
+        """Draw breaths at the pace ``now`` until one ends after ``end`` (lock held)."""
+        while self._end <= end:
             period = 60.0 / now.breaths_per_minute
             drawn = self._draws.next(period, now.sighs_per_hour)
             # Sighs and breaths lengthened take more than their drawn length: every
@@ -126,13 +138,11 @@ class Breath(object):
             self._stretch *= 1.0 + (one.length - drawn.length) / (STRETCH_MEMORY * period)
             self._breaths.append(one)
             self._end += one.length
-        while len(self._breaths) > 1 and self._breaths[1].begin < start - KEEP:
-            del self._breaths[0]
 
     def breath_at(self, t):
         """The breath going on at ``t`` (the first one before the round's start)."""
-        with self._lock:
-            self._reach(t, t)
+        self._reached(t, t)
+        try:
             found = self._breaths[0]
             if t < found.begin:
                 raise ValueError("the breath at %.3f s was dropped: breaths are kept %.0f s"
@@ -142,12 +152,16 @@ class Breath(object):
                     break
                 found = breath
             return found
+        finally:
+            self._lock.release()
 
     def breaths(self, start, end):
         """The breaths that begin in [start, end)."""
-        with self._lock:
-            self._reach(start, end)
+        self._reached(start, end)
+        try:
             return [breath for breath in self._breaths if start <= breath.begin < end]
+        finally:
+            self._lock.release()
 
     def depth_at(self, t):
         for begin, end, low, high in self.breath_at(t).segments:
