@@ -1,7 +1,8 @@
 """``make demo``'s command line: what it asks of the runner reaches the runner's
 configuration. No qiBullet: the robot is replaced by one that refuses to start, after the
 configuration is written. The visitor's mood followed: the scenario's own visitor before
-the real engine in-process, with pepper_sim's stand-ins."""
+the real engine in-process, with pepper_sim's stand-ins. Pepper's own day: the scenario's
+own steps and actor before the real service over qi, on pepper_sim."""
 import math
 import os
 import sys
