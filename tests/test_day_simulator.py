@@ -1,6 +1,6 @@
 """``make demo SCENARIO=day`` in qiBullet, its fall and the owner's recovery (issue 29): the
-real runner holds still while Pepper lies limp, commands nothing into her limp joints,
-and animates again once she is up, awake and out of safeguard; getStatus says so at each
+real runner holds still while Pepper lies limp, sends nothing into her limp joints (but
+a call already on its way), and animates again once she is up, awake and out of safeguard; getStatus says so at each
 step and the plot draws it. Python 3.9 with qibullet; selected with --simulator (20
 simulated seconds: the whole day, 114 s, is make demo's; tests/test_demo.py plays it on
 pepper_sim in a few seconds)."""
@@ -27,6 +27,7 @@ EXCERPT = (scenario.DAY[0],) + tuple(
     step._replace(at=at) for step, at in zip(
         [step for step in scenario.DAY if step.at >= FALL.at], (4.0, 7.0, 9.0, 10.0)))
 SECONDS = scenario.day_seconds(EXCERPT)
+IN_FLIGHT = 0.5  # s after Pepper went limp a call sent before may still arrive
 
 
 @pytest.fixture(scope="module")
@@ -48,13 +49,16 @@ def test_the_excerpt_is_short_and_keeps_the_day_s_order():
         "Autonomous Life leaves safeguard"]
 
 
-def test_each_step_shows_its_state_and_nothing_goes_into_limp_joints(fallen):
+def test_each_step_shows_its_state_and_nothing_follows_into_limp_joints(fallen):
     run, _folder, figures, report = fallen
     assert run.problems == [], report
     assert [step for step in run.day_steps if step["missing"] or step["unreported"]] == [], \
         report
-    assert figures["commands_into_limp_joints"] == 0, report
     assert figures["limit_violations"] == 0, report
+    # Only a call sent as Pepper fell may reach ALMotion after (tests/test_demo.py).
+    fell = dict((what, time) for time, what in run.day_events)["fell"]
+    assert all(0.0 <= command["time"] - fell < IN_FLIGHT
+               for command in run.commands["limp_commands"]), report
 
 
 def test_she_stays_on_her_legs_and_is_home_and_still_after_disable(fallen):
