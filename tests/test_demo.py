@@ -1,7 +1,8 @@
 """``make demo``'s command line: what it asks of the runner reaches the runner's
 configuration. No qiBullet: the robot is replaced by one that refuses to start, after the
 configuration is written. The visitor's mood followed: the scenario's own visitor before
-the real engine in-process, with pepper_sim's stand-ins."""
+the real engine in-process, with pepper_sim's stand-ins. Pepper's own day: the scenario's
+own steps and actor before the real service over qi, on pepper_sim."""
 import math
 import os
 import sys
@@ -14,6 +15,7 @@ if sys.version_info[0] < 3:
                 "Pepper runs)", allow_module_level=True)
 
 from animate_behaviour import configuration as config_module  # noqa: E402
+from animate_behaviour.engine import status as status_module  # noqa: E402
 from pepper_bullet import demo, scenario  # noqa: E402
 
 
@@ -251,3 +253,117 @@ def test_the_plot_gains_a_mood_row_with_the_visitor_s_mood(tmp_path):
     path = str(tmp_path / "plot.png")
     assert plot.plot_commands(commands, None, path, context=context) == ["HeadYaw"]
     assert os.path.getsize(path) > 0
+
+
+# -- Pepper's own day (issue 29) ------------------------------------------------------------
+
+class SecondsSince(object):
+    """Robot seconds since it was made on ``clock`` (pepper_sim's scaled clock), with the
+    ``now()`` and ``wait_until(time, timeout)`` of the simulator's clock that the
+    scenario's actors and StatusWatch wait with."""
+
+    def __init__(self, clock):
+        self._clock = clock
+        self._start = clock.now()
+
+    def now(self):
+        return self.of(self._clock.now())
+
+    def of(self, time):
+        """A time of ``clock`` in robot seconds since this was made."""
+        return self._clock.elapsed(self._start, time)
+
+    def wait_until(self, time, _timeout):
+        left = time - self.now()
+        if left > 0:
+            self._clock.wait(self._clock.event(), left)
+        return True
+
+
+# Wall seconds per robot second: the day's 114 robot seconds in about 6 wall seconds, each
+# state's few robot seconds still tens of polls.
+DAY_SCALE = 0.05
+DAY_POLL = 0.25  # robot s between getStatus polls
+IN_FLIGHT = 0.5  # robot s around Pepper going limp a call sent before may still arrive
+
+
+def test_the_day_scenario_s_steps_are_rows_of_its_own():
+    assert [step.at for step in scenario.DAY] == sorted(step.at for step in scenario.DAY)
+    for step in scenario.DAY:
+        assert step.by in (None, scenario.PEPPER, scenario.ANOTHER_CLIENT), step
+        assert step.expect, step  # each says what getStatus shows
+        for _part, state, reason in step.expect:
+            assert state in status_module.STATES, step
+            assert (reason is None) == (state not in status_module.WITH_REASON), step
+    # Pepper's day names what PeppersDay can do, another client's what ALMotion serves.
+    from pepper_sim.day import PeppersDay
+    from pepper_sim.motion import KinematicMotion
+    assert all(callable(getattr(PeppersDay, step.call)) for step in scenario.DAY
+               if step.by == scenario.PEPPER)
+    assert all(callable(getattr(KinematicMotion, step.call)) for step in scenario.DAY
+               if step.by == scenario.ANOTHER_CLIENT)
+    assert scenario.DAY_SECONDS == scenario.DAY[-1].at + scenario.AFTER_LAST_STEP
+    assert demo.parse_args(["--scenario", "day"]).seconds == scenario.DAY_SECONDS
+
+
+def test_a_day_shorter_than_its_steps_is_refused(monkeypatch, capsys):
+    monkeypatch.setenv("SECONDS", "30")
+    with pytest.raises(SystemExit):
+        demo.parse_args(["--scenario", "day"])
+    assert "the day scenario needs at least 114 s" in capsys.readouterr().err
+    with pytest.raises(ValueError, match="the day scenario plays its steps until 104 s"):
+        scenario.run(30.0, "unused", scenario="day")
+
+
+@pytest.mark.usefixtures("no_gc_pauses")  # timed on the wall clock, scaled
+def test_each_step_of_the_day_shows_its_documented_state():
+    """The day scenario's own table and actor before the real service on pepper_sim (over
+    qi, on a scaled clock): getStatus shows each step's state in order before the next
+    step, and nothing is sent into limp joints all day."""
+    from test_pepper_day import Pepper
+    pepper = Pepper(time_scale=DAY_SCALE)
+    try:
+        pepper.enable()
+        clock = SecondsSince(pepper.clock)
+        problems = []
+        watch = scenario.StatusWatch(pepper.service, clock, problems, DAY_POLL)
+        day = scenario.Day(pepper.robot.url, pepper.day, clock, problems, lambda line: None)
+        day.join(scenario.DAY_SECONDS * DAY_SCALE + TIMEOUT)
+        clock.wait_until(scenario.DAY_SECONDS, None)
+        watch.stop()
+        assert problems == []
+        from pepper_bullet import summary
+        seen = scenario.day_seen(watch.states)
+        assert [step for step in seen if step["missing"] or step["unreported"]] == [], \
+            "\n".join(summary.day_lines(seen))
+        assert len(day.calls) == 3
+        # A call sent as Pepper went limp may reach ALMotion just after (the event takes a
+        # round trip to reach the package: a tenth of a robot second at this scale, 20
+        # times what it is on a robot); none later.
+        limp = [clock.of(entry.time) for entry in pepper.day.log if entry.what == "fell"] + [
+            time for time, what in day.calls if what.startswith("rest()")]
+        assert [(clock.of(command.time), command) for command in pepper.motion.limp_commands
+                if not any(abs(clock.of(command.time) - time) < IN_FLIGHT for time in limp)
+                ] == [], limp
+        pepper.disable()
+    finally:
+        pepper.close()
+
+
+def test_the_plot_gains_a_row_of_each_part_s_state_with_the_day_s_events(tmp_path):
+    from pepper_sim import plot
+    states = {"time": [0.0, 1.0, 2.0, 3.0],
+              "parts": {"base": [None, {"state": "animating"},
+                                 {"state": "waiting", "reason": "docked"},
+                                 {"state": "waiting", "reason": "docked"}],
+                        "leftArm": [{"state": "home"}, {"state": "animating"},
+                                    {"state": "paused", "reason": "fall"},
+                                    {"state": "yielding", "yieldingTo": "speech"}]}}
+    commands = {"trajectories": [{"names": ["HeadYaw"], "angles": [[0.1]], "times": [[1.0]],
+                                  "start": 0.0, "end": 1.0, "killed": False,
+                                  "start_angles": [0.0]}], "headings": [], "moves": []}
+    path = str(tmp_path / "plot.png")
+    assert plot.plot_commands(commands, None, path, states=states,
+                              events=[[1.5, "docked"], [2.0, "fell"]]) == ["HeadYaw"]
+    assert os.path.getsize(path) > 0
+    assert set(plot.STATE_COLOURS) == set(status_module.STATES)

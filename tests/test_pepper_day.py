@@ -52,13 +52,13 @@ class Lines(logging.Handler):
 
 class Pepper(object):
     """pepper_sim over qi with its day (``day``), our service (``service``) and another
-    client's ALMotion (``theirs``)."""
+    client's ALMotion (``theirs``); ``values`` replace SETTINGS."""
 
-    def __init__(self, before=None, **values):
+    def __init__(self, before=None, time_scale=SCALE, **values):
         settings = dict(SETTINGS)
         settings.update(values)
         self.config = config_module.from_mapping(settings)
-        self.robot = SimulatedRobot(time_scale=SCALE)
+        self.robot = SimulatedRobot(time_scale=time_scale)
         self.motion, self.day, self.life = self.robot.motion, self.robot.day, self.robot.life
         self.clock = self.motion.clock
         if before is not None:

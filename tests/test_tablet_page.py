@@ -32,6 +32,9 @@ from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
+from animate_behaviour.engine import status as status_module  # noqa: E402
+from animate_behaviour.expression import own_state  # noqa: E402
+from animate_behaviour.foundation.clock import ScaledClock  # noqa: E402
 from animate_behaviour.planning import groups  # noqa: E402
 from pepper_sim.qi_server import ALL_SERVICES  # noqa: E402
 from test_service_qi import TIMEOUT, Deployment  # noqa: E402
@@ -47,9 +50,10 @@ PRESET_ORDER = ["calm", "neutral", "lively"]
 # The page retries a missing service or a lost connection every 3 s.
 RETRY_TIMEOUT = 15.0
 PREFERENCE = ("animate-behaviour", "preset")
-# The status line's words for Pepper animating, and for the arms stepping aside for speech.
-MOVING = "Moving — left arm: animating, right arm: animating"
-YIELDING_TO_SPEECH = "left arm: yielding to speech, right arm: yielding to speech, legs: animating"
+# The status line's words for Pepper animating, and for the arms stepping aside for speech
+# (the parts in the same state together).
+MOVING = "Moving — left arm, right arm, legs, base: Animating"
+YIELDING_TO_SPEECH = "left arm, right arm: Yielding to speech; legs, base: Animating"
 
 
 def ordered_presets():
@@ -185,6 +189,45 @@ def test_the_page_names_no_group_and_shows_those_getstatus_reports():
         assert '"%s"' % row.name not in text, row.name
 
 
+def page_words():
+    """The page's WORDS table (its script parsed by esprima) as Python values."""
+    esprima = pytest.importorskip("esprima")
+    from test_tablet_es5 import nodes, page_scripts
+
+    def value(node):
+        if node.type == "ObjectExpression":
+            return dict((prop.key.name if prop.key.type == "Identifier" else prop.key.value,
+                         value(prop.value)) for prop in node.properties)
+        if node.type == "ArrayExpression":
+            return [value(element) for element in node.elements]
+        if node.type == "Literal":
+            return node.value
+        raise AssertionError("WORDS holds a %s: only literals, arrays and objects" % node.type)
+    (_line, script), = page_scripts()
+    found = [node.init for node in nodes(esprima.parseScript(script))
+             if node.type == "VariableDeclarator" and node.id.name == "WORDS"]
+    assert len(found) == 1, "the page has no WORDS table, or more than one"
+    return value(found[0])
+
+
+def test_every_state_of_a_part_has_words_on_the_page():
+    words = page_words()["states"]
+    assert sorted(words) == sorted(status_module.STATES)
+    assert all(words[state].strip() for state in words)
+
+
+def test_every_fact_of_pepper_s_own_state_has_words_on_the_page():
+    facts = own_state.OwnState(0.0, ScaledClock(libqi=False), None).report()
+    table = page_words()["ownState"]
+    assert sorted(row[0] for row in table) == sorted(facts)
+    # A list shows each item (the chains), any other fact on one value; a row defers only
+    # to a fact there is.
+    for row in table:
+        assert isinstance(row[1], list) == isinstance(facts[row[0]], list), row
+        assert row[2].strip(), row
+        assert len(row) == 3 or row[3] in facts, row
+
+
 def test_the_switch_enables_pepper_and_the_page_shows_it_moving(deployment, tablet):
     service = deployment.start()
     tablet.open()
@@ -205,7 +248,6 @@ def test_the_switch_enables_pepper_and_the_page_shows_it_moving(deployment, tabl
     assert "enabled" in tablet.text("#activation")
     tablet.wait(lambda: tablet.status_starts(MOVING),
                 "the status never said Pepper moves")
-    assert "legs: " in tablet.text("#status") and "base: " in tablet.text("#status")
     tablet.wait(lambda: "motion calls" in tablet.text("#counters"), "no counters shown")
 
     tablet.find("#activation").click()
@@ -516,3 +558,55 @@ def test_the_status_line_shows_the_context_when_the_service_reports_one(deployme
                 and tablet.text("#status").endswith(" · context: engaged"),
                 "the context is not shown while moving")
     tablet.wait(lambda: tablet.mood_shown() == [0.5, 0.25], "the mood set is not shown")
+
+
+def test_a_paused_part_and_pepper_docked_show_in_words(deployment, tablet):
+    """Pepper's own day on the page: docked, the base waits and says why; she falls, every
+    part pauses, and the line of her own state says docked, fallen, in safeguard."""
+    service = deployment.start()
+    assert service.setActivation("enabled") == 1
+    tablet.open()
+    tablet.wait_ready()
+    tablet.wait(lambda: tablet.status_starts(MOVING), "not moving")
+    assert tablet.text("#own-state") == ""  # nothing of Pepper's own holds her
+    deployment.robot.day.dock()
+    tablet.wait(lambda: tablet.status_starts(
+        "Moving — left arm, right arm, legs: Animating; base: Waiting: docked"),
+        "the base does not say it waits because Pepper is docked")
+    tablet.wait(lambda: tablet.text("#own-state") == "Pepper: Docked", "docked is not shown")
+    deployment.robot.day.fall()
+    tablet.wait(lambda: tablet.status_starts(
+        "Holding still — left arm, right arm, legs, base: Paused: Pepper fell"),
+        "the parts do not say they paused because Pepper fell")
+    tablet.wait(lambda: tablet.text("#own-state") == "Pepper: Fallen · In safeguard · Docked",
+                "the fall is not shown")
+
+
+def test_each_state_and_fact_of_pepper_s_own_has_its_words(deployment, tablet):
+    """A status (the bridge's) with a part in each of the other states, and Pepper's own
+    facts: each in the page's words."""
+    deployment.start()
+    parts = {"leftArm": {"state": "disabled", "reason": "LArm disabled"},
+             "rightArm": {"state": "hot", "hot": ["RShoulderPitch"]},
+             "legs": {"state": "waiting", "reason": "on a slope"},
+             "base": {"state": "resting", "reason": "Pepper rests"}}
+    own = {"awake": False, "lifeState": "solitary", "fallen": False, "pushed": False,
+           "flapOpen": True, "docked": False, "closeToStation": True, "moveDisabled": False,
+           "disabled": ["LArm"], "batteryLow": True, "onSlope": True}
+
+    def with_states(call):
+        status = json.loads(call())
+        status.update(state="enabled", requested="enabled", ownState=own,
+                      groups=dict((part, parts[part]) for part in ("leftArm", "rightArm",
+                                                                    "legs")),
+                      base=parts["base"])
+        return json.dumps(status)
+    tablet.bridge.answer_instead("getStatus", with_states)
+    tablet.open()
+    tablet.wait_ready()
+    tablet.wait(lambda: tablet.status_starts(
+        "Holding still — left arm: Disabled: LArm disabled; right arm: Hot: RShoulderPitch; "
+        "legs: Waiting: on a slope; base: Resting: Pepper rests"), "the states are not shown")
+    assert tablet.text("#own-state") == ("Pepper: Resting · LArm disabled · Charging flap open "
+                                         "· Close to the charging station · Battery low · "
+                                         "On a slope")

@@ -3,7 +3,8 @@
 While it steps, only that thread calls pybullet (pybullet is not thread-safe). Each step it
 asks a *target source* for the commanded joint angles, stiffnesses and base pose at the
 current simulated time, applies them (position control at each joint's URDF max
-velocity and effort x stiffness; the base by velocity, as qiBullet does),
+velocity and effort x stiffness, but the legs', see HELD_WHEN_LIMP; the base by
+velocity, as qiBullet does),
 steps, and reads the sensors back. Every ``sample_period`` it records a :class:`Sample`;
 every ``frame_period`` (when set) it renders a frame with :class:`render.Camera`.
 
@@ -27,6 +28,13 @@ LAG_WARNING = 0.5  # s of simulated time behind the wall clock before warning
 
 # Joints the bridge drives and reads: Pepper's, wheels aside (qiBullet drops them).
 SIMULATED_JOINTS = tuple(joints.ALL_JOINTS)
+# Joints held where they are at stiffness 0 (full effort on the target a limp joint keeps)
+# rather than left to gravity like the arms and hands. qiBullet's Pepper stands on a
+# kinematic base: with her legs limp (a rest, a fall) her torso folds onto her knees, 89
+# degrees from vertical, and at the next wakeUp the hip's effort could not lift it back in
+# 2 runs of 3. A fall is not simulated physically, nor the rest posture NAOqi's rest()
+# goes to first: she stays on her legs.
+HELD_WHEN_LIMP = frozenset(joints.LEG_JOINTS)
 
 Sample = collections.namedtuple(
     "Sample", "time wall commanded measured pose tilt pelvis_contacts")
@@ -165,10 +173,11 @@ class PepperPhysics(object):
 
     def _apply(self, angles, stiffness):
         for name, joint in zip(self._joint_names, self._joints):
+            effort = 1.0 if name in HELD_WHEN_LIMP else stiffness[name]
             pybullet.setJointMotorControl2(
                 self.pepper.robot_model, joint.getIndex(), pybullet.POSITION_CONTROL,
                 targetPosition=angles[name], maxVelocity=joint.getMaxVelocity(),
-                force=joint.getMaxEffort() * stiffness[name], physicsClientId=self._client)
+                force=joint.getMaxEffort() * effort, physicsClientId=self._client)
         for hand in joints.HAND_JOINTS:
             if stiffness[hand] > 0.0:  # qiBullet drives the fingers at full effort
                 self.pepper.setAngles(hand, float(angles[hand]), 1.0)

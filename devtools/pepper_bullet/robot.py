@@ -14,8 +14,9 @@ class BulletRobot(object):
     the same way, speech and records on the simulated clock).
 
     Attributes: ``url``, ``session``, ``motion`` (BulletMotion), ``life``, ``posture``,
-    ``memory``, ``tts``, ``speech``, ``almood`` (FakeMood), ``day`` (PeppersDay: a joint at
-    stiffness 0 is commanded nowhere, so the physics leaves it to gravity), ``physics``
+    ``memory``, ``tts``, ``speech``, ``almood`` (FakeMood), ``day`` (PeppersDay: an arm's or
+    a hand's joint at stiffness 0 is commanded nowhere, so the physics leaves it to
+    gravity; the legs hold, physics.HELD_WHEN_LIMP), ``physics``
     (PepperPhysics: ``samples``, ``frames``, ``clock``). ``falling_edges`` goes to FakeTextToSpeech. Other keyword arguments go
     to PepperPhysics (``camera``, ``frame_period``, ``real_time_factor``...).
     """

@@ -14,7 +14,13 @@ Pepper stops listening, the person leaves; meanwhile the person's mood, as the s
 ALMood perceives it (pepper_sim.perception.FakeMood), goes from neutral to happy and
 attentive to bored and sad (PERSON_MOODS), and the runner follows it at full strength
 (``followPersonMood = 1``); getStatus's context and moodNow are recorded throughout.
-Returns a :class:`Run` with everything recorded.
+The ``day`` scenario plays Pepper's own day (issue 29), one state after another at DAY's
+times: the charging flap, the station, a push, a rest and wake-up by another client, the
+left arm's chain disabled, the battery, a slope, a fall and the owner's recovery, driven
+as NAOqi announces them (``robot.day``, pepper_sim.day) and through another client's
+ALMotion; it lasts DAY_SECONDS unless given longer. Every scenario records each part's
+state from getStatus, and the day's events. Returns a :class:`Run` with everything
+recorded.
 """
 import collections
 import json
@@ -29,6 +35,7 @@ import time
 
 import qi
 
+from animate_behaviour.engine import status as status_module
 from pepper_bullet.robot import BulletRobot
 import pepper_sim
 from pepper_sim import plot
@@ -41,7 +48,7 @@ STOP_TIMEOUT = 30.0  # s for the runner to exit after SIGTERM (its own bound is 
 START_TIMEOUT = 30.0  # s for the runner to register its service
 PROGRESS_PERIOD = 5.0  # s of simulated time between progress lines
 STATUS_PERIOD = 0.1  # s of simulated time between getStatus polls
-SCENARIOS = ("quiet", "busy", "visitor")
+SCENARIOS = ("quiet", "busy", "visitor", "day")
 # The busy scenario's other app: when it acts (fractions of the run) and what it does.
 OTHER_APP_SPEECH_AT = 0.3
 OTHER_APP_TEXT = "Hello, I am Pepper. Let me show you around, our shop is this way."
@@ -66,6 +73,67 @@ PERSON_MOODS = {
 # How strongly the visitor scenario's runner follows the person's mood: all the way.
 FOLLOW_STRENGTH = 1.0
 
+# The day scenario: one row a step of Pepper's day. ``at``: simulated s; ``what``: in
+# words; ``by``: PEPPER (robot.day, pepper_sim.day.PeppersDay, raises what NAOqi
+# announces) or ANOTHER_CLIENT (ALMotion on a qi session of its own), which gets
+# ``call(*args)``, or None (nothing is done); ``expect``: what getStatus shows, in this
+# order, before the next row: (part, state, reason), part EVERY for each part (groups
+# and base) the run reports, reason None for a state without one (engine/status.py).
+# Each state lasts long enough to see: a push pauses for its 3 s safeguard, and Pepper
+# holds still for recovery.SETTLE_TIME after a push, a rest or a fall.
+DayStep = collections.namedtuple("DayStep", "at what by call args expect")
+PEPPER = "robot.day"
+ANOTHER_CLIENT = "another client's ALMotion"
+EVERY = "every part"
+_ANIMATING = ((EVERY, status_module.ANIMATING, None),)
+DAY = (
+    DayStep(0.0, "the day begins", None, None, (), _ANIMATING),
+    DayStep(8.0, "the charging flap opens", PEPPER, "open_flap", (),
+            (("base", status_module.WAITING, "charging flap open"),
+             ("leftArm", status_module.ANIMATING, None))),
+    DayStep(14.0, "the charging flap closes", PEPPER, "close_flap", (),
+            (("base", status_module.ANIMATING, None),)),
+    DayStep(20.0, "Pepper docks on her charging station", PEPPER, "dock", (),
+            (("base", status_module.WAITING, "docked"),)),
+    DayStep(26.0, "Pepper leaves her station", PEPPER, "undock", (),
+            (("base", status_module.ANIMATING, None),)),
+    DayStep(32.0, "a child pushes Pepper", PEPPER, "push", (),
+            ((EVERY, status_module.PAUSED, "safeguard"),) + _ANIMATING),
+    DayStep(42.0, "another app rests Pepper", ANOTHER_CLIENT, "rest", (),
+            ((EVERY, status_module.RESTING, "Pepper rests"),)),
+    DayStep(48.0, "another app wakes Pepper up", ANOTHER_CLIENT, "wakeUp", (), _ANIMATING),
+    DayStep(56.0, "the left arm's chain is disabled", PEPPER, "set_chain_disabled",
+            ("LArm", True), (("leftArm", status_module.DISABLED, "LArm disabled"),
+                             ("rightArm", status_module.ANIMATING, None))),
+    DayStep(62.0, "the left arm's chain is enabled", PEPPER, "set_chain_disabled",
+            ("LArm", False), (("leftArm", status_module.ANIMATING, None),)),
+    DayStep(68.0, "the battery runs low", PEPPER, "set_battery_low", (True,),
+            (("base", status_module.WAITING, "battery low"),)),
+    DayStep(74.0, "the battery charges", PEPPER, "set_charging", (True,),
+            (("base", status_module.ANIMATING, None),)),
+    DayStep(80.0, "Pepper stands on a slope", PEPPER, "set_on_slope", (True,),
+            (("legs", status_module.WAITING, "on a slope"),)),
+    DayStep(86.0, "Pepper is off the slope", PEPPER, "set_on_slope", (False,),
+            (("legs", status_module.ANIMATING, None),)),
+    DayStep(92.0, "Pepper falls", PEPPER, "fall", (), ((EVERY, status_module.PAUSED, "fall"),)),
+    DayStep(97.0, "Pepper is placed upright again", PEPPER, "stand_up", (),
+            ((EVERY, status_module.PAUSED, "fall"),)),
+    DayStep(101.0, "the owner wakes Pepper up", ANOTHER_CLIENT, "wakeUp", (),
+            ((EVERY, status_module.PAUSED, "safeguard"),)),
+    DayStep(104.0, "Autonomous Life leaves safeguard", PEPPER, "leave_safeguard", (),
+            _ANIMATING),
+)
+# Simulated s a day runs on after its last step: Pepper settles, then animates again.
+AFTER_LAST_STEP = 10.0
+
+
+def day_seconds(steps=DAY):
+    """The shortest run that plays ``steps`` whole."""
+    return steps[-1].at + AFTER_LAST_STEP
+
+
+DAY_SECONDS = day_seconds()  # the day scenario's default length
+
 
 def person_mood(mood):
     """[valence, arousal] of a PersonMood on the mood's axes, as expression/follow maps
@@ -84,7 +152,12 @@ class Run(object):
     "mood": [[valence, arousal]...] (moodNow), "lean": [[valence, arousal] or None...]
     (the follow's lean, None when not followed)}, getStatus at each poll; in the visitor
     scenario also "person": [[time, what, valence, arousal, confidence]...], each mood
-    the visitor felt, and "left": when they left, see Visitor), ``disabled_at`` (when setActivation("disabled") returned), ``frames`` and
+    the visitor felt, and "left": when they left, see Visitor), ``states`` ({"time":
+    [s], "parts": {part: [getStatus's entry for it, or None while not reported...]}},
+    see StatusWatch), ``day_events`` ([[time, what]...]: the day scenario's events,
+    robot.day's log and the other client's calls, in time order; [] in the others),
+    ``day_steps`` (day_seen's list for the day scenario, else []), ``disabled_at``
+    (when setActivation("disabled") returned), ``frames`` and
     ``frame_period`` (GIF frames), ``wall_seconds``, ``max_lag``, ``log_path`` (the
     runner's output) and ``problems`` (what went wrong: empty on success).
     """
@@ -97,6 +170,9 @@ class Run(object):
         self.commands = None
         self.yields = {}
         self.context = None
+        self.states = None
+        self.day_events = []
+        self.day_steps = []
         self.disabled_at = None
         self.frames = []
         self.frame_period = None
@@ -151,6 +227,7 @@ def snapshot(robot):
             "headings": [list(sample) for sample in motion.headings],
             "limit_violations": [violation._asdict() for violation in
                                  motion.limit_violations],
+            "limp_commands": [command._asdict() for command in motion.limp_commands],
             "call_counts": counts,
             "autonomous_life_sets": [list(args) for args in robot.life.set_calls()],
             "abilities_at_end": dict(robot.life.abilities),
@@ -173,16 +250,20 @@ def _wait_simulated(robot, until, report):
 
 
 class StatusWatch(object):
-    """Polls AnimateBehaviour.getStatus every STATUS_PERIOD simulated seconds on a thread
-    and records the intervals each part (group or base) spent yielding or hot."""
+    """Polls AnimateBehaviour.getStatus every ``period`` simulated seconds on a thread
+    (``clock``: ``now()`` and ``wait_until(time, timeout)`` in simulated seconds) and
+    records the intervals each part (group or base) spent yielding or hot (``yields``),
+    the context (``context``) and each part's entry at each poll (``states``, see Run)."""
 
-    def __init__(self, service, clock, problems):
+    def __init__(self, service, clock, problems, period=STATUS_PERIOD):
         self.yields = {}
         self.context = {"time": [], "state": [], "weights": {}, "mood": [], "lean": []}
+        self.states = {"time": [], "parts": {}}
         self._open = {}
         self._service = service
         self._clock = clock
         self._problems = problems
+        self._period = period
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="status watch")
         self._thread.daemon = True
@@ -192,7 +273,7 @@ class StatusWatch(object):
         try:
             while not self._stop.is_set():
                 self._poll()
-                self._clock.wait_until(self._clock.now() + STATUS_PERIOD, 5.0)
+                self._clock.wait_until(self._clock.now() + self._period, 5.0)
         except Exception as err:  # noqa: any failure of the watch is a problem of the run
             self._problems.append("watching getStatus failed: %r" % err)
 
@@ -209,6 +290,7 @@ class StatusWatch(object):
         parts = dict(status["groups"])
         if "base" in status:  # only while the behaviour turns the base
             parts["base"] = status["base"]
+        self._record_states(now, parts)
         for part, entry in parts.items():
             why = (entry.get("yieldingTo") if entry["state"] == "yielding" else
                    "hot" if entry["state"] == "hot" else None)
@@ -220,9 +302,18 @@ class StatusWatch(object):
                 self._open[part] = [now, None, why]
                 self.yields.setdefault(part, []).append(self._open[part])
 
+    def _record_states(self, now, parts):
+        """Each part's entry at this poll; a part first reported now had None before."""
+        polls = len(self.states["time"])
+        self.states["time"].append(now)
+        for part in parts:
+            self.states["parts"].setdefault(part, [None] * polls)
+        for part, entries in self.states["parts"].items():
+            entries.append(parts.get(part))
+
     def stop(self):
         self._stop.set()
-        self._thread.join(STATUS_PERIOD * 10 + 5.0)
+        self._thread.join(self._period * 10 + 5.0)
 
 
 class Actor(object):
@@ -326,6 +417,79 @@ class Visitor(Actor):
         self.left = self._clock.now()
 
 
+class Day(Actor):
+    """The day scenario's course: each row of ``steps`` (DAY's) at its time on ``clock``
+    (``now()`` and ``wait_until(time, timeout)``, simulated seconds), through ``day``
+    (robot.day) or another client's ALMotion, on a qi session of its own to ``url``.
+    ``calls`` records [time, "<call>() by another client"] for each of the latter
+    (robot.day logs its own changes). Failures go to ``problems``."""
+
+    def __init__(self, url, day, clock, problems, report, steps=DAY):
+        self._url = url
+        self._day = day
+        self._clock = clock
+        self._report = report
+        self._steps = steps
+        self.calls = []
+        Actor.__init__(self, "day", problems)
+
+    def _run(self):
+        session = qi.Session()
+        step = None
+        try:
+            session.connect(self._url)
+            theirs = session.service("ALMotion")
+            for step in self._steps:
+                if not self._clock.wait_until(step.at, 60.0):
+                    self._problems.append("the day's time never came: %s" % step.what)
+                    return
+                self._report("t=%5.1f s  the day: %s" % (self._clock.now(), step.what))
+                if step.by == PEPPER:
+                    getattr(self._day, step.call)(*step.args)
+                elif step.by == ANOTHER_CLIENT:
+                    getattr(theirs, step.call)(*step.args)
+                    self.calls.append([self._clock.now(), "%s() by another client"
+                                       % step.call])
+        except RuntimeError as err:
+            self._problems.append("the day failed at %r: %s"
+                                  % (step.what if step else "connecting", err))
+        finally:
+            session.close()
+
+
+def _matches(entry, state, reason):
+    return entry is not None and entry["state"] == state and entry.get("reason") == reason
+
+
+def day_seen(states, steps=DAY, end=None):
+    """Whether getStatus showed each step's ``expect``, in order, from the step's time to
+    the next step's (the last: to ``end``, by default the last poll). ``states`` as
+    Run's. A list per step of {"at", "what", "missing": [[part, state, reason]...] not
+    seen, "unreported": parts the run never reported (behaviours without them)}."""
+    times, parts = states["time"], states["parts"]
+    ends = [step.at for step in steps[1:]] + [times[-1] if end is None and times else end]
+    seen = []
+    for step, stop in zip(steps, ends):
+        window = [index for index, time in enumerate(times) if step.at <= time <= stop]
+        after = dict((part, 0) for part in parts)  # each part's next poll in the window
+        missing, unreported = [], []
+        for part, state, reason in step.expect:
+            for name in sorted(parts) if part == EVERY else [part]:
+                if name not in parts:
+                    unreported.append(name)
+                    continue
+                found = [offset for offset in range(after[name], len(window))
+                         if _matches(parts[name][window[offset]], state, reason)]
+                if found:
+                    after[name] = found[0]
+                else:
+                    missing.append([name, state, reason])
+        seen.append({"at": step.at, "what": step.what, "missing": missing,
+                     "unreported": unreported})
+    return seen
+
+
+
 # Closer than this (in the mood's units) to the person's mood, the robot had nothing to
 # follow at a mood's start.
 ALREADY_THERE = 0.05
@@ -400,13 +564,17 @@ def runner_config(config, out_dir, behaviour=None, style=None, scenario="quiet")
 
 
 def run(seconds, out_dir, config=DEFAULT_CONFIG, behaviour=None, settle=2.0, camera=None,
-        frame_period=None, report=print, scenario="quiet", style=None):
+        frame_period=None, report=print, scenario="quiet", style=None, day=DAY):
     """Animate for ``seconds`` of simulated time, disable, settle, stop; ``scenario`` is
-    "quiet", "busy" (another app speaks and drives meanwhile) or "visitor" (a person
-    comes, talks and goes); ``behaviour`` and
-    ``style`` (a motion style) replace the configuration's. See Run."""
+    "quiet", "busy" (another app speaks and drives meanwhile), "visitor" (a person
+    comes, talks and goes) or "day" (Pepper's own day: the steps ``day``, DAY's rows,
+    at least day_seconds(day) long); ``behaviour`` and ``style`` (a motion style)
+    replace the configuration's. See Run."""
     if scenario not in SCENARIOS:
         raise ValueError("unknown scenario %r (known: %s)" % (scenario, ", ".join(SCENARIOS)))
+    if scenario == "day" and seconds < day_seconds(day):
+        raise ValueError("the day scenario plays its steps until %.0f s and needs %.0f s, "
+                         "got %g s" % (day[-1].at, day_seconds(day), seconds))
     os.makedirs(out_dir, exist_ok=True)
     result = Run(runner_config(config, out_dir, behaviour, style, scenario),
                  os.path.join(out_dir, "runner.log"), scenario)
@@ -424,7 +592,7 @@ def run(seconds, out_dir, config=DEFAULT_CONFIG, behaviour=None, settle=2.0, cam
                    "confidence)" % FOLLOW_STRENGTH)
         runner = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
         client = qi.Session()
-        watch = other_app = visitor = None
+        watch = other_app = visitor = days = None
         try:
             client.connect(robot.url)
             client.waitForService("AnimateBehaviour", _async=True).value(
@@ -438,6 +606,8 @@ def run(seconds, out_dir, config=DEFAULT_CONFIG, behaviour=None, settle=2.0, cam
             elif scenario == "visitor":
                 visitor = Visitor(robot.memory, clock, seconds, result.problems, report,
                                   robot.almood)
+            elif scenario == "day":
+                days = Day(robot.url, robot.day, clock, result.problems, report, day)
             if not _wait_simulated(robot, seconds, report):
                 result.problems.append("the simulation stalled")
             if runner.poll() is not None:
@@ -457,10 +627,17 @@ def run(seconds, out_dir, config=DEFAULT_CONFIG, behaviour=None, settle=2.0, cam
                 other_app.join(STOP_TIMEOUT)
             if visitor is not None:
                 visitor.join(STOP_TIMEOUT)
+            if days is not None:
+                days.join(STOP_TIMEOUT)
+                result.day_events = sorted([[entry.time, entry.what] for entry in robot.day.log]
+                                    + days.calls)
             if watch is not None:
                 watch.stop()
                 result.yields = watch.yields
                 result.context = watch.context
+                result.states = watch.states
+                if days is not None:
+                    result.day_steps = day_seen(result.states, day, result.disabled_at)
                 if visitor is not None:
                     result.context["person"] = list(visitor.felt)
                     result.context["left"] = visitor.left

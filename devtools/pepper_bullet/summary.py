@@ -8,6 +8,7 @@ import math
 
 import numpy as np
 
+from animate_behaviour.engine import status
 from animate_behaviour.planning import joints, trajectory
 from pepper_sim import plot
 
@@ -174,9 +175,13 @@ def summarise(run, config):
         "scenario": run.scenario,
         "other_app": other_app_figures(run),
         "yields": dict((part, [[round(start, 3), None if end is None else round(end, 3), why]
-                               for start, end, why in intervals])
-                       for part, intervals in sorted(run.yields.items())),
+                               for start, end, why in spans])
+                       for part, spans in sorted(run.yields.items())),
         "context": _context_intervals(run.context),
+        "states": state_intervals(run.states),
+        "commands_into_limp_joints": len(run.commands["limp_commands"]),
+        "day": {"events": [[round(time, 3), what] for time, what in run.day_events],
+                "steps": run.day_steps},
         "problems": list(run.problems),
     }
 
@@ -185,13 +190,20 @@ def _context_intervals(context):
     """[[start, end, state], ...] of getStatus's context state, one per change."""
     if not context:
         return []
-    intervals = []
-    for time, state in zip(context["time"], context["state"]):
-        if intervals and intervals[-1][2] == state:
-            intervals[-1][1] = round(time, 3)
-        else:
-            intervals.append([round(time, 3), round(time, 3), state])
-    return intervals
+    return plot.intervals(context["time"], context["state"])
+
+
+def part_words(entry):
+    """A part's getStatus entry in words ("paused (fall)"), or None while unreported."""
+    return None if entry is None else status.describe_part(entry)
+
+
+def state_intervals(states):
+    """{part: [[start, end, words], ...]} of each part's state (see part_words)."""
+    if not states:
+        return {}
+    return dict((part, plot.intervals(states["time"], [part_words(entry) for entry in entries]))
+                for part, entries in sorted(states["parts"].items()))
 
 
 def lines(summary):
@@ -200,9 +212,10 @@ def lines(summary):
            "simulated %.1f s in %.1f s of stepping (real-time factor %.2f, max lag %.3f s)"
            % (summary["simulated_seconds"], summary["wall_seconds_stepping"],
               summary["real_time_factor"] or 0.0, summary["max_lag_seconds"] or 0.0),
-           "trajectories %d (killed %d), base turns %d, limit violations %d"
-           % (summary["trajectories"], summary["killed_trajectories"],
-              summary["base_turns"], summary["limit_violations"]),
+           "trajectories %d (killed %d), base turns %d, limit violations %d, commands into "
+           "limp joints %d" % (summary["trajectories"], summary["killed_trajectories"],
+                               summary["base_turns"], summary["limit_violations"],
+                               summary["commands_into_limp_joints"]),
            "joint            offset used (cmd / measured) / allowed   tracking rms / max (rad)"]
     for joint, figures in summary["joints"].items():
         out.append("  %-15s %.3f / %.3f / %.3f   %.4f / %.4f"
@@ -234,8 +247,23 @@ def lines(summary):
     if len(summary["context"]) > 1:
         out.append("context: %s" % ", ".join("%s %.1f-%.1f s" % (state, start, end)
                                             for start, end, state in summary["context"]))
-    for part, intervals in summary["yields"].items():
+    for part, found in summary["yields"].items():
         out.append("%s yielded: %s" % (part, ", ".join(
             "%.1f-%s s (%s)" % (start, "end" if end is None else "%.1f" % end, why)
-            for start, end, why in intervals)))
+            for start, end, why in found)))
+    out.extend(day_lines(summary["day"]["steps"]))
     return out
+
+
+def day_lines(seen):
+    """scenario.day_seen's steps in words, one line each."""
+    lines = []
+    for step in seen:
+        words = ("NOT seen: %s" % "; ".join("%s %s%s" % (part, state, "" if reason is None
+                                                       else " (%s)" % reason)
+                                          for part, state, reason in step["missing"])
+                 if step["missing"] else "seen")
+        if step["unreported"]:
+            words += " (not animated in this run: %s)" % ", ".join(step["unreported"])
+        lines.append("the day at %5.1f s, %s: %s" % (step["at"], step["what"], words))
+    return lines

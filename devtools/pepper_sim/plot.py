@@ -8,6 +8,9 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
+from matplotlib.patches import Patch  # noqa: E402
+
+from animate_behaviour.engine import status  # noqa: E402
 from animate_behaviour.planning import groups, joints, trajectory  # noqa: E402
 
 
@@ -82,6 +85,69 @@ def _plot_context(axis, context):
     axis.legend(loc="upper right", fontsize=6, ncol=4)
 
 
+def intervals(times, values):
+    """[[start, end, value], ...] of values polled at ``times``, one per change (end: the
+    change's last poll)."""
+    found = []
+    for time, value in zip(times, values):
+        if found and found[-1][2] == value:
+            found[-1][1] = round(time, 3)
+        else:
+            found.append([round(time, 3), round(time, 3), value])
+    return found
+
+
+# Each state of a part (engine/status.py STATES) on the states' row.
+STATE_COLOURS = {status.HOME: "lightgray", status.ANIMATING: "tab:green",
+                 status.YIELDING: "tab:cyan", status.HOT: "tab:red",
+                 status.PAUSED: "tab:orange", status.RESTING: "tab:purple",
+                 status.WAITING: "gold", status.DISABLED: "dimgray"}
+# A band narrower than this fraction of the run has no words in it (they would cover
+# their neighbours').
+WORDS_MIN_FRACTION = 0.03
+EVENT_STYLE = {"color": "black", "linewidth": 0.6, "linestyle": ":"}
+
+
+def _detail(entry):
+    """What a part's state is about: its reason, whom it yields to, its hot joints."""
+    return entry.get("reason") or entry.get("yieldingTo") or ", ".join(entry.get("hot", ()))
+
+
+def _plot_states(axis, states, events, end):
+    """The states' row: one lane a part (getStatus's groups, then the base), a band per state
+    (STATE_COLOURS) with its reason written in, and each event of the day marked and
+    named above the lanes."""
+    parts = list(states["parts"])[::-1]  # as getStatus reports them, from the top
+    shown = set()
+    for lane, part in enumerate(parts):
+        keys = [None if entry is None else (entry["state"], _detail(entry))
+                for entry in states["parts"][part]]
+        bands = intervals(states["time"], keys)
+        for index, (start, _last, key) in enumerate(bands):
+            if key is None:
+                continue
+            stop = bands[index + 1][0] if index + 1 < len(bands) else end
+            state, detail = key
+            axis.barh(lane, stop - start, left=start, height=0.8, linewidth=0,
+                      color=STATE_COLOURS[state], alpha=0.6)
+            shown.add(state)
+            if stop - start >= WORDS_MIN_FRACTION * end:
+                axis.text((start + stop) / 2.0, lane, state + ("\n" + detail if detail else ""),
+                          ha="center", va="center", fontsize=5.5, clip_on=True)
+    top = len(parts) - 0.4
+    for time, what in events:
+        axis.text(time, top, " " + what, rotation=90, fontsize=5.5, va="bottom", ha="center")
+    axis.set_ylim(-0.6, len(parts) + 2.6)  # the events' names above the lanes
+    axis.set_yticks(range(len(parts)))
+    axis.set_yticklabels(parts, fontsize=7)
+    axis.set_title("each part's state from getStatus (the reason written in), and the "
+                   "day's events", fontsize=8, loc="left")
+    axis.tick_params(labelsize=7)
+    axis.legend(handles=[Patch(color=STATE_COLOURS[state], alpha=0.6, label=state)
+                         for state in status.STATES if state in shown],
+                loc="upper right", fontsize=6, ncol=len(shown))
+
+
 def has_mood_row(context):
     """Whether the plot gains a mood row: a visitor's mood was recorded, or moodNow moved."""
     if not context:
@@ -142,7 +208,8 @@ def _plot_mood(axis, context):
     axis.legend(loc="lower left", fontsize=6, ncol=3)
 
 
-def plot_commands(commands, config, path, measured=None, yields=None, context=None):
+def plot_commands(commands, config, path, measured=None, yields=None, context=None,
+                  states=None, events=()):
     """One subplot per commanded joint (waypoints vs time, home, LB/UB band, limits)
     plus the base heading; saved to ``path``. Records ``by`` another app are drawn in brown.
     ``measured`` adds what the simulation measured: {"time": [s], "angles": {joint:
@@ -152,7 +219,10 @@ def plot_commands(commands, config, path, measured=None, yields=None, context=No
     getStatus) adds a last row with it, and, when it holds a visitor's mood or moodNow
     moved ("mood": [[valence, arousal]...], "lean", "person", "left": see
     pepper_bullet.scenario.Run), a row of Pepper's mood against the visitor's below it.
-    Returns the list of plotted joints."""
+    ``states`` ({"time": [s], "parts": {part: [getStatus's entry or None...]}}) adds a
+    row of each part's state under the base's heading; ``events`` ([[time, what]...], the
+    day's) are marked on every row and named on that one. Returns the list of plotted
+    joints."""
     names = commanded_joints(commands)
     yields = yields or {}
     group_of = {}
@@ -162,14 +232,24 @@ def plot_commands(commands, config, path, measured=None, yields=None, context=No
     last_time = max([record["end"] or record["start"] for record in commands["trajectories"]]
                     + [t for t, _ in commands["headings"]] + [0.0])
     mood_row = has_mood_row(context)
-    rows = len(names) + 1 + (1 if context else 0) + (1 if mood_row else 0)
-    figure, axes = plt.subplots(rows, 1, figsize=(11, 2.1 * rows), sharex=True, squeeze=False)
+    # The states' row is twice as tall: a lane a part, and the events' names above them.
+    states_row = bool(states and states["parts"])
+    heights = [1] * (len(names) + 1) + ([2] if states_row else []) \
+        + ([1] if context else []) + ([1] if mood_row else [])
+    figure, axes = plt.subplots(len(heights), 1, figsize=(11, 2.1 * sum(heights)),
+                                sharex=True, squeeze=False,
+                                gridspec_kw={"height_ratios": heights})
     axes = [row[0] for row in axes]
     axes[-1].set_xlabel("time (s)")
+    for axis in axes:
+        for time, _what in events:
+            axis.axvline(time, **EVENT_STYLE)
     if mood_row:
         _plot_mood(axes.pop(), context)
     if context:
         _plot_context(axes.pop(), context)
+    if states_row:
+        _plot_states(axes.pop(), states, events, max([last_time] + states["time"]))
     for axis, joint in zip(axes, names):
         values = []
         killed_label = commanded_label = other_label = True
