@@ -14,6 +14,8 @@ if sys.version_info[0] < 3:
 
 from animate_behaviour.planning import joints  # noqa: E402
 
+from manual_clock import ManualClock  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # scripts/ on the path only while the benchmarks are imported: left there, its modules
 # would shadow packages of the same name for every later test of the run.
@@ -85,12 +87,6 @@ def test_a_key_s_speed_is_its_angle_change_over_its_time_against_the_joint_s_max
     assert benchmark_follow.keys_above([record], 0.05, factor=1.5) == 2
 
 
-class Clock(object):
-    @staticmethod
-    def elapsed(start, now):
-        return now - start
-
-
 def test_calls_in_flight_sent_after_and_fights_around_another_app_s_commands():
     left = ["LShoulderPitch", "LElbowRoll", "LWristYaw"]
     records = [Record(left, [0.0] * 3, [[0.0]] * 3, [[2.0]] * 3, requested=9.0, start=9.0,
@@ -102,7 +98,7 @@ def test_calls_in_flight_sent_after_and_fights_around_another_app_s_commands():
                Record(left, [0.0] * 3, [[0.0]] * 3, [[2.0]] * 3, requested=17.5,
                       start=17.5, end=19.5)]  # 2.5 s after its last command
     episode = benchmark_set_angles.Episode(list(np.arange(10.0, 15.01, 0.2)), 13.2, 17.5)
-    found = benchmark_set_angles.figures(records, episode, Clock())
+    found = benchmark_set_angles.figures(records, episode, ManualClock())
     assert (found["in flight"], found["sent after"], found["calls"], found["fights"]) == (
         1, 1, 2, 1)
     assert found["aside"] == pytest.approx(3.1)

@@ -16,13 +16,13 @@ from animate_behaviour import configuration as config_module
 from animate_behaviour.engine import group_calls, recovery
 from animate_behaviour.engine import motion_engine as engine_module
 from animate_behaviour.engine import round as round_module
-from animate_behaviour.foundation.clock import ScaledClock
 from animate_behaviour.naoqi import own_call
 from animate_behaviour.planning import joints, trajectory
 from pepper_sim.autonomous_life import FakeAutonomousLife
 from pepper_sim.day import PeppersDay
 from pepper_sim.memory import FakeMemory
 from pepper_sim.motion import KinematicMotion, Trajectory
+from pepper_sim.virtual_clock import VirtualClock
 
 import checks
 
@@ -159,42 +159,23 @@ def test_home_first_then_random_waypoints_inside_the_bounds(robots):
     assert robot.motion.limit_violations == []
 
 
-class StoppedClock(ScaledClock):
-    """Robot time that stands still until ``run()``: until then no timed wait ends but by
-    its event (a test's poll; the package's clocks never poll)."""
-
-    def __init__(self):
-        ScaledClock.__init__(self, 1.0)
-        self._running = threading.Event()
-        self._stopped_at = ScaledClock.now()
-
-    def now(self):
-        return ScaledClock.now() if self._running.is_set() else self._stopped_at
-
-    def wait(self, event, seconds):
-        while seconds is not None and not self._running.is_set():
-            if event.wait(0.005):
-                return True
-        return ScaledClock.wait(self, event, seconds)
-
-    def run(self):
-        self._running.set()
-
-
 def test_enabling_at_home_sends_the_first_random_calls_before_any_robot_time_passes(robots):
-    clock = StoppedClock()
+    # A virtual clock: robot time stands still while held (the supervisor, which waits for
+    # requests where the clock cannot see it, is free).
+    clock = VirtualClock(free=("animateBehaviour.supervisor",))
     robot = robots("all", motion=KinematicMotion(clock=clock))  # in the Stand posture: home
-    robot.engine.request("enabled")
-    # While time stands still, a move home (or any wait) would hold every call back.
-    groups = (joints.ARM_JOINTS, joints.LEG_JOINTS)
-    assert robot.motion.wait_for(lambda: all(
-        any(record.names[0] in names for record in robot.motion.trajectories)
-        for names in groups), TIMEOUT)
-    for names in groups:
-        first = [record for record in robot.motion.trajectories if record.names[0] in names][0]
-        assert not checks.is_home_move(first, robot.config)
-        checks.check_angles_in_seed_bounds(first, robot.config)
-    clock.run()
+    with clock.held():
+        robot.engine.request("enabled")
+        # While time stands still, a move home (or any wait) would hold every call back.
+        groups = (joints.ARM_JOINTS, joints.LEG_JOINTS)
+        assert robot.motion.wait_for(lambda: all(
+            any(record.names[0] in names for record in robot.motion.trajectories)
+            for names in groups), TIMEOUT)
+        for names in groups:
+            first = [record for record in robot.motion.trajectories
+                     if record.names[0] in names][0]
+            assert not checks.is_home_move(first, robot.config)
+            checks.check_angles_in_seed_bounds(first, robot.config)
     assert robot.engine.wait_settled("enabled", TIMEOUT)
 
 

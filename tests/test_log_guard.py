@@ -13,6 +13,8 @@ from animate_behaviour.foundation import shown
 from animate_behaviour.serving import log_guard
 from animate_behaviour.serving import service as service_module
 
+from manual_clock import ManualClock
+
 HUGE = "A" * 100000
 
 
@@ -34,14 +36,6 @@ def recorded():
     logger.addHandler(recorder)
     yield logger, recorder.lines
     logger.removeHandler(recorder)
-
-
-class FakeClock(object):
-    def __init__(self):
-        self.now = 1000.0
-
-    def __call__(self):
-        return self.now
 
 
 class FakeTimers(object):
@@ -107,13 +101,14 @@ def test_shown_survives_a_raising_repr():
 
 def test_throttle_logs_a_burst_then_one_summary_per_period(recorded):
     logger, lines = recorded
-    clock, timers = FakeClock(), FakeTimers()
-    throttle = log_guard.Throttle(logger, burst=3, period=60.0, clock=clock, start_timer=timers)
+    clock, timers = ManualClock(), FakeTimers()
+    throttle = log_guard.Throttle(logger, burst=3, period=60.0, clock=clock.now,
+                                  start_timer=timers)
     results = [throttle.error("refused", "line %d" % index) for index in range(10)]
     assert results == [True] * 3 + [False] * 7
     assert lines == [(logging.ERROR, "line %d" % index) for index in range(3)]
     assert len(timers.pending) == 1 and timers.pending[0][0] == 60.0
-    clock.now += 60.0
+    clock.time += 60.0
     timers.fire_all()
     assert lines[3:] == [(logging.ERROR, "refused: 7 more like this in 60 s not logged "
                                          "(at most 3 every 60 s are)")]
@@ -123,13 +118,14 @@ def test_throttle_logs_a_burst_then_one_summary_per_period(recorded):
 
 def test_throttle_summarises_when_a_line_comes_after_the_period(recorded):
     logger, lines = recorded
-    clock, timers = FakeClock(), FakeTimers()
-    throttle = log_guard.Throttle(logger, burst=1, period=10.0, clock=clock, start_timer=timers)
+    clock, timers = ManualClock(), FakeTimers()
+    throttle = log_guard.Throttle(logger, burst=1, period=10.0, clock=clock.now,
+                                  start_timer=timers)
     throttle.error("refused", "first")
-    clock.now += 4.0
+    clock.time += 4.0
     throttle.error("refused", "second")
     assert timers.pending[0][0] == 6.0  # the period's end, not 10 s from now
-    clock.now += 20.0
+    clock.time += 20.0
     throttle.error("refused", "third")
     assert [line for _level, line in lines] == [
         "first", "refused: 1 more like this in 24 s not logged (at most 1 every 10 s are)",
@@ -140,11 +136,12 @@ def test_throttle_summarises_when_a_line_comes_after_the_period(recorded):
 
 def test_throttle_counts_kinds_apart_and_quiet_periods_log_no_summary(recorded):
     logger, lines = recorded
-    clock, timers = FakeClock(), FakeTimers()
-    throttle = log_guard.Throttle(logger, burst=1, period=10.0, clock=clock, start_timer=timers)
+    clock, timers = ManualClock(), FakeTimers()
+    throttle = log_guard.Throttle(logger, burst=1, period=10.0, clock=clock.now,
+                                  start_timer=timers)
     assert throttle.error("a", "a1") and throttle.error("b", "b1")
     assert not throttle.error("a", "a2")
-    clock.now += 10.0
+    clock.time += 10.0
     assert throttle.error("b", "b2")
     timers.fire_all()
     assert [line for _level, line in lines] == [
@@ -153,8 +150,9 @@ def test_throttle_counts_kinds_apart_and_quiet_periods_log_no_summary(recorded):
 
 def test_throttle_counts_every_line_from_many_threads(recorded):
     logger, lines = recorded
-    clock, timers = FakeClock(), FakeTimers()
-    throttle = log_guard.Throttle(logger, burst=5, period=60.0, clock=clock, start_timer=timers)
+    clock, timers = ManualClock(), FakeTimers()
+    throttle = log_guard.Throttle(logger, burst=5, period=60.0, clock=clock.now,
+                                  start_timer=timers)
 
     def flood():
         for _ in range(500):
@@ -211,8 +209,8 @@ def test_a_flood_of_hostile_calls_logs_a_few_short_lines(recorded, monkeypatch):
 
 def test_refusals_while_shutting_down_are_throttled_too(recorded):
     logger, lines = recorded
-    clock, timers = FakeClock(), FakeTimers()
-    throttle = log_guard.Throttle(logger, burst=2, clock=clock, start_timer=timers)
+    clock, timers = ManualClock(), FakeTimers()
+    throttle = log_guard.Throttle(logger, burst=2, clock=clock.now, start_timer=timers)
     service = service_module.AnimateBehaviourService(StubEngine(closed=True), None, logger,
                                                      throttle)
     assert [service.set_activation("enabled") for _ in range(5)] == [0] * 5

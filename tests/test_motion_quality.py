@@ -12,40 +12,10 @@ import motion_quality as mq
 from animate_behaviour.planning import joints
 from pepper_sim.motion import KinematicMotion, Trajectory
 
+from manual_clock import ManualClock
+
 TIMEOUT = 10.0
 RATE = mq.RATE
-
-
-class ManualClock(object):
-    """A clock the test moves by hand: KinematicMotion's calls end when it passes their
-    last key (or when killed)."""
-
-    def __init__(self):
-        self._cond = threading.Condition()
-        self._now = 0.0
-
-    def now(self):
-        return self._now
-
-    @staticmethod
-    def elapsed(start, now):
-        return now - start
-
-    @staticmethod
-    def event():
-        return threading.Event()
-
-    def set(self, now):
-        with self._cond:
-            self._now = now
-            self._cond.notify_all()
-
-    def wait(self, event, seconds):
-        with self._cond:
-            deadline = self._now + seconds
-            while not event.is_set() and self._now < deadline:
-                self._cond.wait(0.05)  # set() notifies; a kill sets only the event
-        return event.is_set()
 
 
 def eased(u):
@@ -96,7 +66,7 @@ def signals(**angles):
 # ----------------------------------------------------------------- rebuilding
 
 def test_the_ease_model_is_the_stand_in_s_own_motion_with_kills_and_holds():
-    clock = ManualClock()
+    clock = ManualClock(start=0.0)
     motion = KinematicMotion(clock=clock)
     names = ["LShoulderPitch", "LElbowYaw"]
     # Keys passed on the way (1.4, 1.6) as well as turning points: a curve through the

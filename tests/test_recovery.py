@@ -12,41 +12,7 @@ from animate_behaviour.engine.recovery import (ERROR, HOT, OTHER_APP, PAUSED, RE
                                                RESTING, SPEECH, WAITING, Backoff, Disruption,
                                                Recovery)
 
-
-class ManualEvent(object):
-    def __init__(self):
-        self._set = False
-
-    def is_set(self):
-        return self._set
-
-    def set(self):
-        self._set = True
-
-    def clear(self):
-        self._set = False
-
-
-class SteppedClock(object):
-    """Robot time that passes only in waits: each wait records its timeout and lasts it
-    (a wait until woken lasts 0 s: the test's part says what a wake-up brings)."""
-
-    def __init__(self):
-        self.time = 0.0
-        self.waits = []
-
-    def now(self):
-        return self.time
-
-    @staticmethod
-    def elapsed(start, now):
-        return now - start
-
-    def wait(self, event, seconds):
-        self.waits.append(seconds)
-        if seconds is not None:
-            self.time += seconds
-        return event.is_set()
+from manual_clock import ManualClock
 
 
 class Config(object):
@@ -55,7 +21,7 @@ class Config(object):
 
 class FakeRound(object):
     def __init__(self):
-        self.clock = SteppedClock()
+        self.clock = ManualClock(stepping=True, start=0.0)
         self.status = status_module.Status()
         self.log = logging.getLogger("test.recovery")
         self.config = Config()
@@ -89,7 +55,7 @@ class ScriptedPart(object):
 
 def run(part, first):
     round_ = FakeRound()
-    machine = Recovery(part, round_, ManualEvent())
+    machine = Recovery(part, round_, round_.clock.event())
     return machine, round_, machine.run(first)
 
 
@@ -136,13 +102,13 @@ def test_an_error_is_retried_after_retry_delay():
     assert resumed and round_.clock.waits == [recovery.RETRY_DELAY]
 
 
-class WokenSoon(SteppedClock):
+class WokenSoon(ManualClock):
     """Every wait is woken after 0.1 s, whatever its timeout: what a failed call's return
     leaves behind (its wake is the worker's), and what any event may bring."""
 
     def wait(self, event, seconds):
         self.waits.append(seconds)
-        self.time += 0.1
+        self.set(self.time + 0.1)
         return True
 
 
@@ -151,7 +117,7 @@ def test_a_wake_does_not_shorten_the_retry_delay():
     fails at once sets the worker's wake as it returns, and the part used to retry at once
     (issue 29: thousands of calls on a disabled arm in 20 s)."""
     round_ = FakeRound()
-    round_.clock = WokenSoon()
+    round_.clock = WokenSoon(start=0.0)
     part = ScriptedPart([])
     resumed_at = []
 
@@ -159,7 +125,7 @@ def test_a_wake_does_not_shorten_the_retry_delay():
         resumed_at.append(round_.clock.time)
         return None
     part.resuming = resuming
-    assert Recovery(part, round_, ManualEvent()).run(Disruption(ERROR, why="it failed"))
+    assert Recovery(part, round_, round_.clock.event()).run(Disruption(ERROR, why="it failed"))
     assert resumed_at and resumed_at[0] >= recovery.RETRY_DELAY - 1e-9
 
 
