@@ -10,6 +10,10 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 
 export PYTHONDONTWRITEBYTECODE=1
+# A native crash (libqi) leaves every thread's Python stack: pytest's faulthandler plugin
+# in the 3.9 lane's own process, this in the processes tests start. Python 2.7 has no
+# faulthandler, and its PyPI backport is not installable here (no distribution found).
+export PYTHONFAULTHANDLER=1
 echo "== Python 2.7 byte-compiles lib/, boxes/ and the 2.7 stand-ins"
 .venv27/bin/python - <<'PY'
 from __future__ import print_function
