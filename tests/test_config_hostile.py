@@ -36,6 +36,7 @@ SCALAR_BOUNDS = {
     "arousal": (-1.0, 1.0),
     "alone_after": (1.0, 120.0),
     "alone_arousal": (-1.0, 0.0),
+    "battery_low_arousal": (-1.0, 0.0),
     "follow_person_mood": (0.0, 1.0),
 }
 LIST_BOUNDS = {"arm_maximum_range": (5, 0.0, 1.0), "leg_maximum_range": (3, 0.0, 0.15)}

@@ -26,7 +26,7 @@ from animate_behaviour.engine import round as round_module
 from animate_behaviour.engine import status as status_module
 from animate_behaviour.engine.awareness import Awareness
 from animate_behaviour.engine.tuning import Tunings
-from animate_behaviour.foundation.clock import REAL_TIME
+from animate_behaviour.foundation.clock import REAL_TIME, monotonic
 from animate_behaviour.naoqi import sender as sender_module
 from animate_behaviour.naoqi.life import BackgroundMovementKeeper
 from animate_behaviour.planning import joints
@@ -133,11 +133,13 @@ class MotionEngine(object):
 
     def wait_settled(self, state, timeout):
         """Wait until the robot has settled in ``state``; returns whether it did within
-        ``timeout`` wall seconds (for tests and tools: it waits on a Condition)."""
-        deadline = self._clock.now() + timeout
+        ``timeout`` wall seconds (for tests and tools: it waits on a Condition; counted
+        on the wall, not the engine's clock, whose robot seconds a simulation may run
+        far faster)."""
+        deadline = monotonic() + timeout
         with self._condition:
             while self._state != state or self._requested != state:
-                remaining = deadline - self._clock.now()
+                remaining = deadline - monotonic()
                 if remaining <= 0:
                     return False
                 self._condition.wait(remaining)
