@@ -94,7 +94,8 @@ function switchTo(service, follower, state) {
   return inTurn(service, [["setActivation", state]]).then(function () { return settled; });
 }
 
-QiSession(function (session) {
+// "new": called bare, QiSession would set its service() on window.
+new QiSession(function (session) {
   animateBehaviour(session).then(function (service) {
     var follower = new Follower(service);
     var changes;
