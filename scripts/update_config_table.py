@@ -21,7 +21,8 @@ for _path in (os.path.join(ROOT, "lib"), os.path.join(ROOT, "tools")):
 
 from animate_behaviour import configuration as config  # noqa: E402
 from animate_behaviour.configuration import sections  # noqa: E402
-from generated_file import read_text, write_or_check  # noqa: E402  (tools/ is on sys.path)
+import generated_file  # noqa: E402  (tools/ is on sys.path)
+from generated_file import read_text, write_or_check  # noqa: E402
 
 BEGIN = ("<!-- Generated from config.TABLE (lib/animate_behaviour/configuration/keys.py) by "
          "scripts/update_config_table.py: change the table there, then run that script. -->")
@@ -45,12 +46,7 @@ def table():
 
 def splice(page):
     """``page`` with the text between the markers replaced by the current table."""
-    begin = page.find(BEGIN)
-    end = page.find(END)
-    if begin < 0 or end < begin:
-        raise ValueError("docs/configuration.md needs the line %r and, after it, the line %r "
-                         "around the configuration table" % (BEGIN, END))
-    return page[:begin] + BEGIN + "\n" + table() + page[end:]
+    return generated_file.splice(page, BEGIN, END, table(), "docs/configuration.md")
 
 
 def main(argv=None):

@@ -1,10 +1,10 @@
 # -*- coding: utf-8 -*-
 """Reading, writing and checking the files the tools generate.
 
-Shared by tools/build_xar.py, tools/update_pml.py and tools/build_package.py
-(which put tools/ on sys.path and ``import generated_file``). Text is UTF-8 and
-newlines are kept exactly as they are, so that a regenerated file compares
-equal to the one on disk byte for byte.
+Shared by tools/build_xar.py, tools/update_pml.py, tools/build_package.py and the
+scripts that write parts of the docs (which put tools/ on sys.path and
+``import generated_file``). Text is UTF-8 and newlines are kept exactly as they
+are, so that a regenerated file compares equal to the one on disk byte for byte.
 
 Single-source Python 2.7 / 3.x.
 """
@@ -25,6 +25,18 @@ def write_text(path, text):
     """Write `text` to `path` (UTF-8, newlines untouched)."""
     with io.open(path, "w", encoding="utf-8", newline="") as stream:
         stream.write(text)
+
+
+def splice(page, begin, end, text, where):
+    """`page` with what lies between the line `begin` and the line `end` replaced by
+    `text` (which ends with a newline); the markers and the rest are kept. ValueError
+    naming `where` when the markers are missing or out of order."""
+    start = page.find(begin)
+    stop = page.find(end, start + 1)
+    if start < 0 or stop < 0:
+        raise ValueError("%s needs the line %r and, after it, the line %r around its "
+                         "generated part" % (where, begin, end))
+    return page[:start] + begin + "\n" + text + page[stop:]
 
 
 def write_or_check(path, text, check, stale_hint):
