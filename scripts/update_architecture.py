@@ -24,7 +24,8 @@ PACKAGE = os.path.join(ROOT, "lib", "animate_behaviour")
 PAGE = os.path.join(ROOT, "docs", "architecture.md")
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-from generated_file import read_text, write_or_check  # noqa: E402  (tools/ is on sys.path)
+import generated_file  # noqa: E402  (tools/ is on sys.path)
+from generated_file import read_text, write_or_check  # noqa: E402
 
 # The role packages, lowest first: a module imports only from its own package or below.
 LAYERS = ("foundation", "planning", "configuration", "expression", "naoqi", "engine",
@@ -68,11 +69,7 @@ def table():
 
 def splice(page):
     """``page`` with the text between the markers replaced by the current map."""
-    begin = page.find(BEGIN)
-    end = page.find(END)
-    if begin < 0 or end < begin:
-        raise ValueError("%s lacks the module map's markers" % PAGE)
-    return page[:begin + len(BEGIN)] + "\n" + table() + page[end:]
+    return generated_file.splice(page, BEGIN, END, table(), PAGE)
 
 
 def main():

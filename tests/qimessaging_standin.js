@@ -10,7 +10,8 @@
  *   proxy.method(args...): a Promise of the result (rejected with the error text).
  *   proxy.signal.connect(cb): a Promise of the link id; cb(args...) at each emission.
  *   proxy.signal.disconnect(link): a Promise.
- *   session.socket().disconnect(): closes the session (no callback, as socket.io).
+ * No session.socket(): "QiSession.socket() has been removed" (NAOqi 2.5's JavaScript page),
+ * so a page must not count on closing a session.
  * Signals come from a long-poll loop on /bridge/events. QiMessaging sends a page's calls down
  * one socket, so they reach NAOqi in the order made; each call here carries the page's id
  * and its place in that order, and the bridge starts them in it.
@@ -23,7 +24,6 @@ function QiSession(connected, disconnected, host) {
   var page = Math.random().toString(36).slice(2);  // this session's calls, in order
   var made = 0;        // calls made so far
   var open = false;
-  var closed = false;
   var self = this;
 
   function request(method, path, body, onOk, onError) {
@@ -82,7 +82,7 @@ function QiSession(connected, disconnected, host) {
   }
 
   function lost() {
-    if (!open || closed) {
+    if (!open) {
       return;
     }
     open = false;
@@ -97,14 +97,14 @@ function QiSession(connected, disconnected, host) {
   }
 
   function poll() {
-    if (!open || closed) {
+    if (!open) {
       return;
     }
     request("GET", "/bridge/events?after=" + cursor, null, function (answer) {
       for (var i = 0; i < answer.events.length; i++) {
         var event = answer.events[i];
         var callback = callbacks[event.link];
-        if (callback && !closed) {
+        if (callback) {
           callback.apply(null, event.args);
         }
       }
@@ -152,20 +152,8 @@ function QiSession(connected, disconnected, host) {
       });
   };
 
-  this.socket = function () {
-    return {
-      disconnect: function () {
-        closed = true;
-        open = false;
-      }
-    };
-  };
-
   // The first answer gives the newest event id, so only later emissions are delivered.
   request("GET", "/bridge/events?wait=0&after=0", null, function (answer) {
-    if (closed) {
-      return;
-    }
     cursor = answer.last;
     open = true;
     poll();

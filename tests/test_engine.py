@@ -118,6 +118,14 @@ def test_joints_per_behaviour_and_never_the_head(robots, behaviour, platform, ex
         assert robot.motion.calls_to("moveTo") == []
 
 
+def test_every_part_is_reported_at_home_before_the_first_enable(robots):
+    report = robots("all").engine.report()
+    assert report["groups"] == {"leftArm": {"state": "home"}, "rightArm": {"state": "home"},
+                                "legs": {"state": "home"}}
+    assert report["base"] == {"state": "home"}
+    assert "base" not in robots("body").engine.report()
+
+
 def test_rotation_only_turns_the_base_and_moves_no_joint(robots):
     robot = robots("rotation")
     robot.enable()

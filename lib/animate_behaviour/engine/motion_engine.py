@@ -76,6 +76,8 @@ class MotionEngine(object):
         self._round = None
         self._rounds = itertools.count(1)
         self._status = status_module.Status()
+        # Every part at home from the start: getStatus names them before the first enable.
+        self._status.reset(round_module.part_names(configuration()))
         self._keeper = BackgroundMovementKeeper(autonomous_life, logger)
         self._awareness = Awareness(configuration, memory, services or {}, sources,
                                     self._clock, logger, self._notify_round,

@@ -15,6 +15,7 @@ from animate_behaviour.engine.group_worker import GroupWorker
 from animate_behaviour.engine.monitor import Monitor
 from animate_behaviour.engine.worker_thread import HOLDS_FOR_TURNS, TURNS_BASE
 from animate_behaviour.naoqi import heat as heat_module
+from animate_behaviour.planning import groups as groups_module
 from animate_behaviour.planning import joints
 from animate_behaviour.planning.breath import Breath, pace
 
@@ -180,6 +181,14 @@ class Round(object):
         return left
 
 
+def part_names(config):
+    """The names of the parts a round of ``config`` animates: its joint groups (groups.TABLE's
+    order), then the base if it turns."""
+    return ([row.name for row, _names in groups_module.joint_groups(
+        config.behaviour, config.platform_joints)]
+        + ([BaseWorker.name] if joints.moves_base(config.behaviour) else []))
+
+
 def build(number, parts, moves_base, child_rng):
     """Round ``number``: a worker per joint group of the tuning now, and one for the base if
     ``moves_base``, each drawing from ``child_rng()`` (a generator of its own), and a
@@ -198,8 +207,7 @@ def build(number, parts, moves_base, child_rng):
     rngs = [child_rng() for _group in groups]
     base_rng = child_rng() if moves_base else None
     round_ = Round(number, parts, heat, int(child_rng().randint(0, 2 ** 31 - 1)))
-    parts.status.reset([group.name for group in groups]
-                       + ([BaseWorker.name] if moves_base else []))
+    parts.status.reset(part_names(tuning.config))
     for group, rng in zip(groups, rngs):
         round_.add(GroupWorker(round_, group.name, rng))
     if moves_base:

@@ -1,5 +1,5 @@
 """The owner's preferences: ALPreferenceManager's settings of the package's domain, which
-survive reboots and package updates (docs/naoqi.md, "Owner preferences"). The edge that
+survive reboots and package updates (docs/naoqi.md, "Preferences"). The edge that
 expression.presets.LiveConfiguration reads them through and stores the preset choice in.
 
 ALPreferenceManager stores strings only, and NAOqi does not document what ``getValue``
