@@ -11,7 +11,7 @@ import logging
 
 import numpy as np
 
-from animate_behaviour.expression import live_signal, mood
+from animate_behaviour.expression import context, live_signal, mood
 from animate_behaviour.foundation.clock import REAL_TIME
 from animate_behaviour.planning import breath as breath_module
 from animate_behaviour.planning import groups as groups_module
@@ -22,20 +22,8 @@ class Listening(object):
     engaged, never alone."""
 
     @staticmethod
-    def arousal_offset(_now):
-        return 0.0
-
-    @staticmethod
-    def arms_hold():
-        return True
-
-    @staticmethod
-    def base_holds():
-        return False
-
-    @staticmethod
-    def alone(_now):
-        return 0.0
+    def reading(_now):
+        return context.Reading(0.0, True, False, 0.0)
 
 
 def in_context(config, context):

@@ -50,9 +50,13 @@ class Watched(object):
         self.clock.time = 1000.0 + seconds
         return self.context.report()
 
+    def reading(self):
+        """What the context asks of the motion now (context.Reading)."""
+        return self.context.reading(self.clock.now())
+
     def offset(self):
         """What the context adds to the mood's arousal now."""
-        return self.context.arousal_offset(self.clock.now())
+        return self.reading().arousal_offset
 
     def heard(self, fact, *values):
         self.context.heard(fact, *values)
@@ -63,10 +67,10 @@ def test_a_visitor_goes_from_present_to_engaged_and_back_with_ramped_weights():
     assert watched.at(0)["state"] == context.PRESENT
     watched.people.arrive(7)
     assert watched.context.state == context.PRESENT
-    assert not watched.context.base_holds()
+    assert not watched.reading().base_holds
     watched.people.track(7)
     assert watched.context.state == context.ENGAGED
-    assert watched.context.base_holds()
+    assert watched.reading().base_holds
     assert watched.changes == [context.ENGAGED]
     # The arousal follows the weight, moment by moment: no step.
     assert watched.offset() == 0.0
@@ -76,7 +80,7 @@ def test_a_visitor_goes_from_present_to_engaged_and_back_with_ramped_weights():
     assert watched.offset() == context.ENGAGED_AROUSAL
     watched.people.leave(7)
     assert watched.context.state == context.PRESENT  # seen less than aloneAfter ago
-    assert not watched.context.base_holds()
+    assert not watched.reading().base_holds
     assert watched.at(3.0)["weights"][context.ENGAGED] == 0.5
     assert watched.offset() == 0.5 * context.ENGAGED_AROUSAL
     assert watched.at(4.0)["weights"] == {"engaged": 0.0, "listening": 0.0, "alone": 0.0}
@@ -94,13 +98,13 @@ def test_listening_lasts_from_listen_on_to_listen_off_through_end_of_process():
     watched = Watched()
     watched.listening.start()
     assert watched.context.state == context.LISTENING
-    assert watched.context.arms_hold()
+    assert watched.reading().arms_hold
     watched.listening.hear()  # SpeechDetected, EndOfProcess: still listening
     assert watched.context.state == context.LISTENING
-    assert watched.context.arms_hold()
+    assert watched.reading().arms_hold
     assert watched.at(0.25)["weights"][context.LISTENING] == 1.0
     watched.listening.stop()
-    assert not watched.context.arms_hold()
+    assert not watched.reading().arms_hold
     assert watched.context.state == context.PRESENT
 
 
@@ -146,10 +150,10 @@ def test_a_late_human_lost_never_ends_a_newer_tracking():
     watched.at(10.0)
     watched.people.track(5)  # basic awareness turns to someone else...
     watched.people.lost()  # ...and the HumanLost raised for 4 arrives after it
-    assert watched.context.state == context.ENGAGED and watched.context.base_holds()
+    assert watched.context.state == context.ENGAGED and watched.reading().base_holds
     watched.at(10.0 + facts.BURST + 0.1)
     watched.people.lost()  # this one is 5's
-    assert watched.context.state == context.PRESENT and not watched.context.base_holds()
+    assert watched.context.state == context.PRESENT and not watched.reading().base_holds
 
 
 def test_an_out_of_order_burst_does_not_bring_back_a_person_who_left():
@@ -163,7 +167,7 @@ def test_an_out_of_order_burst_does_not_bring_back_a_person_who_left():
     watched.heard("just_arrived", 4)
     watched.heard("people_list", [4])
     assert watched.context.state == context.PRESENT
-    assert not watched.context.base_holds()
+    assert not watched.reading().base_holds
     assert watched.at(60.0)["state"] == context.ALONE  # no one brought back
 
 
@@ -178,11 +182,11 @@ def test_lost_events_expire_instead_of_freezing_the_arms_or_the_base():
     watched = Watched(aloneAfter="10")
     watched.listening.start()
     watched.people.track(5)
-    assert watched.context.arms_hold() and watched.context.base_holds()
+    assert watched.reading().arms_hold and watched.reading().base_holds
     assert watched.at(facts.STALE_LISTENING + 0.1)["state"] == context.ENGAGED
-    assert not watched.context.arms_hold()
+    assert not watched.reading().arms_hold
     assert watched.at(facts.STALE_PEOPLE + 0.1)["state"] == context.PRESENT
-    assert not watched.context.base_holds()
+    assert not watched.reading().base_holds
 
 
 def test_an_unknown_value_teaches_nothing():
@@ -203,7 +207,7 @@ def test_an_unknown_value_teaches_nothing():
 def test_each_key_switches_its_reaction_off(key, drive, reading, reaction):
     watched = Watched(**{key: "false"})
     drive(watched)
-    assert not getattr(watched.context, reading)()
+    assert not getattr(watched.reading(), reading)
     assert watched.at(5.0)["weights"][reaction] == 0.0
     assert watched.offset() == 0.0
 

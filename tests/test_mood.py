@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from animate_behaviour import configuration as config_module
-from animate_behaviour.expression import live_signal, mood, mood_table
+from animate_behaviour.expression import context, live_signal, mood, mood_table
 from animate_behaviour.expression import presets as presets_module
 from animate_behaviour.naoqi.preferences import OwnerPreferences
 from animate_behaviour.foundation.clock import ScaledClock
@@ -213,17 +213,8 @@ class Context(object):
     def __init__(self):
         self.offset = 0.0
 
-    def arousal_offset(self, _now):
-        return self.offset
-
-    def arms_hold(self):
-        return False
-
-    def base_holds(self):
-        return False
-
-    def alone(self, _now):
-        return 0.0
+    def reading(self, _now):
+        return context.Reading(self.offset, False, False, 0.0)
 
 
 def running(config=None):

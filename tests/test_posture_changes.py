@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from animate_behaviour import configuration as config_module
+from animate_behaviour.expression import context
 from animate_behaviour.planning import breath as breath_module
 from animate_behaviour.planning import fidgets, lean, posture_changes, posture_shifts, steps
 import offline_plans
@@ -93,16 +94,12 @@ def test_every_rest_is_inside_its_bounds_and_checks_and_creeps_between_shifts():
         assert len(crept) > 0.3 * len(moments), group.name
 
 
-class Alone(offline_plans.Listening):
+class Alone(object):
     """A context stand-in: Pepper alone all along, not listening."""
 
     @staticmethod
-    def arms_hold():
-        return False
-
-    @staticmethod
-    def alone(_now):
-        return 1.0
+    def reading(_now):
+        return context.Reading(0.0, False, False, 1.0)
 
 
 def fidgets_of(config, live=None, hours=2.0, seed=2):

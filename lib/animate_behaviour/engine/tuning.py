@@ -42,6 +42,9 @@ class Tunings(object):
         """The tuning of the configuration now, built again if it changed (ALMotion's
         limits read the first time)."""
         config = self._configuration()
+        tuning = self._tuning  # asked at every step: no lock while the configuration holds
+        if tuning is not None and tuning.config is config:
+            return tuning
         with self._lock:
             if self._tuning is None or self._tuning.config is not config:
                 if self._limits is None:

@@ -7,10 +7,10 @@ perceived, or seen less than ``aloneAfter`` ago, or people events not followed a
 ALONE. Each reaction (ENGAGED, LISTENING, ALONE) has a weight in [0, 1] that glides to 1
 while its fact holds and its configuration key (``reactToPeople``, ``reactToListening``,
 ``reactToAbsence``) is on, and to 0 otherwise, over RAMPS seconds (ramp.Ramp, read at any
-moment). What the motion reads: ``base_holds()`` and ``arms_hold()`` (at once, no ramp:
-a turn or a move that starts is whole) and ``arousal_offset(now)``, what the context
-adds to the mood's arousal: ENGAGED_AROUSAL times engaged's weight (smaller, rarer moves,
-never none) plus ``aloneArousal`` times alone's.
+moment). What the motion reads, in one look (``reading(now)``): whether the base and the
+arms hold (at once, no ramp: a turn or a move that starts is whole), what the context adds
+to the mood's arousal (ENGAGED_AROUSAL times engaged's weight: smaller, rarer moves, never
+none; plus ``aloneArousal`` times alone's) and how alone Pepper is.
 """
 from __future__ import absolute_import, division, print_function
 
@@ -33,6 +33,11 @@ REACTIONS = (ENGAGED, LISTENING, ALONE)
 # hold does not wait for it); alone settles over a minute and is gone within a second
 # of someone appearing.
 RAMPS = {ENGAGED: (2.0, 2.0), LISTENING: (0.25, 0.25), ALONE: (60.0, 0.5)}
+# What the context asks of the motion at a moment: what it adds to the mood's arousal,
+# whether the arms start no move (Pepper listens), whether the base starts no turn (a
+# person is engaged), and how alone Pepper is, 0 to 1.
+Reading = collections.namedtuple("Reading", "arousal_offset arms_hold base_holds alone")
+
 # The arousal offset at full engagement: the mood table's -0.5 point, calm's figures
 # (amplitude x 0.6, moves starting 1 / 1.6 as often): attentive, not frozen.
 ENGAGED_AROUSAL = -0.5
@@ -78,27 +83,17 @@ class Context(object):
 
     # -- reading (the signal, the workers, getStatus) -------------------------------------
 
-    def base_holds(self):
-        """Whether the base must not start a turn: a person is engaged."""
+    def reading(self, now):
+        """What the context asks of the motion at clock time ``now``, in one look (the live
+        signal reads it at every step): a Reading."""
         with self._lock:
-            return self.reacts[ENGAGED] and self._facts.at(self._clock.now()).engaged
-
-    def arms_hold(self):
-        """Whether the arms and hands must start no move: Pepper listens."""
-        with self._lock:
-            return self.reacts[LISTENING] and self._facts.at(self._clock.now()).listening
-
-    def alone(self, now):
-        """How alone Pepper is at clock time ``now``: 0 (someone around) to 1 (alone
-        settled), gliding as the arousal does."""
-        with self._lock:
-            return self._weights[ALONE].at(now)
-
-    def arousal_offset(self, now):
-        """What the context adds to the mood's arousal at clock time ``now``."""
-        with self._lock:
-            return (ENGAGED_AROUSAL * self._weights[ENGAGED].at(now)
-                    + self._alone_arousal * self._weights[ALONE].at(now))
+            facts = self._facts.at(now)
+            return Reading(
+                ENGAGED_AROUSAL * self._weights[ENGAGED].at(now)
+                + self._alone_arousal * self._weights[ALONE].at(now),
+                self.reacts[LISTENING] and facts.listening,
+                self.reacts[ENGAGED] and facts.engaged,
+                self._weights[ALONE].at(now))
 
     @property
     def state(self):

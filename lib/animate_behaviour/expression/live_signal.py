@@ -15,6 +15,7 @@ import collections
 import logging
 
 from animate_behaviour.expression import mood_table
+from animate_behaviour.expression.context import Reading as ContextReading
 from animate_behaviour.expression.mood import Mood
 from animate_behaviour.foundation.clock import REAL_TIME
 
@@ -31,6 +32,10 @@ _SILENT = logging.getLogger("animateBehaviour.steady")
 Reading = collections.namedtuple(
     "Reading", "valence arousal selected_range gesture_duration rot_maximum_range "
                "breaths_per_minute rest arms_hold base_holds alone")
+
+
+# Without a context: no reaction.
+NO_CONTEXT = ContextReading(0.0, False, False, 0.0)
 
 
 class LiveSignal(object):
@@ -52,10 +57,12 @@ class LiveSignal(object):
         """The mood Pepper moves by now: [valence, arousal]."""
         return list(self._mood_at(self._clock.now()))
 
-    def _mood_at(self, now):
+    def _mood_at(self, now, context=None):
+        """(valence, arousal) Pepper moves by at ``now``; ``context``: the context's
+        Reading then, if already read."""
         valence, arousal = self._mood.at(now)
         if self._context is not None:
-            arousal += self._context.arousal_offset(now)
+            arousal += (context or self._context.reading(now)).arousal_offset
         if self._own_state is not None:
             arousal += self._own_state.arousal_offset()
         if self._follow is not None:
@@ -64,23 +71,26 @@ class LiveSignal(object):
         return tuple(min(max(value, mood_table.LOW), mood_table.HIGH)
                      for value in (valence, arousal))
 
+    def _context_at(self, now):
+        return NO_CONTEXT if self._context is None else self._context.reading(now)
+
     def arms_hold(self):
-        return self._context is not None and self._context.arms_hold()
+        return self._context_at(self._clock.now()).arms_hold
 
     def base_holds(self):
-        return self._context is not None and self._context.base_holds()
+        return self._context_at(self._clock.now()).base_holds
 
     def now(self):
-        """The Reading now."""
+        """The Reading now: the context read once."""
         config = self._configuration()
         now = self._clock.now()
-        valence, arousal = self._mood_at(now)
+        context = self._context_at(now)
+        valence, arousal = self._mood_at(now, context)
         figures = mood_table.figures(config, arousal)
         return Reading(valence, arousal, figures["selectedRange"], figures["gestureDuration"],
                        figures["rotMaximumRange"], figures["breathsPerMinute"],
                        self._rest_at(config, valence, figures["selectedRange"]),
-                       self.arms_hold(), self.base_holds(),
-                       0.0 if self._context is None else self._context.alone(now))
+                       context.arms_hold, context.base_holds, context.alone)
 
     def _rest_at(self, config, valence, selected_range):
         """The rest posture, computed again only when the configuration, the valence or

@@ -76,9 +76,9 @@ class LiveConfiguration(object):
 
     def configuration(self):
         """The configuration the engine goes by: the selected preset's, preferences
-        applied, with the style chosen at run time over them."""
-        with self._lock:
-            return self._effective
+        applied, with the style chosen at run time over them. Takes no lock: the
+        configuration is replaced whole (one assignment) and asked at every step."""
+        return self._effective
 
     def describe(self):
         """Lines for the start-up banner."""

@@ -42,7 +42,9 @@ class HeatMonitor(object):
         self._log = log
         self._lock = threading.Lock()
         self._status = dict((joint, 0) for joint in self._joints)
-        self._resting = set()
+        # Replaced whole on each change, so that ``resting`` (asked before every call)
+        # reads it without the lock.
+        self._resting = frozenset()
         self._cool_since = {}
         self._failing = False
 
@@ -78,7 +80,7 @@ class HeatMonitor(object):
         if status >= 1:
             self._cool_since.pop(joint, None)
             if joint not in self._resting:
-                self._resting.add(joint)
+                self._resting = self._resting | frozenset([joint])
                 return True
             return False
         if joint not in self._resting:
@@ -86,7 +88,7 @@ class HeatMonitor(object):
         since = self._cool_since.setdefault(joint, now)
         if self._clock.elapsed(since, now) < self._cool_down_time:
             return False
-        self._resting.discard(joint)
+        self._resting = self._resting - frozenset([joint])
         del self._cool_since[joint]
         self._log.warning("%s has been cool for %.0f s: it may move again"
                           % (joint, self._cool_down_time))
@@ -94,5 +96,5 @@ class HeatMonitor(object):
 
     def resting(self, names):
         """The joints among ``names`` that must rest now."""
-        with self._lock:
-            return [name for name in names if name in self._resting]
+        resting = self._resting
+        return [name for name in names if name in resting]
