@@ -26,6 +26,7 @@ import numpy as np  # noqa: E402
 
 import inprocess_motion  # noqa: E402
 import motion_quality  # noqa: E402
+from rank_correlation import spearman  # noqa: E402
 from animate_behaviour import configuration as config_module  # noqa: E402
 from animate_behaviour.expression import live_signal, mood_table# noqa: E402
 from animate_behaviour.planning import clearance, styles  # noqa: E402
@@ -55,29 +56,6 @@ GOALS = (
     ("clock line <= 2", "clock line", lambda value: value <= 2.0),
     ("SPARC >= -1.8", "SPARC median", lambda value: value >= -1.8),
 )
-
-
-def ranks(values):
-    """Ranks from 1, ties sharing their mean rank."""
-    values = np.asarray(values, dtype=float)
-    order = np.argsort(values, kind="mergesort")
-    ranked = np.empty(len(values))
-    ranked[order] = np.arange(1, len(values) + 1)
-    for value in np.unique(values):
-        tied = values == value
-        ranked[tied] = ranked[tied].mean()
-    return ranked
-
-
-def spearman(x, y):
-    """Spearman's rank correlation: Pearson's of the ranks; NaN if either is constant
-    or holds a NaN."""
-    if np.isnan(x).any() or np.isnan(y).any():
-        return float("nan")
-    rx, ry = ranks(x), ranks(y)
-    if rx.std() == 0 or ry.std() == 0:
-        return float("nan")
-    return float(np.corrcoef(rx, ry)[0, 1])
 
 
 def mean_posture(angles, suffix):
