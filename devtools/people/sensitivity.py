@@ -1,0 +1,105 @@
+"""Whether each figure holds when the filter and the thresholds change (issue 32): every
+figure read again under VARIANTS, each changing one setting of figures.DEFAULT or the DFA's
+scales, for the people and for each style at the neutral mood.
+
+Python 2.7/3 single-source, numpy 1.8 APIs. A figure holds when the people keep their
+order (Spearman's rho of their figures against the chosen settings' stays high) and
+Pepper's verdict (inside the people's range, or below or above it) stays the same.
+"""
+from __future__ import absolute_import, division, print_function
+
+import collections
+
+import numpy as np
+
+import rank_correlation
+from people import compare, dfa, figures, measure, robot, study, table
+
+D = figures.DEFAULT
+VARIANTS = collections.OrderedDict([
+    ("as chosen", (D, dfa.SCALES)),
+    ("low-pass 1 Hz", (D._replace(low_pass=1.0), dfa.SCALES)),
+    ("low-pass 4 Hz", (D._replace(low_pass=4.0), dfa.SCALES)),
+    ("speed 0.15 rad/s", (D._replace(speed=0.15), dfa.SCALES)),
+    ("speed 0.3 rad/s", (D._replace(speed=0.3), dfa.SCALES)),
+    ("travel 0.03 rad", (D._replace(travel=0.03), dfa.SCALES)),
+    ("travel 0.1 rad", (D._replace(travel=0.1), dfa.SCALES)),
+    ("window 0.15 s", (D._replace(window=0.15), dfa.SCALES)),
+    ("window 0.5 s", (D._replace(window=0.5), dfa.SCALES)),
+    ("DFA over 0.5-5 s", (D, (0.5, 5.0))),
+    ("DFA over 2-15 s", (D, (2.0, 15.0))),
+])
+
+
+def verdict(value, values):
+    """"inside", "below" or "above" the finite ``values``' range, or "n/a"."""
+    known = compare.finite(values)
+    if not np.isfinite(value) or not len(known):
+        return "n/a"
+    return "below" if value < known.min() else ("above" if value > known.max() else "inside")
+
+
+def _everyone(found, key):
+    """Every person's figure ``key`` in ``found`` (genuine and acted, or BDS's)."""
+    if key in measure.SWAY:
+        return [each[key] for each in found.balance.values()]
+    return [each[key] for group in (found.genuine, found.acted) for each in group.values()]
+
+
+def measured(recordings, sways, runs):
+    """{variant: study.Results} of the people and of ``runs`` at the neutral mood."""
+    neutral = collections.OrderedDict((key, run) for key, run in runs.items()
+                                      if key[1] == robot.NEUTRAL)
+    return collections.OrderedDict(
+        (name, study.results(recordings, sways, neutral, settings, scales))
+        for name, (settings, scales) in VARIANTS.items())
+
+
+def _rho(key, found, chosen):
+    mine, theirs = np.array(_everyone(found, key)), np.array(_everyone(chosen, key))
+    both = np.isfinite(mine) & np.isfinite(theirs)
+    return rank_correlation.spearman(mine[both], theirs[both])
+
+
+def report(recordings, sways, runs):
+    """sensitivity.md: Markdown lines, a summary then one table per figure."""
+    found = measured(recordings, sways, runs)
+    chosen = found["as chosen"]
+    styles = [style for style, _mood in chosen.runs]
+    lines = ["# Each figure under other filters and thresholds", "",
+             "One setting changed at a time from the chosen (low-pass %g Hz, gross move "
+             "above %g rad/s spanning %g rad, coupling window %g s, DFA over %g-%g s). "
+             "rho: Spearman's rank correlation of the people's figures (all ReActIdle "
+             "clips; BDS's subjects for the DFA) against the chosen settings'. Pepper's "
+             "verdict: inside, below or above the people's range (genuine; BDS for the "
+             "DFA), at the neutral mood." % (D.low_pass, D.speed, D.travel, D.window,
+                                             dfa.SCALES[0], dfa.SCALES[1]), "",
+             "| figure | genuine median over the variants | lowest rho | "
+             + " | ".join("%s verdicts" % style for style in styles) + " |",
+             "| --- | --- | --- | " + " | ".join("---" for _ in styles) + " |"]
+    for key in measure.KEYS:
+        medians = [compare.summary(study.people(each, key))[0] for each in found.values()]
+        rhos = [_rho(key, each, chosen) for name, each in found.items() if name != "as chosen"]
+        cells = ["%s-%s" % (table.shown(key, min(medians)), table.shown(key, max(medians))),
+                 "%.2f" % min(rhos)]
+        for style in styles:
+            seen = collections.Counter(
+                verdict(each.runs[style, robot.NEUTRAL][key], study.people(each, key))
+                for each in found.values())
+            cells.append(", ".join("%s %d" % item for item in sorted(seen.items())))
+        lines.append("| %s | %s |" % (table.label(key), " | ".join(cells)))
+    for key in measure.KEYS:
+        lines += ["", "## %s" % table.label(key), "",
+                  "| settings | genuine: median (range) | rho | " + " | ".join(styles) + " |",
+                  "| --- | --- | --- | " + " | ".join("---" for _ in styles) + " |"]
+        for name, each in found.items():
+            median, low, high, _count = compare.summary(study.people(each, key))
+            cells = [name, "%s (%s-%s)" % (table.shown(key, median), table.shown(key, low),
+                                           table.shown(key, high)),
+                     "%.2f" % _rho(key, each, chosen)]
+            for style in styles:
+                value = each.runs[style, robot.NEUTRAL][key]
+                cells.append("%s, %s" % (table.shown(key, value),
+                                         verdict(value, study.people(each, key))))
+            lines.append("| %s |" % " | ".join(cells))
+    return lines
