@@ -64,7 +64,8 @@ def main(argv=None):
                                     for key, each in getattr(found, group).items()))
                        for group in found._fields), handle, indent=1, sort_keys=True)
     print("\n".join(lines))
-    write(os.path.join(args.out, "sensitivity.md"), sensitivity.report(recordings, sways, runs))
+    write(os.path.join(args.out, "sensitivity.md"), sensitivity.report(recordings, sways, runs,
+                                                                  args.minutes, args.seed))
     for path in plots.draw(recordings, runs, args.out):
         print("wrote %s" % path)
     if not args.no_gif:

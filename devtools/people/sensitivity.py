@@ -1,6 +1,8 @@
 """Whether each figure holds when the filter and the thresholds change (issue 32): every
-figure read again under VARIANTS, each changing one setting of figures.DEFAULT or the DFA's
-scales, for the people and for each style at the neutral mood.
+figure read again under VARIANTS, each changing one setting of figures.DEFAULT, the DFA's
+scales or how Pepper's calls are rebuilt (NAOqi passing through its keys rather than
+resting at each: pepper_traces.py), for the people and for each style at the neutral
+mood.
 
 Python 2.7/3 single-source, numpy 1.8 APIs. A figure holds when the people keep their
 order (Spearman's rho of their figures against the chosen settings' stays high) and
@@ -16,18 +18,21 @@ import rank_correlation
 from people import compare, dfa, figures, measure, robot, study, table
 
 D = figures.DEFAULT
+S = dfa.SCALES
+# name: (figures' settings, DFA scales, Pepper's interpolation model).
 VARIANTS = collections.OrderedDict([
-    ("as chosen", (D, dfa.SCALES)),
-    ("low-pass 1 Hz", (D._replace(low_pass=1.0), dfa.SCALES)),
-    ("low-pass 4 Hz", (D._replace(low_pass=4.0), dfa.SCALES)),
-    ("speed 0.15 rad/s", (D._replace(speed=0.15), dfa.SCALES)),
-    ("speed 0.3 rad/s", (D._replace(speed=0.3), dfa.SCALES)),
-    ("travel 0.03 rad", (D._replace(travel=0.03), dfa.SCALES)),
-    ("travel 0.1 rad", (D._replace(travel=0.1), dfa.SCALES)),
-    ("window 0.15 s", (D._replace(window=0.15), dfa.SCALES)),
-    ("window 0.5 s", (D._replace(window=0.5), dfa.SCALES)),
-    ("DFA over 0.5-5 s", (D, (0.5, 5.0))),
-    ("DFA over 2-15 s", (D, (2.0, 15.0))),
+    ("as chosen", (D, S, "ease")),
+    ("low-pass 1 Hz", (D._replace(low_pass=1.0), S, "ease")),
+    ("low-pass 4 Hz", (D._replace(low_pass=4.0), S, "ease")),
+    ("speed 0.15 rad/s", (D._replace(speed=0.15), S, "ease")),
+    ("speed 0.3 rad/s", (D._replace(speed=0.3), S, "ease")),
+    ("travel 0.03 rad", (D._replace(travel=0.03), S, "ease")),
+    ("travel 0.1 rad", (D._replace(travel=0.1), S, "ease")),
+    ("window 0.15 s", (D._replace(window=0.15), S, "ease")),
+    ("window 0.5 s", (D._replace(window=0.5), S, "ease")),
+    ("DFA over 0.5-5 s", (D, (0.5, 5.0), "ease")),
+    ("DFA over 2-15 s", (D, (2.0, 15.0), "ease")),
+    ("Pepper through its keys", (D, S, "spline")),
 ])
 
 
@@ -46,13 +51,17 @@ def _everyone(found, key):
     return [each[key] for group in (found.genuine, found.acted) for each in group.values()]
 
 
-def measured(recordings, sways, runs):
-    """{variant: study.Results} of the people and of ``runs`` at the neutral mood."""
+def measured(recordings, sways, runs, minutes, seed):
+    """{variant: study.Results} of the people and of ``runs`` (robot.runs over
+    ``minutes`` seeded ``seed``, "ease") at the neutral mood."""
     neutral = collections.OrderedDict((key, run) for key, run in runs.items()
                                       if key[1] == robot.NEUTRAL)
-    return collections.OrderedDict(
-        (name, study.results(recordings, sways, neutral, settings, scales))
-        for name, (settings, scales) in VARIANTS.items())
+    found = collections.OrderedDict()
+    for name, (settings, scales, model) in VARIANTS.items():
+        rebuilt = neutral if model == "ease" else collections.OrderedDict(
+            (key, robot.run(key[0], key[1], minutes, seed, model)) for key in neutral)
+        found[name] = study.results(recordings, sways, rebuilt, settings, scales)
+    return found
 
 
 def _rho(key, found, chosen):
@@ -61,20 +70,20 @@ def _rho(key, found, chosen):
     return rank_correlation.spearman(mine[both], theirs[both])
 
 
-def report(recordings, sways, runs):
+def report(recordings, sways, runs, minutes, seed):
     """sensitivity.md: Markdown lines, a summary then one table per figure."""
-    found = measured(recordings, sways, runs)
+    found = measured(recordings, sways, runs, minutes, seed)
     chosen = found["as chosen"]
     styles = [style for style, _mood in chosen.runs]
     lines = ["# Each figure under other filters and thresholds", "",
              "One setting changed at a time from the chosen (low-pass %g Hz, gross move "
-             "above %g rad/s spanning %g rad, coupling window %g s, DFA over %g-%g s). "
+             "above %g rad/s spanning %g rad, coupling window %g s, DFA over %g-%g s, Pepper resting at each key). "
              "rho: Spearman's rank correlation of the people's figures (all ReActIdle "
              "clips; BDS's subjects for the DFA) against the chosen settings'. Pepper's "
              "verdict: inside, below or above the people's range (genuine; BDS for the "
              "DFA), at the neutral mood." % (D.low_pass, D.speed, D.travel, D.window,
                                              dfa.SCALES[0], dfa.SCALES[1]), "",
-             "| figure | genuine median over the variants | lowest rho | "
+             "| figure | people's median over the variants | lowest rho | "
              + " | ".join("%s verdicts" % style for style in styles) + " |",
              "| --- | --- | --- | " + " | ".join("---" for _ in styles) + " |"]
     for key in measure.KEYS:
