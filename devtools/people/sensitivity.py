@@ -99,7 +99,7 @@ def report(recordings, sways, runs, minutes, seed):
         lines.append("| %s | %s |" % (table.label(key), " | ".join(cells)))
     for key in measure.KEYS:
         lines += ["", "## %s" % table.label(key), "",
-                  "| settings | genuine: median (range) | rho | " + " | ".join(styles) + " |",
+                  "| settings | people: median (range) | rho | " + " | ".join(styles) + " |",
                   "| --- | --- | --- | " + " | ".join("---" for _ in styles) + " |"]
         for name, each in found.items():
             median, low, high, _count = compare.summary(study.people(each, key))

@@ -32,7 +32,7 @@ def figures_table(found, style):
     """The figures of the people and of ``style``'s runs (one column per mood): Markdown
     lines. A run's figure outside the people's range is in bold."""
     moods = [mood for (each, mood) in found.runs if each == style]
-    lines = [_row(["figure", "genuine: median (range, clips)", "acted"]
+    lines = [_row(["figure", "genuine (BDS for the DFA): median (range, people)", "acted"]
                   + ["%s (%g, %g)" % (style, mood[0], mood[1]) for mood in moods]),
              _row(["---"] * (3 + len(moods)))]
     for key in measure.KEYS:
