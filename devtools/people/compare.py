@@ -41,13 +41,20 @@ def summary(values):
     return float(np.median(known)), float(known.min()), float(known.max()), len(known)
 
 
+def side(value, values):
+    """"below", "above" or "inside" the finite ``values``' range; "n/a" when either is
+    missing."""
+    known = finite(values)
+    if not np.isfinite(value) or not len(known):
+        return "n/a"
+    return "below" if value < known.min() else ("above" if value > known.max() else "inside")
+
+
 def inside(value, values):
     """Whether ``value`` lies within the finite ``values``' range; None when either is
     missing."""
-    known = finite(values)
-    if not len(known) or not np.isfinite(value):
-        return None
-    return bool(known.min() <= value <= known.max())
+    where = side(value, values)
+    return None if where == "n/a" else where == "inside"
 
 
 def distance(key, value, values):
@@ -80,26 +87,19 @@ def leave_one_out(people, keys):
 def position(value, values):
     """Where ``value`` falls among the finite ``values``: "below all", "above all" or the
     share of people below it (ties counting half), as "NN %"; "n/a" when missing."""
+    where = side(value, values)
+    if where != "inside":
+        return where if where == "n/a" else where + " all"
     known = finite(values)
-    if not np.isfinite(value) or not len(known):
-        return "n/a"
-    if value < known.min():
-        return "below all"
-    if value > known.max():
-        return "above all"
     share = (np.sum(known < value) + 0.5 * np.sum(known == value)) / len(known)
     return "%.0f %%" % (100.0 * share)
 
 
 def third(value, values):
     """"lower", "middle" or "upper" third of the finite ``values`` (split at their 1/3 and
-    2/3 quantiles), or "below" / "above" their range."""
-    known = finite(values)
-    if not np.isfinite(value) or not len(known):
-        return "n/a"
-    if value < known.min():
-        return "below"
-    if value > known.max():
-        return "above"
-    low, high = np.percentile(known, [100.0 / 3.0, 200.0 / 3.0])
+    2/3 quantiles), or "below" / "above" their range; "n/a" when missing."""
+    where = side(value, values)
+    if where != "inside":
+        return where
+    low, high = np.percentile(finite(values), [100.0 / 3.0, 200.0 / 3.0])
     return "lower" if value <= low else ("upper" if value >= high else "middle")

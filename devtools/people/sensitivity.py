@@ -36,14 +36,6 @@ VARIANTS = collections.OrderedDict([
 ])
 
 
-def verdict(value, values):
-    """"inside", "below" or "above" the finite ``values``' range, or "n/a"."""
-    known = compare.finite(values)
-    if not np.isfinite(value) or not len(known):
-        return "n/a"
-    return "below" if value < known.min() else ("above" if value > known.max() else "inside")
-
-
 def _everyone(found, key):
     """Every person's figure ``key`` in ``found`` (genuine and acted, or BDS's)."""
     if key in measure.SWAY:
@@ -93,7 +85,7 @@ def report(recordings, sways, runs, minutes, seed):
                  "%.2f" % min(rhos)]
         for style in styles:
             seen = collections.Counter(
-                verdict(each.runs[style, robot.NEUTRAL][key], study.people(each, key))
+                compare.side(each.runs[style, robot.NEUTRAL][key], study.people(each, key))
                 for each in found.values())
             cells.append(", ".join("%s %d" % item for item in sorted(seen.items())))
         lines.append("| %s | %s |" % (table.label(key), " | ".join(cells)))
@@ -109,6 +101,6 @@ def report(recordings, sways, runs, minutes, seed):
             for style in styles:
                 value = each.runs[style, robot.NEUTRAL][key]
                 cells.append("%s, %s" % (table.shown(key, value),
-                                         verdict(value, study.people(each, key))))
+                                         compare.side(value, study.people(each, key))))
             lines.append("| %s |" % " | ".join(cells))
     return lines
