@@ -69,6 +69,12 @@ Frame Time: 0.5
 """ % (order, " ".join(str(value) for value in values)), "two joints")
 
 
+def bone(clip, first, last):
+    """From joint ``first`` to joint ``last`` in the clip's first frame (its units)."""
+    positions = bvh.pose(clip).positions[0]
+    return positions[clip.index(last)] - positions[clip.index(first)]
+
+
 # ----------------------------------------------------------------- bvh.py
 
 def test_the_hierarchy_is_read_with_each_joints_channels(clip):
@@ -94,24 +100,23 @@ def test_rotations_follow_each_joints_own_channel_order():
     for order, expected in (("Yrotation Xrotation Zrotation", [0.0, 0.0, -1.0]),
                             ("Xrotation Yrotation Zrotation", [0.0, 1.0, 0.0])):
         clip = two_joint_clip(order, [90, 90, 0])
-        posed = bvh.pose(clip)
-        tip = posed.positions[0, clip.index("arm" + bvh.END)] - posed.positions[0, clip.index("arm")]
-        assert np.allclose(tip, expected, atol=TOLERANCE), order
+        assert np.allclose(bone(clip, "arm", "arm" + bvh.END), expected, atol=TOLERANCE), order
 
 
 def test_position_channels_replace_the_offset(clip):
     # forearm.L's OFFSET is (0.99, 0.5, 0); its position channels say (0.25, 0, 0).
-    posed = bvh.pose(clip)
-    bone = posed.positions[0, clip.index("forearm.L")] - posed.positions[0, clip.index("upper_arm.L")]
-    assert np.allclose(bone, [0.25, 0.0, 0.0], atol=TOLERANCE)
+    assert np.allclose(bone(clip, "upper_arm.L", "forearm.L"), [0.25, 0.0, 0.0],
+                       atol=TOLERANCE)
 
 
 @pytest.mark.parametrize("broken, message", [
     (lambda text: text.replace("HIERARCHY", "HIERARCH"), "does not begin with HIERARCHY"),
-    (lambda text: text.replace("Frames: 4", "Frames: 5"), "5 frames of 66 channels need 330 values, found 264"),
-    (lambda text: text.replace("CHANNELS 3 Yrotation Xrotation", "CHANNELS 3 Wrotation Xrotation", 1),
+    (lambda text: text.replace("Frames: 4", "Frames: 5"),
+     "5 frames of 66 channels need 330 values, found 264"),
+    (lambda text: text.replace("CHANNELS 3 Yrotation", "CHANNELS 3 Wrotation", 1),
      "shoulder.L has unknown channels Wrotation"),
-    (lambda text: text.replace("Frame Time: 0.041667", "Frame Time: 0"), "the frame time must be positive"),
+    (lambda text: text.replace("Frame Time: 0.041667", "Frame Time: 0"),
+     "the frame time must be positive"),
     (lambda text: text.rstrip()[:-1] + "x\n", "holds something that is not a number"),
     (lambda text: text.replace("}\nMOTION", "MOTION"), "the hierarchy ends with 1 joint(s) open"),
 ])

@@ -10,6 +10,7 @@ import os
 
 import numpy as np
 
+import motion_quality
 from animate_behaviour.planning import styles
 from pepper_bullet import demo, physics, render
 from people import data, pepper_traces, robot, stick, study
@@ -31,8 +32,10 @@ def chosen(recordings, found):
 
 
 def pepper_frames(seed, times, camera):
+    """``camera``'s frames of Pepper posed at the lifelike style's commanded angles at the
+    neutral mood (round seed ``seed``) at each of ``times`` (s)."""
     angles = robot.run(styles.LIFELIKE, robot.NEUTRAL, SECONDS / 60.0, seed).recording.angles
-    rate = pepper_traces.motion_quality.RATE
+    rate = motion_quality.RATE
     simulated = physics.PepperPhysics()
     try:
         return [simulated.posed_frame(

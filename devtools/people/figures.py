@@ -90,17 +90,12 @@ def arm_joints(side):
     return [side + suffix for suffix in ARM_SUFFIXES]
 
 
-def runs(mask):
-    """(start, end) sample indices (end exclusive) of the runs where ``mask`` is true."""
-    return motion_quality.holds(mask)
-
-
 def gross_moves(angle, speed, rate, settings=DEFAULT):
     """(start, end) times (s) of the gross moves of an arm whose joints' angles and speeds
     are the rows of ``angle`` and ``speed`` (joints, samples)."""
     fastest = np.max(speed, axis=0)
     found = []
-    for start, end in runs(fastest > END_FRACTION * settings.speed):
+    for start, end in motion_quality.holds(fastest > END_FRACTION * settings.speed):
         if fastest[start:end].max() <= settings.speed:
             continue
         if np.max(np.ptp(angle[:, start:end], axis=1)) >= settings.travel:

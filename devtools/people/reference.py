@@ -33,7 +33,8 @@ def recordings(folder):
 
 
 def sways(folder):
-    """Every BDS subject with trials in ``folder``, in the order trials.tsv lists them."""
+    """Every BDS subject with trials in ``folder``, in the order of their first trial's
+    name."""
     subject_of = cop.subjects(os.path.join(folder, data.BDS))
     grouped = collections.OrderedDict()
     for path in data.trials(folder):

@@ -69,7 +69,8 @@ def report(recordings, sways, runs, minutes, seed):
     styles = [style for style, _mood in chosen.runs]
     lines = ["# Each figure under other filters and thresholds", "",
              "One setting changed at a time from the chosen (low-pass %g Hz, gross move "
-             "above %g rad/s spanning %g rad, coupling window %g s, DFA over %g-%g s, Pepper resting at each key). "
+             "above %g rad/s spanning %g rad, coupling window %g s, DFA over %g-%g s, "
+             "Pepper resting at each key). "
              "rho: Spearman's rank correlation of the people's figures (all ReActIdle "
              "clips; BDS's subjects for the DFA) against the chosen settings'. Pepper's "
              "verdict: inside, below or above the people's range (genuine; BDS for the "
