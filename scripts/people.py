@@ -9,11 +9,12 @@ clips and BDS's trials, devtools/people/data.py), maps each clip onto Pepper's j
 reads the figures of devtools/people/figures.py from them; plans each motion style at
 each mood of devtools/people/robot.MOODS for ``--minutes`` robot minutes and reads the
 same figures from the angles commanded. Writes to OUT: figures.md (every figure, the
-goals, each mood among the people, each person) and figures.json, sensitivity.md (each
-figure under other filters and thresholds), pauses.png, rates.png and speeds.png, and
-beside.gif (a genuine clip's stick figure beside qiBullet's Pepper posed at the
-commanded angles, over the same minute). Figures, not assertions. About a minute and a
-half, most of it the GIF.
+goals, issue 13's figures of the people and of each style at the neutral mood
+(people/quality.py: the source of the lifelike goals on them), each mood among the people,
+each person), figures.json and quality.json, sensitivity.md (each figure under other
+filters and thresholds), pauses.png, rates.png and speeds.png, and beside.gif (a genuine
+clip's stick figure beside qiBullet's Pepper posed at the commanded angles, over the same
+minute). Figures, not assertions. About a minute and a half, most of it the GIF.
 """
 import argparse
 import json
@@ -24,7 +25,8 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [os.path.join(ROOT, "lib"), os.path.join(ROOT, "devtools")]
 
-from people import data, plots, reference, robot, sensitivity, study, table  # noqa: E402
+from people import (data, plots, quality, reference, robot, sensitivity, study,  # noqa: E402
+                    table)
 
 
 def parse_args(argv):
@@ -57,7 +59,8 @@ def main(argv=None):
     recordings, sways = reference.recordings(folder), reference.sways(folder)
     runs = robot.runs(args.minutes, args.seed)
     found = study.results(recordings, sways, runs)
-    lines = table.report(found, args.minutes, args.seed)
+    qualities = quality.results(recordings, runs)
+    lines = table.report(found, args.minutes, args.seed, qualities)
     write(os.path.join(args.out, "figures.md"), lines)
     with open(os.path.join(args.out, "figures.json"), "w") as handle:
         json.dump(dict((group, dict(("%s %s" % key if isinstance(key, tuple) else key, each)

@@ -11,7 +11,7 @@ import pytest
 
 import offline_plans
 from animate_behaviour.planning import steps
-from people import compare, dfa, figures, pepper_traces
+from people import compare, dfa, figures, pepper_traces, quality, reference
 
 RATE = 50.0
 SECONDS = 120.0
@@ -79,6 +79,17 @@ def test_arms_moving_together_are_coupled_and_arms_apart_are_not():
     apart = figures.figures(standing(left=EVERY_TEN, right=EVERY_TEN + 5.0), RATE)
     assert together["coupling"] > 0.8
     assert apart["coupling"] < 0.05
+
+
+def test_issue_13s_figures_read_a_person_as_they_read_pepper():
+    def read(left, right):
+        return quality.of_recording(reference.Recording("made up", "genuine", RATE,
+                                                        standing(left, right), None, None))
+    together, apart = read(EVERY_TEN, EVERY_TEN + 0.05), read(EVERY_TEN, EVERY_TEN + 5.0)
+    assert together["synchrony"] == 1.0 and apart["synchrony"] == 0.0
+    # One speed peak per move of each arm's one moving joint (the still ones left out).
+    assert together["peaks per second"] == pytest.approx(len(EVERY_TEN) / SECONDS)
+    assert -1.7 < together["SPARC median"] < -1.4  # eased moves: -1.58 before the low-pass
 
 
 def test_frequent_independent_onsets_meet_by_chance_and_are_not_coupled():

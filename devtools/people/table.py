@@ -5,7 +5,7 @@ Python 2.7/3 single-source.
 """
 from __future__ import absolute_import, division, print_function
 
-from people import compare, measure, study
+from people import compare, measure, quality, study
 
 
 def shown(key, value):
@@ -91,6 +91,22 @@ def people_lines(found):
     return lines
 
 
+def quality_table(qualities):
+    """Issue 13's figures (quality.py) of the people (median and range, genuine and acted
+    apart) and of each style at the neutral mood: Markdown lines."""
+    pepper = list(qualities["pepper"])
+    lines = [_row(["figure", "genuine: median (range)", "acted: median (range)"] + pepper),
+             _row(["---"] * (3 + len(pepper)))]
+    for key, (text, form) in quality.KEYS.items():
+        cells = [text]
+        for kind in ("genuine", "acted"):
+            median, low, high, _count = compare.summary(
+                [each[key] for each in qualities[kind].values()])
+            cells.append("%s (%s-%s)" % (form % median, form % low, form % high))
+        lines.append(_row(cells + [form % qualities["pepper"][name][key] for name in pepper]))
+    return lines
+
+
 def styles_of(found):
     """The styles of ``found``'s runs, in their order."""
     listed = []
@@ -100,8 +116,9 @@ def styles_of(found):
     return listed
 
 
-def report(found, minutes, seed):
-    """The whole of figures.md: Markdown lines."""
+def report(found, minutes, seed, qualities=None):
+    """The whole of figures.md: Markdown lines; ``qualities`` (quality.results): issue 13's
+    figures too."""
     lines = ["# Pepper beside people standing idle", "",
              "People: ReActIdle's clips (genuine and acted apart) and BDS's centre-of-"
              "pressure trials for the sway's DFA exponents. Pepper: the angles each style "
@@ -110,6 +127,9 @@ def report(found, minutes, seed):
     for style in styles_of(found):
         lines += ["## %s" % style, ""] + figures_table(found, style) + [""]
     lines += ["## The goals", ""] + goals_table(found) + [""]
+    if qualities is not None:
+        lines += ["## Issue 13's figures, people and Pepper read alike", ""] + quality_table(
+            qualities) + [""]
     for style in styles_of(found):
         lines += ["## Each mood among the people (%s)" % style, ""] + moods_table(
             found, style) + [""]
