@@ -17,9 +17,11 @@ legs):
   checks (hands clear of the pelvis along the way, torso upright), as ONE call with one
   key per joint, at the target, where the group comes to rest: its duration is drawn in
   MOVE x gestureDuration, never longer than maxCallDuration (so a move is never cut) nor
-  shorter than maxVelocityFraction allows. A move from rest begins STAGGER apart from any
-  other group's (``claim_onset``): groups on timings of their own would otherwise set
-  off together now and then by chance, which a watcher reads as one mechanism.
+  shorter than maxVelocityFraction allows. Groups on timings of their own set off
+  together now and then by chance, and are left to: people's arms and legs do so more
+  often still (issue 32: the genuine idle people's synchrony, 0.43-0.64, is above
+  anything chance gives Pepper), so moves are no longer kept apart (the engine's
+  ``claim_onset``, round.Onsets, is asked no more).
 * Every stream starts with a hold: the groups never share a clock, not even right after
   enabling, speech or a change of style, when they all begin planning together.
 * The legs keep the specification's pace (lifelike_legs.py).
@@ -82,7 +84,7 @@ TARGET_TRIES = 20
 class Lifelike(object):
     """The steps of ``group`` (groups.JointGroup) from ``start`` (its commanded angles),
     planned one at a time with ``rng`` as ``shared`` (styles.Shared: the live signal, the
-    round's breath and schedule seed, onsets, the trajectory counter) says, for
+    round's breath and schedule seed, the trajectory counter) says, for
     ``config``'s keys that no mood changes (maxCallDuration, maxVelocityFraction,
     breathing, the legs' chunk pattern)."""
 
@@ -133,8 +135,6 @@ class Lifelike(object):
         while True:
             for step in self._hold(human_timing.hold(self._rng), listens=True):
                 yield step
-            for step in self._apart():
-                yield step
             reading, shape, breathing = self._look()
             rest = self._postures.at(self._at, shape, breathing.lifted)
             if self._glides(rest, shape):
@@ -143,13 +143,6 @@ class Lifelike(object):
                 target, span = self._target(shape, breathing), MOVE
             for step in self._moving(target, self._duration(reading, span), shape, breathing):
                 yield step
-
-    def _apart(self):
-        """Rest until the onset booked for the group's move, STAGGER apart from the
-        others'."""
-        start = self._shared.claim_onset(self._at)
-        if start > self._at + 1e-9:
-            yield steps.Rest(start - self._at)
 
     def _glides(self, rest, shape):
         """Whether the rest moved since the group last went to it (a posture shift, or the
@@ -204,7 +197,7 @@ class Lifelike(object):
         if to_rest:
             self._went = (rest, self._at)
         self._pose = np.array(target, dtype=float)
-        yield steps.Move(angles[np.newaxis, :], np.array([duration]), starts=True)
+        yield steps.Move(angles[np.newaxis, :], np.array([duration]))
         self._shared.completed("a move of %.2f s%s" % (duration, " to its rest posture"
                                                        if to_rest else ""))
 
@@ -248,15 +241,11 @@ class Lifelike(object):
                                   self._needed(point, shape))
 
     def _fidgeting(self, joints, point, duration):
-        """Out to ``point`` and back, a call each, kept apart from the other groups'
-        onsets; the breathing joints wait."""
-        for step in self._apart():
-            yield step
+        """Out to ``point`` and back, a call each; the breathing joints wait."""
         # The breathing joints' columns: where the breath left them (a hold's steps end
         # at its boundaries or pauses).
         held = self._look()[2].offsets * self._breath.depth_at(self._at)
-        yield steps.Move((point + held)[np.newaxis, :], np.array([duration]), joints,
-                         starts=True)
+        yield steps.Move((point + held)[np.newaxis, :], np.array([duration]), joints)
         yield steps.Move((self._pose + held)[np.newaxis, :], np.array([duration]), joints)
         self._shared.completed("a fidget of %.2f s out and back" % (2.0 * duration))
 

@@ -48,8 +48,6 @@ class LifelikeLegs(Lifelike):
                                                human_timing.HOLD_FLOOR)):
                 yield step
             for hold, move in zip(away, moves):
-                for step in self._apart():
-                    yield step
                 reading, shape, breathing = self._look()
                 for step in self._moving(self._target(shape, breathing),
                                          self._capped(move * reading.gesture_duration),
@@ -65,8 +63,6 @@ class LifelikeLegs(Lifelike):
     def _back(self, units):
         """A move back to the rest posture now, ``units`` x the live gestureDuration long,
         if the legs are not there."""
-        for step in self._apart():
-            yield step
         reading, shape, breathing = self._look()
         rest = self._postures.at(self._at, shape, breathing.lifted)
         if not np.array_equal(self._pose, rest):

@@ -15,7 +15,8 @@ LIFELIKE = "lifelike"
 # live signal, live_signal.LiveSignal: read at each move, hold and breath), ``breath`` (the
 # round's breath.Breath), ``seed`` (the round's schedule seed: posture shifts),
 # ``claim_onset(at)`` (robot time, at or after ``at``, when the group may begin a move
-# from rest: round.Onsets) and ``completed(summary)`` (a trajectory played to its end,
+# from rest: round.Onsets; no style asks it since issue 32, whose people set off together
+# more often than chance) and ``completed(summary)`` (a trajectory played to its end,
 # ``summary`` saying what it was: getStatus's counter, the verbose log).
 Shared = collections.namedtuple("Shared", "signal breath seed claim_onset completed")
 # While Pepper listens, an arm group holds this long (robot s) before it looks again.
