@@ -115,10 +115,15 @@ def fidgets_of(config, live=None, hours=2.0, seed=2):
     for name in posture_changes.ARMS:
         plan, found[name] = plans[name], []
         angles = plan.shape.home.copy()
+        breathing = set(breath_module.Breathing(plan.shape, config).joints)
         moves = [step for _at, step in plan.steps if isinstance(step, steps.Move)]
+        back = None  # the fidget call the last one out comes back with
         for index, step in enumerate(moves):
-            if step.joints is not None and len(step.joints) > 1 and step.starts:
-                found[name].append((step, moves[index + 1], angles.copy()))
+            # A fidget's calls move more than one joint, not all, and not the breath's.
+            if step is not back and step.joints is not None and len(step.joints) > 1 \
+                    and not breathing & set(step.joints):
+                back = moves[index + 1]
+                found[name].append((step, back, angles.copy()))
             chosen = range(len(angles)) if step.joints is None else step.joints
             angles[list(chosen)] = step.end[list(chosen)]
     return found
