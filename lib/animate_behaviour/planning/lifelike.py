@@ -8,7 +8,7 @@ on one clock looks busy and machine-like). So, per group (an arm with its hand, 
 legs):
 
 * A **hold** drawn from a long-tailed distribution (human_timing: a log-normal of mean
-  3 x gestureDuration, mostly short, now and then long), counted in gestureDurations as
+  2 x gestureDuration, mostly far shorter, now and then a minute), counted in gestureDurations as
   the live signal gives them, so a faster tempo shortens what is left of it: no call for
   the group's joints, they are free for other apps; only its breathing joint breathes
   (below). While Pepper listens (the signal's ``arms_hold``) an arm's hold goes on, a
@@ -58,10 +58,14 @@ from animate_behaviour.planning import breath as breath_module
 from animate_behaviour.planning import fidgets, human_timing, posture_shifts, steps, trajectory
 from animate_behaviour.planning.styles import LISTEN_HOLD
 
-# Moves in multiples of gestureDuration: around 1.5-3 times it, as in the best open idle
-# generator found, whose moves last 1.2-2.8 s between holds of 1.2-4.5 s. Holds are
-# human_timing's.
-MOVE = (1.5, 3.0)
+# Moves in multiples of gestureDuration (at least what maxVelocityFraction needs): brief
+# and quick, as people's are: the genuine idle people's gross arm moves last 0.29-1.78 s
+# (10th to 90th percentile, median 0.58; ReActIdle as devtools/people reads it, issue 32).
+# A call of 0.3-0.8 s reads as that long a move: an eased move stays above half its peak
+# speed for most of it. (Before issue 32: 1.5-3, after the best open idle generator
+# found, whose arms drift from rest to rest and read 0.003 rad/s at the median against
+# people's 0.007-0.099.) Holds are human_timing's.
+MOVE = (0.3, 0.8)
 # A move to a new rest posture, in multiples of gestureDuration (at most
 # maxCallDuration): slow.
 SHIFT_MOVE = (2.5, 3.0)
@@ -79,6 +83,11 @@ MIN_CALL = 0.1
 SETTLE_SPEED = 0.05
 # Draws of a move's target before giving up on the velocity limit and shortening it.
 TARGET_TRIES = 20
+# Times a move's duration is lengthened to what its key, the breath's depth at its end
+# included, needs: the breath moves the key by a few percent of a move at most, so each
+# try needs a fraction of a percent more than the last. Beyond, the move takes what the
+# breath's largest change (a sigh's top) would need.
+TIMING_TRIES = 5
 
 
 class Lifelike(object):
@@ -99,6 +108,7 @@ class Lifelike(object):
         self._looked = None  # when the hold last looked for a fidget due
         self._start = np.asarray(start, dtype=float)
         self._pose = None  # where the steps leave the joints, without the breath
+        self._commanded = None  # where the steps leave the joints, the breath included
         self._went = None  # (the rest the group last went to, when)
         self._at = None
         self._breathings = (None, None)  # (shape, its Breathing) last made
@@ -124,6 +134,7 @@ class Lifelike(object):
         step."""
         _reading, shape, breathing = self._look()
         self._pose = self._start - breathing.offsets * self._breath.depth_at(self._at)
+        self._commanded = self._start.copy()
         self._went = (self._postures.at(self._at, shape, breathing.lifted), self._at)
         self._looked = self._at
 
@@ -137,14 +148,14 @@ class Lifelike(object):
                 yield step
             reading, shape, breathing = self._look()
             rest = self._postures.at(self._at, shape, breathing.lifted)
-            if self._glides(rest, shape):
+            if self._glides(rest, shape, breathing):
                 target, span = rest, SHIFT_MOVE
             else:
                 target, span = self._target(shape, breathing), MOVE
             for step in self._moving(target, self._duration(reading, span), shape, breathing):
                 yield step
 
-    def _glides(self, rest, shape):
+    def _glides(self, rest, shape, breathing):
         """Whether the rest moved since the group last went to it (a posture shift, or the
         mood more than GLIDE) and the group, not there, can go there in one call with its
         hands clear on the way."""
@@ -154,7 +165,7 @@ class Lifelike(object):
                 moved <= GLIDE and not self._postures.shifts(since, self._at)):
             return False
         along = self._pose + trajectory.SEGMENT_FRACTIONS[:, np.newaxis] * (rest - self._pose)
-        return self._fits(rest, shape) and bool(shape.acceptable(along).all())
+        return self._fits(rest, shape, breathing) and bool(shape.acceptable(along).all())
 
     def _target(self, shape, breathing):
         """A random target for the pose (breath left out) reachable within one call:
@@ -164,7 +175,7 @@ class Lifelike(object):
         room = posture_shifts.Room(shape, lower, upper, breathing.lifted)
         for _attempt in range(TARGET_TRIES):
             target = trajectory.random_points(room, 1, self._rng, self._pose)[0]
-            if self._fits(target, shape) and shape.acceptable(
+            if self._fits(target, shape, breathing) and shape.acceptable(
                     (target + breathing.lifted)[np.newaxis, :])[0]:
                 return target
         return self._pose  # nothing fits (tiny maxCallDuration or bounds): hold where it is
@@ -175,29 +186,56 @@ class Lifelike(object):
         high = min(span[1] * reading.gesture_duration, self._config.max_call_duration)
         return self._rng.uniform(min(span[0] * reading.gesture_duration, high), high)
 
-    def _needed(self, target, shape):
+    def _needed(self, change, shape):
+        """The s a call changing the joints by ``change`` (rad) needs to respect the
+        velocity limit."""
         speeds = self._config.max_velocity_fraction * shape.max_velocity
-        return float(np.max(trajectory.PEAK_TO_MEAN_SPEED * np.abs(target - self._pose)
-                            / speeds))
+        return float(np.max(trajectory.PEAK_TO_MEAN_SPEED * np.abs(change) / speeds))
 
-    def _fits(self, target, shape):
+    def _worst(self, target, shape, breathing):
+        """The s a move from the pose to ``target`` needs whatever the breath does on the
+        way (its depth changes by a sigh's top at most)."""
+        return self._needed(np.abs(target - self._pose) + np.abs(breathing.lifted), shape)
+
+    def _fits(self, target, shape, breathing):
         """Whether a move from the pose to ``target`` respects the velocity limit within
-        maxCallDuration (the breath's share is tiny and slow)."""
-        return self._needed(target, shape) <= self._config.max_call_duration
+        maxCallDuration, the breath included."""
+        return self._worst(target, shape, breathing) <= self._config.max_call_duration
+
+    def _call(self, angles, duration, joints=None):
+        """A call of one key, ``angles`` (rad, a column per joint of the group; those not
+        in ``joints``, None for all, stay where they are) reached in ``duration`` s,
+        remembered as what the joints are commanded."""
+        chosen = slice(None) if joints is None else list(joints)
+        self._commanded[chosen] = angles[chosen]
+        return steps.Move(angles[np.newaxis, :], np.array([duration]), joints)
+
+    def _timed(self, target, duration, shape, breathing):
+        """(the duration, the key) of a move to ``target`` plus the breath at its end:
+        ``duration``, lengthened as far as the velocity limit needs from where the joints
+        are commanded, within one call."""
+        longest = self._config.max_call_duration
+        duration = min(duration, longest)
+        for _attempt in range(TIMING_TRIES):
+            angles = target + breathing.offsets * self._breath.depth_at(self._at + duration)
+            needed = self._needed(angles - self._commanded, shape)
+            if needed <= duration:
+                return duration, angles
+            duration = min(needed, longest)
+        duration = min(max(duration, self._worst(target, shape, breathing)), longest)
+        return duration, target + breathing.offsets * self._breath.depth_at(self._at + duration)
 
     def _moving(self, target, duration, shape, breathing):
         """One call taking every joint to ``target`` (plus the breath) in ``duration`` s,
         stretched to what the velocity limit needs, where the group rests; counted as a
         trajectory once played."""
-        duration = min(max(duration, self._needed(target, shape)),
-                       self._config.max_call_duration)
-        angles = target + breathing.offsets * self._breath.depth_at(self._at + duration)
+        duration, angles = self._timed(target, duration, shape, breathing)
         rest = self._postures.at(self._at, shape, breathing.lifted)
         to_rest = np.array_equal(target, rest)
         if to_rest:
             self._went = (rest, self._at)
         self._pose = np.array(target, dtype=float)
-        yield steps.Move(angles[np.newaxis, :], np.array([duration]))
+        yield self._call(angles, duration)
         self._shared.completed("a move of %.2f s%s" % (duration, " to its rest posture"
                                                        if to_rest else ""))
 
@@ -234,19 +272,22 @@ class Lifelike(object):
         since, self._looked = self._looked, self._at
         due = self._fidgets.due(since, self._at, reading.alone)
         reach = None if due is None else self._fidgets.reach(due, self._pose, shape, breathing)
-        if reach is None or self._needed(reach[1], shape) > self._config.max_call_duration:
+        if reach is None:
             return None
         joints, point = reach
+        needed = self._needed(point - self._pose, shape)
+        if needed > self._config.max_call_duration:
+            return None
         return joints, point, max(fidgets.Fidgets.out_time(due, reading.gesture_duration),
-                                  self._needed(point, shape))
+                                  needed)
 
     def _fidgeting(self, joints, point, duration):
         """Out to ``point`` and back, a call each; the breathing joints wait."""
         # The breathing joints' columns: where the breath left them (a hold's steps end
         # at its boundaries or pauses).
         held = self._look()[2].offsets * self._breath.depth_at(self._at)
-        yield steps.Move((point + held)[np.newaxis, :], np.array([duration]), joints)
-        yield steps.Move((self._pose + held)[np.newaxis, :], np.array([duration]), joints)
+        yield self._call(point + held, duration, joints)
+        yield self._call(self._pose + held, duration, joints)
         self._shared.completed("a fidget of %.2f s out and back" % (2.0 * duration))
 
     def _hold_step(self, end, shape, breathing):
@@ -268,7 +309,7 @@ class Lifelike(object):
         room = posture_shifts.Room(shape, shape.lower, shape.upper, breathing.lifted)
         self._pose[index] = np.clip(self._pose[index], room.lower[index], room.upper[index])
         angles = self._pose + breathing.offsets * self._breath.depth_at(right)
-        return steps.Move(angles[np.newaxis, :], np.array([right - begin]), breathing.joints)
+        return self._call(angles, right - begin, breathing.joints)
 
     def _settling(self, shape, breathing):
         """The robot s a breath call needs to bring the breathing joints, sighs included,

@@ -82,7 +82,8 @@ class LifelikeLegs(Lifelike):
             if units <= 1e-9:
                 return
             last = (self._at, reading.gesture_duration)
-            if self._glides(self._postures.at(self._at, shape, breathing.lifted), shape):
+            if self._glides(self._postures.at(self._at, shape, breathing.lifted), shape,
+                            breathing):
                 for step in self._back(self._rng.uniform(*SHIFT_MOVE)):
                     yield step
                 continue
