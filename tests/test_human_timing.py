@@ -51,7 +51,9 @@ def test_holds_are_long_tailed_as_people_s_pauses():
     assert variation == pytest.approx(draws.std() / draws.mean(), rel=0.05)
 
 
-def test_planned_holds_follow_the_distribution_times_gesture_duration():
+def test_planned_holds_follow_the_distribution_times_gesture_duration(monkeypatch):
+    # Without the moments together, which cut holds short (the test below).
+    monkeypatch.setattr(posture_changes, "TOGETHERS", ())
     config, _built = configured(gestureDuration="0.7")
     calls, built = timing_quality.chained(config, 3, 7200.0)  # 4000 holds: 1.5 % error
     holds = timing_quality.hold_lengths(calls, built)
@@ -59,6 +61,41 @@ def test_planned_holds_follow_the_distribution_times_gesture_duration():
     assert np.median(holds) == pytest.approx(np.exp(human_timing.HOLD_MU) * 0.7, rel=0.05)
     assert holds.std() / holds.mean() >= human_reference.IDLE["pause CV"].low
     assert holds.min() >= human_timing.HOLD_FLOOR * 0.7 - 1e-9
+
+
+def test_at_a_moment_together_both_arms_holding_set_off_then():
+    config, _built = configured()
+    seconds, seed = 1800.0, 4
+    calls, built = timing_quality.chained(config, seed, seconds)
+    arms = [group for group in built if group.name in timing_quality.ARMS]
+    floor = human_timing.HOLD_FLOOR * config.gesture_duration
+    moments = posture_changes.Schedule(posture_changes.TOGETHERS[0], seed).between(
+        floor, seconds - 5.0)
+    assert len(moments) == pytest.approx(seconds / posture_changes.TOGETHERS[0].interval,
+                                         rel=0.2)
+    caught = 0
+    for moment in moments:
+        holding = []
+        for group in arms:
+            mine = [call for call in calls if call.group == group.name]
+            full = [call for call in mine if len(call.names) == len(group.names)]
+            before = [call for call in full if call.start + call.duration <= moment - floor]
+            after = [call for call in full if call.start >= moment - 1e-9]
+            if not before or not after or any(
+                    call.start + call.duration > moment - floor for call in full
+                    if call.start < moment):
+                continue  # moving, or holding for less than the floor
+            # A fidget under way (calls that leave the breathing ShoulderPitch out) lets
+            # the moment pass.
+            if any(call.start < moment < call.start + call.duration for call in mine
+                   if not any(name.endswith("ShoulderPitch") for name in call.names)):
+                continue
+            holding.append(after[0].start)
+        for start in holding:
+            assert start == pytest.approx(moment, abs=1e-9)
+        caught += len(holding) == 2
+    # Both arms were holding at a good share of the moments, and set off together.
+    assert caught >= 0.2 * len(moments)
 
 
 def test_the_same_seed_plans_the_same_and_another_seed_not():
@@ -113,11 +150,10 @@ def test_the_calls_measure_timing_inside_every_human_range():
     thousands of breaths and hundreds of fidgets)."""
     config, _built = configured()
     figures = timing_quality.figures(config, 0, HOURS * 3600.0)
-    # The holds, at the neutral mood, as long on average as people's pauses and at least
-    # as varied.
-    pauses = human_reference.IDLE["pause mean"]
-    assert pauses.low <= figures["hold mean"] <= pauses.high
-    assert figures["hold CV"] >= human_reference.IDLE["pause CV"].low
+    # The holds, at the neutral mood, as varied and as long on average as people's pauses.
+    for key, pauses in (("hold CV", "pause CV"), ("hold mean", "pause mean")):
+        reference = human_reference.IDLE[pauses]
+        assert reference.low <= figures[key] <= reference.high, key
     outside = [(row.label, figures[row.key]) for row in human_reference.TABLE
                if not human_reference.inside(row, figures)]
     assert not outside

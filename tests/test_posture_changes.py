@@ -24,13 +24,14 @@ def configured(**values):
 
 def test_every_kind_is_a_row_with_its_source():
     kinds = set(row.kind for row in posture_changes.TABLE)
-    assert kinds == {posture_changes.SHIFT, posture_changes.FIDGET}
+    assert kinds == {posture_changes.SHIFT, posture_changes.FIDGET, posture_changes.TOGETHER}
     for row in posture_changes.TABLE:
-        assert row.source and row.interval > 0.0 and 0.0 < row.size < 1.0
+        assert row.source and row.interval > 0.0
+        # A moment together moves as far as a move does.
+        assert 0.0 < row.size < 1.0 if row.kind != posture_changes.TOGETHER else row.size is None
 
 
-@pytest.mark.parametrize("row", posture_changes.SHIFTS + posture_changes.FIDGETS,
-                         ids=lambda row: row.name)
+@pytest.mark.parametrize("row", posture_changes.TABLE, ids=lambda row: row.name)
 def test_intervals_have_each_rows_mean_and_long_tail(row):
     rate = posture_changes.ALONE_FIDGETS if row.kind == posture_changes.FIDGET else 1.0
     times = posture_changes.Schedule(row, 0).between(0.0, 3000.0 * row.interval / rate)

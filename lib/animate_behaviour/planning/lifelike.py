@@ -4,15 +4,21 @@ rest to rest, holding still in between, and breathing.
 Measured against the specification's generator, what makes idle motion read as alive
 rather than mechanical is rests and independent tracks (people standing shift posture and
 fidget now and then, and breathe; a robot sending uniform random waypoints to every joint
-on one clock looks busy and machine-like). So, per group (an arm with its hand, or the
-legs):
+on one clock looks busy and machine-like); measured against people standing idle (issue
+32, docs/people.md), brief quick moves between pauses mostly short and now and then long,
+arms that now and then set off together, and never quite stillness. So, per group (an
+arm with its hand, or the legs):
 
 * A **hold** drawn from a long-tailed distribution (human_timing: a log-normal of mean
-  2 x gestureDuration, mostly far shorter, now and then a minute), counted in gestureDurations as
-  the live signal gives them, so a faster tempo shortens what is left of it: no call for
-  the group's joints, they are free for other apps; only its breathing joint breathes
-  (below). While Pepper listens (the signal's ``arms_hold``) an arm's hold goes on, a
-  LISTEN_HOLD at a time, until listening ends.
+  2.4 x gestureDuration, mostly far shorter, now and then a minute), counted in
+  gestureDurations as the live signal gives them, so a faster tempo shortens what is left
+  of it: no call for the group's joints but its breathing joint's (below). While Pepper
+  listens (the signal's ``arms_hold``) an arm's hold goes on, a LISTEN_HOLD at a time,
+  until listening ends.
+* **Together**: at the round's moments together (together.py, every 15 s on average)
+  both arms, if holding for at least HOLD_FLOOR, end their holds and set off, each to the
+  farthest of TOGETHER_DRAWS targets: people's arms set off together more often than
+  chance.
 * A **move** to a new random target, inside Table 1's bounds and passing the group's
   checks (hands clear of the pelvis along the way, torso upright), as ONE call with one
   key per joint, at the target, where the group comes to rest: its duration is drawn in
@@ -24,12 +30,13 @@ legs):
   ``claim_onset``, round.Onsets, is asked no more).
 * Every stream starts with a hold: the groups never share a clock, not even right after
   enabling, speech or a change of style, when they all begin planning together.
-* The legs keep the specification's pace (lifelike_legs.py).
+* The legs follow the specification's chunk pattern, about twice as often
+  (lifelike_legs.py).
 * **Breathing** (``breathing``, at the signal's ``breathsPerMinute`` on average): both
   ShoulderPitch follow one breath (breath.Breath, the round's): an inhale, an exhale, each
-  a call eased from rest to rest, then a pause with no call; now and then a sigh. During a hold the shoulder
-  alone gets these calls; a move's key carries the breath's value at the move's end, so
-  the breath goes on from there with no jump. The legs do not breathe: a trace of
+  a call eased from rest to rest, then a pause with no call; now and then a sigh. During
+  a hold the shoulder alone gets these calls; a move's key carries the breath's value at
+  the move's end, so the breath goes on from there with no jump. The legs do not breathe: a trace of
   HipPitch deep enough to see would break their stillness, and breath calls would hold
   them nearly all the time, when NAOqi allows leg motion during another app's move only
   under a strict HipPitch/KneePitch relation (navigation may start at any moment).
@@ -55,7 +62,8 @@ from __future__ import absolute_import, division, print_function
 import numpy as np
 
 from animate_behaviour.planning import breath as breath_module
-from animate_behaviour.planning import fidgets, human_timing, posture_shifts, steps, trajectory
+from animate_behaviour.planning import (fidgets, human_timing, posture_shifts, steps, together,
+                                        trajectory)
 from animate_behaviour.planning.styles import LISTEN_HOLD
 
 # Moves in multiples of gestureDuration (at least what maxVelocityFraction needs): brief
@@ -88,6 +96,11 @@ TARGET_TRIES = 20
 # try needs a fraction of a percent more than the last. Beyond, the move takes what the
 # breath's largest change (a sigh's top) would need.
 TIMING_TRIES = 5
+# A move at a moment together (together.py) goes to the farthest (in each joint's band)
+# of this many targets drawn: people's arms set off together in gross moves, as a weight
+# shift carries them, and a single draw is often too small or slow to be one (the
+# farthest of 3 lies 0.75 of the way to the bounds' far end where one draw lies at 0.5).
+TOGETHER_DRAWS = 3
 
 
 class Lifelike(object):
@@ -105,6 +118,8 @@ class Lifelike(object):
         self._breath = shared.breath
         self._postures = posture_shifts.Postures(group.name, group.names, shared.seed)
         self._fidgets = fidgets.Fidgets(group.name, group.names, shared.seed)
+        self._together = together.Together(group.name, shared.seed)
+        self._joined = None  # the last moment together a hold was cut to
         self._looked = None  # when the hold last looked for a fidget due
         self._start = np.asarray(start, dtype=float)
         self._pose = None  # where the steps leave the joints, without the breath
@@ -151,7 +166,9 @@ class Lifelike(object):
             if self._glides(rest, shape, breathing):
                 target, span = rest, SHIFT_MOVE
             else:
-                target, span = self._target(shape, breathing), MOVE
+                joined = self._joined is not None and abs(self._joined - self._at) < 1e-9
+                target, span = self._target(shape, breathing,
+                                            TOGETHER_DRAWS if joined else 1), MOVE
             for step in self._moving(target, self._duration(reading, span), shape, breathing):
                 yield step
 
@@ -167,18 +184,25 @@ class Lifelike(object):
         along = self._pose + trajectory.SEGMENT_FRACTIONS[:, np.newaxis] * (rest - self._pose)
         return self._fits(rest, shape, breathing) and bool(shape.acceptable(along).all())
 
-    def _target(self, shape, breathing):
+    def _target(self, shape, breathing, draws=1):
         """A random target for the pose (breath left out) reachable within one call:
         drawn like the specification's waypoints from the part of the bounds around the
-        rest that passes the group's checks (with the breath added too)."""
+        rest that passes the group's checks (with the breath added too); of ``draws``
+        such, the farthest from the pose (in each joint's band)."""
         lower, upper = self._postures.bounds(self._at, shape, breathing.lifted)
         room = posture_shifts.Room(shape, lower, upper, breathing.lifted)
+        found = []
         for _attempt in range(TARGET_TRIES):
             target = trajectory.random_points(room, 1, self._rng, self._pose)[0]
             if self._fits(target, shape, breathing) and shape.acceptable(
                     (target + breathing.lifted)[np.newaxis, :])[0]:
-                return target
-        return self._pose  # nothing fits (tiny maxCallDuration or bounds): hold where it is
+                found.append(target)
+                if len(found) == draws:
+                    break
+        if not found:
+            return self._pose  # nothing fits (tiny maxCallDuration or bounds): hold where it is
+        band = np.maximum(shape.upper - shape.lower, 1e-9)
+        return max(found, key=lambda target: float(np.max(np.abs(target - self._pose) / band)))
 
     def _duration(self, reading, span):
         """A move's duration (s): ``span`` times the live gestureDuration, within one
@@ -242,16 +266,20 @@ class Lifelike(object):
     # -- holding ----------------------------------------------------------------------------
 
     def _hold(self, units, listens=False):
-        """Hold for ``units`` x gestureDuration, read afresh at each step (``listens``: an
-        arm, which goes on holding while Pepper listens): the breathing joints alone
-        follow the breath, one call per breath segment; the others stay where they
-        are."""
+        """Hold for ``units`` x gestureDuration, read afresh at each step, or until a
+        moment together (together.py) once it has lasted HOLD_FLOOR (``listens``: an arm,
+        which goes on holding while Pepper listens): the breathing joints alone follow the
+        breath, one call per breath segment; the others stay where they are."""
         last = None  # (when the last step began, the gestureDuration then)
+        held = 0.0  # in gestureDurations
         while True:
             reading, shape, breathing = self._look()
             if last is not None:
                 units -= (self._at - last[0]) / last[1]
+                held += (self._at - last[0]) / last[1]
             listening = self._group.yields_to_speech and reading.arms_hold
+            if not listening:
+                units = self._until_together(units, held, reading.gesture_duration)
             if units <= 1e-9:
                 if not (listens and listening):
                     return
@@ -264,6 +292,17 @@ class Lifelike(object):
             else:
                 for step in self._fidgeting(*fidget):
                     yield step
+
+    def _until_together(self, units, held, gesture_duration):
+        """What is left of a hold of ``units`` (x ``gesture_duration``) that has lasted
+        ``held``: up to the first moment together once it has lasted HOLD_FLOOR."""
+        floor = max(human_timing.HOLD_FLOOR - held, 0.0)
+        moment = self._together.first(self._at + floor * gesture_duration,
+                                      self._at + units * gesture_duration)
+        if moment is None:
+            return units
+        self._joined = moment
+        return (moment - self._at) / gesture_duration
 
     def _fidget(self, reading, shape, breathing):
         """The fidget of the arm due since the hold last looked (fidgets.py): (the joints
