@@ -83,6 +83,8 @@ IDLE = dict((row.key, row) for row in (
     Reference("pause CV", "pause CV", 1.47, 2.56, "1.47-2.56", _REACTIDLE),
     Reference("pause mean", "pause between an arm's gross moves, mean (s)", 0.44, 5.05,
               "0.44-5.05", _REACTIDLE),
+    Reference("speed median", "arm joint speed, median (rad/s)", 0.007, 0.099,
+              "0.007-0.099 (never quite still)", _REACTIDLE),
     Reference("move duration", "gross arm move, median (s)", 0.38, 0.67,
               "0.38-0.67 (every move: 0.29-1.78, 10th to 90th percentile)", _REACTIDLE),
 ))

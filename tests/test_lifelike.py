@@ -9,9 +9,12 @@ import pytest
 from animate_behaviour import configuration as config_module
 from animate_behaviour.expression import live_signal, mood
 from animate_behaviour.planning import breath as breath_module
-from animate_behaviour.planning import human_timing, lifelike, lifelike_legs, steps, trajectory
+from animate_behaviour.planning import (creep, human_timing, lifelike, lifelike_legs, steps,
+                                        trajectory)
+import motion_quality
 import offline_plans
 from offline_plans import Round
+from people import figures, pepper_traces
 from manual_clock import ManualClock
 
 import checks
@@ -106,19 +109,32 @@ def test_moves_keep_the_hands_clear_and_the_torso_upright_on_the_way():
                 angles = call.end
 
 
-def test_a_hold_sends_no_call_but_the_breath_and_without_breathing_none():
+def test_a_hold_sends_no_call_but_the_breath_with_the_creep_and_without_breathing_none():
     for breathing in ("true", "false"):
         _config, plans = planned(seed=3, breathing=breathing)
         for group, plan, _end in plans.values():
-            breathing_joints = [index for index, name in enumerate(group.names)
-                                if name.endswith("ShoulderPitch")]
-            for call in calls(plan):
-                if call.joints is not None:
-                    assert breathing == "true"
-                    assert list(call.joints) == breathing_joints, group.name
+            breathing_joints = tuple(index for index, name in enumerate(group.names)
+                                     if name.endswith("ShoulderPitch"))
+            # The creep rides the breath's calls: the arm's joints but the hand's.
+            crept = tuple(sorted(breathing_joints + creep.creeping(group.names,
+                                                                   breathing_joints)))
+            assert not breathing_joints or len(crept) == len(group.names) - 1
+            held = [call for call in calls(plan) if call.joints is not None
+                    and (not breathing_joints or breathing_joints[0] in call.joints)]
+            for call in held:
+                assert breathing == "true"
+                assert call.joints in (breathing_joints, crept), group.name
+            if breathing == "true" and breathing_joints:
+                assert [call for call in held if call.joints == crept], group.name
             if breathing == "false":
                 assert [step for step in plan if isinstance(step, steps.Rest)]
-                assert all(call.joints is None for call in calls(plan))
+
+
+def test_between_moves_the_arms_creep_as_people_s_are_never_quite_still():
+    config = pepper_traces.configuration("lifelike")
+    angles = pepper_traces.commanded(config, 180.0, seed=7)
+    speed = figures.figures(angles, motion_quality.RATE)["speed median"]
+    assert speed >= human_reference.IDLE["speed median"].low  # without the creep: 0.003
 
 
 def test_the_breath_is_one_for_both_arms_and_goes_on_through_moves():
@@ -237,14 +253,16 @@ def test_moves_are_brief_as_people_s_and_holds_from_the_floor_to_the_cap():
                for hold in holds)
 
 
-def test_the_legs_move_no_more_often_than_the_specifications_chunks():
+def test_the_legs_move_in_cycles_of_the_specifications_chunk_pattern():
     for seed in SEEDS:
         config, plans = planned(seed=seed)
         _group, plan, _end = plans["legs"]
         seconds = steps.duration(plan)
-        # The specification: numPointsLeg random waypoints and a return home per chunk.
-        chunks = seconds / (config.leg_chunk_size * config.gesture_duration)
-        assert len(moves(plan)) <= (config.num_points_leg + 1) * (chunks + 1)
+        # numPointsLeg random targets and a return to rest per cycle, a cycle at least
+        # the shortest LEG_CYCLE of the specification's chunk time.
+        cycles = seconds / (lifelike_legs.LEG_CYCLE[0] * config.leg_chunk_size
+                            * config.gesture_duration)
+        assert len(moves(plan)) <= (config.num_points_leg + 1) * (cycles + 1)
 
 
 def test_legs_planned_away_from_home_finish_their_visit_first():

@@ -12,7 +12,9 @@ arm with its hand, or the legs):
 * A **hold** drawn from a long-tailed distribution (human_timing: a log-normal of mean
   2.4 x gestureDuration, mostly far shorter, now and then a minute), counted in
   gestureDurations as the live signal gives them, so a faster tempo shortens what is left
-  of it: no call for the group's joints but its breathing joint's (below). While Pepper
+  of it: no call for the group's joints but its breath's calls (below), which carry the
+  arm's creep too (creep.py: a slow random drift of its joints other than the breath's
+  and the hand's about where the hold began; never while Pepper listens). While Pepper
   listens (the signal's ``arms_hold``) an arm's hold goes on, a LISTEN_HOLD at a time,
   until listening ends.
 * **Together**: at the round's moments together (together.py, every 15 s on average)
@@ -35,8 +37,8 @@ arm with its hand, or the legs):
 * **Breathing** (``breathing``, at the signal's ``breathsPerMinute`` on average): both
   ShoulderPitch follow one breath (breath.Breath, the round's): an inhale, an exhale, each
   a call eased from rest to rest, then a pause with no call; now and then a sigh. During
-  a hold the shoulder alone gets these calls; a move's key carries the breath's value at
-  the move's end, so the breath goes on from there with no jump. The legs do not breathe: a trace of
+  a hold these calls carry the shoulder and the creep; a move's key carries the breath's
+  value at the move's end, so the breath goes on from there with no jump. The legs do not breathe: a trace of
   HipPitch deep enough to see would break their stillness, and breath calls would hold
   them nearly all the time, when NAOqi allows leg motion during another app's move only
   under a strict HipPitch/KneePitch relation (navigation may start at any moment).
@@ -62,8 +64,8 @@ from __future__ import absolute_import, division, print_function
 import numpy as np
 
 from animate_behaviour.planning import breath as breath_module
-from animate_behaviour.planning import (fidgets, human_timing, posture_shifts, steps, together,
-                                        trajectory)
+from animate_behaviour.planning import (creep, fidgets, human_timing, posture_shifts, steps,
+                                        together, trajectory)
 from animate_behaviour.planning.styles import LISTEN_HOLD
 
 # Moves in multiples of gestureDuration (at least what maxVelocityFraction needs): brief
@@ -124,6 +126,8 @@ class Lifelike(object):
         self._start = np.asarray(start, dtype=float)
         self._pose = None  # where the steps leave the joints, without the breath
         self._commanded = None  # where the steps leave the joints, the breath included
+        self._anchor = None  # where the hold began, breath left out: the creep's centre
+        self._creep = None
         self._went = None  # (the rest the group last went to, when)
         self._at = None
         self._breathings = (None, None)  # (shape, its Breathing) last made
@@ -150,6 +154,9 @@ class Lifelike(object):
         _reading, shape, breathing = self._look()
         self._pose = self._start - breathing.offsets * self._breath.depth_at(self._at)
         self._commanded = self._start.copy()
+        self._anchor = self._pose.copy()
+        self._creep = creep.Creep(len(self._pose), creep.creeping(self._group.names,
+                                                                  breathing.joints), self._rng)
         self._went = (self._postures.at(self._at, shape, breathing.lifted), self._at)
         self._looked = self._at
 
@@ -259,6 +266,8 @@ class Lifelike(object):
         if to_rest:
             self._went = (rest, self._at)
         self._pose = np.array(target, dtype=float)
+        self._anchor = self._pose.copy()
+        self._creep.restart()
         yield self._call(angles, duration)
         self._shared.completed("a move of %.2f s%s" % (duration, " to its rest posture"
                                                        if to_rest else ""))
@@ -288,7 +297,7 @@ class Lifelike(object):
             fidget = None if listening else self._fidget(reading, shape, breathing)
             if fidget is None:
                 yield self._hold_step(self._at + units * reading.gesture_duration, shape,
-                                      breathing)
+                                      breathing, creeps=not listening)
             else:
                 for step in self._fidgeting(*fidget):
                     yield step
@@ -329,9 +338,10 @@ class Lifelike(object):
         yield self._call(self._pose + held, duration, joints)
         self._shared.completed("a fidget of %.2f s out and back" % (2.0 * duration))
 
-    def _hold_step(self, end, shape, breathing):
+    def _hold_step(self, end, shape, breathing, creeps):
         """The hold's next step from now to at most ``end``: a breath call to the next
-        phase boundary of the breath, or a rest (its pause, or no breathing)."""
+        phase boundary of the breath, carrying the creep too if it ``creeps``, or a rest
+        (its pause, or no breathing)."""
         begin = self._at
         cut = self._breath.boundaries(begin, end) if breathing.breathes else []
         right = cut[0] if cut else end
@@ -347,8 +357,32 @@ class Lifelike(object):
         index = list(breathing.joints)
         room = posture_shifts.Room(shape, shape.lower, shape.upper, breathing.lifted)
         self._pose[index] = np.clip(self._pose[index], room.lower[index], room.upper[index])
-        angles = self._pose + breathing.offsets * self._breath.depth_at(right)
-        return self._call(angles, right - begin, breathing.joints)
+        breath = breathing.offsets * self._breath.depth_at(right)
+        joints = breathing.joints
+        if creeps and not settle:
+            crept = self._crept(right - begin, shape, room, breath)
+            if crept is not None:
+                self._pose = crept
+                joints = tuple(sorted(joints + self._creep.joints))
+        return self._call(self._pose + breath, right - begin, joints)
+
+    def _crept(self, seconds, shape, room, breath):
+        """Where the creep (creep.py) takes the pose in a breath call of ``seconds`` s
+        ending at the ``breath``'s offsets: its first candidate inside ``room`` (the
+        bounds with room for the breath) that passes the group's checks there and on the
+        way and respects the velocity limit; None if none does."""
+        candidates = self._creep.keys(self._anchor, seconds, shape)
+        still = np.ones(len(self._pose), dtype=bool)
+        still[list(self._creep.joints)] = False
+        candidates[:, still] = self._pose[still]
+        for index, pose in enumerate(candidates):
+            along = self._pose + trajectory.SEGMENT_FRACTIONS[:, np.newaxis] * (pose - self._pose)
+            if (room.first_fitting(pose[np.newaxis, :]) is not None
+                    and shape.acceptable(along).all()
+                    and self._needed(pose + breath - self._commanded, shape) <= seconds):
+                self._creep.kept(index)
+                return pose
+        return None
 
     def _settling(self, shape, breathing):
         """The robot s a breath call needs to bring the breathing joints, sighs included,
