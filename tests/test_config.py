@@ -12,10 +12,15 @@ from animate_behaviour.planning import joints, styles, trajectory
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHIPPED = os.path.join(ROOT, "config", config.CONFIG_FILE_NAME)
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
-
-import update_config_table  # noqa: E402
-from generated_file import read_text  # noqa: E402  (update_config_table puts tools/ on sys.path)
+# scripts/ on the path only while update_config_table is imported: left there, its
+# people.py would shadow devtools/people for every later test of the run.
+SCRIPTS = os.path.join(ROOT, "scripts")
+sys.path.insert(0, SCRIPTS)
+try:
+    import update_config_table  # noqa: E402
+    from generated_file import read_text  # noqa: E402  (update_config_table puts tools/ on sys.path)
+finally:
+    sys.path.remove(SCRIPTS)
 
 
 def write(tmpdir, text):
