@@ -7,7 +7,7 @@ BEHAVIOUR ?=
 SCENARIO ?=
 STYLE ?=
 
-.PHONY: setup test demo compare package choregraphe benchmark robot-check
+.PHONY: setup test demo compare package choregraphe benchmark robot-check people
 
 setup:
 	bash scripts/setup.sh
@@ -45,6 +45,13 @@ benchmark: setup
 	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_follow.py
 	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_set_angles.py
 	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_drift.py --seeds 3
+	$(PEOPLE_RUN)
+
+# Pepper beside people standing idle (issue 32): out/people/ (docs/people.md). The data lies
+# in ../shared/people beside the repository, or where PEOPLE=/path says.
+PEOPLE_RUN = PYTHONPATH=lib:devtools .venv/bin/python scripts/people.py $(if $(PEOPLE),--people $(PEOPLE))
+people: setup
+	$(PEOPLE_RUN)
 
 # The NAOqi facts the package relies on, tried on a Pepper (URL=tcp://<pepper>:9559;
 # MOVE_BASE=1 also turns the base, YES=1 moves without asking, STEPS=<a,b> owner steps) or,

@@ -68,6 +68,7 @@
         <File name="breath_timing" src="lib/animate_behaviour/planning/breath_timing.py" />
         <File name="clearance" src="lib/animate_behaviour/planning/clearance.py" />
         <File name="clearance_model" src="lib/animate_behaviour/planning/clearance_model.py" />
+        <File name="creep" src="lib/animate_behaviour/planning/creep.py" />
         <File name="fidgets" src="lib/animate_behaviour/planning/fidgets.py" />
         <File name="groups" src="lib/animate_behaviour/planning/groups.py" />
         <File name="human_timing" src="lib/animate_behaviour/planning/human_timing.py" />
@@ -80,6 +81,7 @@
         <File name="specification" src="lib/animate_behaviour/planning/specification.py" />
         <File name="steps" src="lib/animate_behaviour/planning/steps.py" />
         <File name="styles" src="lib/animate_behaviour/planning/styles.py" />
+        <File name="together" src="lib/animate_behaviour/planning/together.py" />
         <File name="trajectory" src="lib/animate_behaviour/planning/trajectory.py" />
         <File name="__init__" src="lib/animate_behaviour/serving/__init__.py" />
         <File name="box_glue" src="lib/animate_behaviour/serving/box_glue.py" />

@@ -1,6 +1,7 @@
 """The published human figures the lifelike style's timing is held against (issue 26): one
 row per figure of timing_quality.figures, with its range and source. docs/motion.md
-("Human timing") gives the same table.
+("Human timing") gives the same table. And people standing idle as issue 32 reads them
+(:data:`IDLE`): where they and a goal chosen before them disagree, people win.
 
 Python 2.7/3 single-source.
 """
@@ -61,3 +62,29 @@ def inside(reference, figures):
     value = figures[reference.key]
     low = figures["pause after a breath"] if reference.low is None else reference.low
     return low <= value <= reference.high
+
+
+# People standing idle (issue 32): the range over the six genuine ReActIdle clips, mapped
+# onto Pepper's joints and read by devtools/people (make people, docs/people.md): issue
+# 13's figures as motion_quality reads them (people/quality.py), and the pauses between
+# an arm's gross moves (people/figures.py). Quoted here so that the tests and benchmarks
+# that hold Pepper to them run without the data.
+_REACTIDLE = ("ReActIdle's genuine clips (Atxa Landa et al., Comput Animat Virtual Worlds "
+              "2025, e70116), devtools/people")
+IDLE = dict((row.key, row) for row in (
+    Reference("peaks per second", "speed peaks a second per joint", 0.47, 1.70, "0.47-1.70",
+              _REACTIDLE),
+    Reference("synchrony", "onsets another chain's accompanies within 150 ms", 0.43, 0.64,
+              "0.43-0.64", _REACTIDLE),
+    Reference("clock line", "clock line at 1/gestureDuration", 0.95, 1.31, "0.95-1.31 (1 Hz)",
+              _REACTIDLE),
+    Reference("pause median", "pause between an arm's gross moves, median (s)", 0.13, 1.21,
+              "0.13-1.21", _REACTIDLE),
+    Reference("pause CV", "pause CV", 1.47, 2.56, "1.47-2.56", _REACTIDLE),
+    Reference("pause mean", "pause between an arm's gross moves, mean (s)", 0.44, 5.05,
+              "0.44-5.05", _REACTIDLE),
+    Reference("speed median", "arm joint speed, median (rad/s)", 0.007, 0.099,
+              "0.007-0.099 (never quite still)", _REACTIDLE),
+    Reference("move duration", "gross arm move, median (s)", 0.38, 0.67,
+              "0.38-0.67 (every move: 0.29-1.78, 10th to 90th percentile)", _REACTIDLE),
+))

@@ -226,7 +226,7 @@ def from_measurements(times, angles, start, end, rate=RATE):
     if not (times[0] <= start and times[-1] >= grid[-1]):
         raise ValueError("the measurements cover [%.3f, %.3f] s, not [%.3f, %.3f] s"
                          % (times[0], times[-1], start, grid[-1]))
-    kernel = _gaussian(LOW_PASS_HZ, rate)
+    kernel = gaussian(LOW_PASS_HZ, rate)
     reach = len(kernel) // 2
     wider = np.concatenate([grid[0] - np.arange(reach, 0, -1) / rate, grid,
                             grid[-1] + np.arange(1, reach + 1) / rate])
@@ -237,7 +237,7 @@ def from_measurements(times, angles, start, end, rate=RATE):
         for name, values in angles.items())
 
 
-def _gaussian(half_power_hz, rate):
+def gaussian(half_power_hz, rate):
     """A Gaussian kernel whose response is 1/2 in power at ``half_power_hz`` (sigma =
     sqrt(ln 2) / (2 pi f)), cut at 4 sigma, summing to 1."""
     sigma = math.sqrt(math.log(2.0)) / (2.0 * math.pi * half_power_hz) * rate  # samples

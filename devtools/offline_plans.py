@@ -47,8 +47,8 @@ Plan = collections.namedtuple("Plan", "shape steps end")
 class Round(object):
     """What a round's streams share, for ``config``: the live signal (``live``, by default
     the configuration's steady mood with nothing around), the breath and the schedule
-    ``seed``; moves from rest are not kept apart (there is no other worker to wait
-    for)."""
+    ``seed``; ``claim_onset`` keeps no move waiting, as no style asks it (styles.Shared):
+    the plans are the engine's."""
 
     def __init__(self, config, seed, live=None):
         self.config = config

@@ -6,7 +6,8 @@ Sighs and weight shifts come a few times an hour, so the figures need hours of c
 (offline_plans), so hours take seconds and the same seed gives the same calls.
 
 From the calls (:class:`Call`), per group (a full call moves every joint of the group, a
-breath call an arm's ShoulderPitch alone, a fidget call the arm's other joints):
+breath call an arm's ShoulderPitch, with the creep's joints while not listening, a
+fidget call joints of the arm's other than the breath's):
 
 * Hold: the time from the end of a full call to the start of the arm's next one. Figure:
   their coefficient of variation (standard deviation over mean) and mean, both arms
@@ -15,8 +16,9 @@ breath call an arm's ShoulderPitch alone, a fidget call the arm's other joints):
 * Weight shift: a full call that brings a group to its rest posture after a shift moved
   it (posture_shifts.Postures.latest) since the group last came to its rest. Figures:
   per hour per group, and the coefficient of variation of the legs' intervals.
-* Fidget: a fidget call out and its call back, either arm. Figures: per hour (both arms),
-  and their intervals' coefficient of variation.
+* Fidget: a fidget call out and its call back, either arm: calls of more than one joint,
+  not all, the breathing ShoulderPitch not among them (a creep's call carries it).
+  Figures: per hour (both arms), and their intervals' coefficient of variation.
 * Sway: sway_figures.py, on the legs.
 """
 from __future__ import absolute_import, division, print_function
@@ -96,14 +98,18 @@ def shifts(calls, built, config, seed):
     return found
 
 
-def fidgets(calls, built):
+def fidgets(calls, built, config):
     """The times (s) fidgets began, both arms: calls of more than one joint but not all,
-    every other one (out, then back)."""
+    none of the breathing ones (breath.Breathing's for ``config``), every other one (out,
+    then back)."""
     found = []
     for group in built:
         if group.name in ARMS:
+            breathing = set(group.names[index]
+                            for index in breath_module.Breathing(group, config).joints)
             partial = [call for call in _of(calls, group.name)
-                       if 1 < len(call.names) < len(group.names)]
+                       if 1 < len(call.names) < len(group.names)
+                       and not breathing & set(call.names)]
             found.extend(call.start for call in partial[::2])
     return sorted(found)
 
@@ -127,7 +133,7 @@ def figures(config, seed, seconds):
     calls, built = chained(config, seed, seconds)
     holds = hold_lengths(calls, built)
     counted = shifts(calls, built, config, seed)
-    fidgeted = fidgets(calls, built)
+    fidgeted = fidgets(calls, built, config)
     legs = [group for group in built if group.name == "legs"]
     hours = seconds / 3600.0
     found = collections.OrderedDict([

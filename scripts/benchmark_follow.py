@@ -45,7 +45,8 @@ from animate_behaviour import configuration as config_module  # noqa: E402
 from animate_behaviour.expression import live_signal  # noqa: E402
 from animate_behaviour.planning import joints, trajectory  # noqa: E402
 from bench_runs import animating  # noqa: E402
-from benchmark_mood import GOALS, spearman  # noqa: E402
+from benchmark_mood import GOALS  # noqa: E402
+from rank_correlation import spearman  # noqa: E402
 from pepper_sim.people import People  # noqa: E402
 
 SCALE = 0.25  # wall s per robot s: a getStatus round trip (a few wall ms) is ~0.02 robot s

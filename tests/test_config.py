@@ -12,10 +12,15 @@ from animate_behaviour.planning import joints, styles, trajectory
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHIPPED = os.path.join(ROOT, "config", config.CONFIG_FILE_NAME)
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
-
-import update_config_table  # noqa: E402
-from generated_file import read_text  # noqa: E402  (update_config_table puts tools/ on sys.path)
+# scripts/ on the path only while update_config_table is imported: left there, its
+# people.py would shadow devtools/people for every later test of the run.
+SCRIPTS = os.path.join(ROOT, "scripts")
+sys.path.insert(0, SCRIPTS)
+try:
+    import update_config_table  # noqa: E402
+    from generated_file import read_text  # noqa: E402  (update_config_table puts tools/ on sys.path)
+finally:
+    sys.path.remove(SCRIPTS)
 
 
 def write(tmpdir, text):
@@ -174,6 +179,19 @@ def test_maximum_range_per_joint():
     assert loaded.maximum_range("HipRoll") == 0.02
     assert loaded.maximum_range("KneePitch") == 0.03
     assert loaded.maximum_range("RHand") == 0.6
+
+
+def test_the_lifelike_knees_bend_further_than_the_file_says_never_beyond_the_limit():
+    legs = {"legMaximumRange": ["0.1", "0.1", "0.08"]}
+    specification = config.from_mapping(legs)
+    lifelike = config.from_mapping(dict(legs, motionStyle="lifelike"))
+    for joint, configured in zip(joints.LEG_JOINTS, (0.1, 0.1, 0.08)):
+        assert specification.maximum_range(joint) == configured  # the file's, as it is
+    # People bend their knees more than Pepper did (issue 32); the hips keep the file's.
+    assert lifelike.maximum_range("HipPitch") == 0.1 and lifelike.maximum_range("HipRoll") == 0.1
+    assert lifelike.maximum_range("KneePitch") == pytest.approx(0.12)
+    widest = config.from_mapping({"legMaximumRange": ["0.15"] * 3, "motionStyle": "lifelike"})
+    assert widest.maximum_range("KneePitch") == config.MAX_LEG_RANGE
 
 
 def test_home_override(tmpdir):

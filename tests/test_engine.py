@@ -25,6 +25,7 @@ from pepper_sim.motion import KinematicMotion, Trajectory
 from pepper_sim.virtual_clock import VirtualClock
 
 import checks
+import human_reference
 
 pytestmark = pytest.mark.usefixtures("no_gc_pauses")  # conftest: timed on the wall clock
 
@@ -789,7 +790,8 @@ def test_a_style_switch_reaches_each_groups_next_call_with_no_jump(robots, first
     assert robot.motion.wait_for(lambda: all(
         any(record.names[0] in names for record in checks.random_ones(
             robot.motion.trajectories, robot.config)) for names in checks.GROUPS), TIMEOUT)
-    robot.retune(robot.config.with_values({"motionStyle": then}, "switched"))
+    retuned = robot.config.with_values({"motionStyle": then}, "switched")
+    robot.retune(retuned)
     switched = robot.motion.clock.now()
     is_new = one_key if then == "lifelike" else (lambda record: not one_key(record))
     assert robot.motion.wait_for(lambda: checks.each_group_went_new(
@@ -801,7 +803,9 @@ def test_a_style_switch_reaches_each_groups_next_call_with_no_jump(robots, first
                   and record.names[0] in names]
         assert before and not any(is_new(record) for record in before), names
         for record in checks.check_switch(ran, switched, names, is_new):
-            checks.check_angles_in_seed_bounds(record, robot.config)
+            # Each style's own bounds (the lifelike knees bend further: styles.TABLE).
+            checks.check_angles_in_seed_bounds(record,
+                                               retuned if is_new(record) else robot.config)
             checks.check_speed(record, dict(zip(record.names, record.start_angles)),
                                robot.config)
     checks.check_chained(robot.motion.trajectories)  # no jump, joint by joint
@@ -837,19 +841,24 @@ def test_lifelike_groups_keep_time_of_their_own_where_the_specification_keeps_on
         tempo.append(np.mean(np.abs(intervals - median) <= 0.05 * median))
     starts = [move_starts(records, names, style) for names in checks.GROUPS]
     window = 0.15 * robot.motion.time_scale  # 150 ms of robot time
-    together = sum(any(abs(start - other) <= window for later in starts[index + 1:]
-                       for other in later)
-                   for index, group in enumerate(starts) for start in group)
+    # The share of the groups' move onsets that another group's accompanies within 150 ms
+    # (motion_quality's synchrony, pooled).
+    accompanied = [any(abs(start - other) <= window
+                       for later in starts[:index] + starts[index + 1:] for other in later)
+                   for index, group in enumerate(starts) for start in group]
+    together = np.mean(accompanied)
     if style == "specification":
         # One clock: calls of maxCallDuration (a few stretched for speed). Both arms start
         # in step, and drift apart by the seams only.
         assert min(tempo) > 0.8, tempo
     else:
-        # A tempo of their own: moves and holds of random lengths, and no two groups ever
-        # setting off together (round.STAGGER apart). A move of 1.5-3 s and a hold of 1-5 s
-        # land within 5 % of their median about one time in five (simulated); 60 % of 16
-        # or more is chance less than once in 10^5 runs.
-        assert max(tempo) < 0.6 and together == 0, (tempo, together)
+        # A tempo of their own: moves and holds of random lengths, the groups setting off
+        # together no more often than people standing idle do (who do so far more often
+        # than one clock's never); the arms' intervals within 5 % of their median about
+        # one time in five (simulated); 60 % of 16 or more is chance less than once in
+        # 10^5 runs.
+        assert max(tempo) < 0.6, tempo
+        assert together <= human_reference.IDLE["synchrony"].high, together
 
 
 def test_groups_book_their_moves_from_rest_apart():

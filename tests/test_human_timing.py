@@ -31,14 +31,19 @@ def breath_at(rate, seed=0):
     return breath_module.Breath(lambda: breath_module.Pace(rate, 12.0, 2.0), seed)
 
 
-def test_holds_are_long_tailed_with_the_mean_of_the_uniform_they_replace():
+def test_holds_are_long_tailed_as_people_s_pauses():
     rng = np.random.RandomState(11)
     draws = np.array([human_timing.hold(rng) for _ in range(40000)])
     assert draws.mean() == pytest.approx(human_timing.HOLD_MEAN, rel=0.03)
-    assert draws.std() / draws.mean() >= 0.8  # uniform 1-5: 0.38
     assert draws.min() >= human_timing.HOLD_FLOOR and draws.max() <= human_timing.HOLD_CAP
-    # Skewed: most holds shorter than the mean, a few far longer.
+    # Skewed: most holds shorter than the mean, a few far longer; at gestureDuration 1 s
+    # (the neutral mood's) as short as people's pauses at the median and at least as
+    # varied (moves that stay below people's gross speed join pauses, and make them more
+    # varied still).
     assert np.median(draws) < 0.8 * draws.mean() and (draws > 3 * draws.mean()).any()
+    pauses = human_reference.IDLE
+    assert pauses["pause median"].low <= np.median(draws) <= pauses["pause median"].high
+    assert draws.std() / draws.mean() >= pauses["pause CV"].low
     mean, variation = human_timing.clipped_lognormal_moments(
         human_timing.HOLD_MU, human_timing.HOLD_SIGMA, human_timing.HOLD_FLOOR,
         human_timing.HOLD_CAP)
@@ -46,13 +51,51 @@ def test_holds_are_long_tailed_with_the_mean_of_the_uniform_they_replace():
     assert variation == pytest.approx(draws.std() / draws.mean(), rel=0.05)
 
 
-def test_planned_holds_follow_the_distribution_times_gesture_duration():
+def test_planned_holds_follow_the_distribution_times_gesture_duration(monkeypatch):
+    # Without the moments together, which cut holds short (the test below).
+    monkeypatch.setattr(posture_changes, "TOGETHERS", ())
     config, _built = configured(gestureDuration="0.7")
     calls, built = timing_quality.chained(config, 3, 7200.0)  # 4000 holds: 1.5 % error
     holds = timing_quality.hold_lengths(calls, built)
-    assert holds.mean() == pytest.approx(human_timing.HOLD_MEAN * 0.7, rel=0.05)
-    assert holds.std() / holds.mean() >= 0.8
+    # The median, which the long tail leaves steady (the mean of 4000 holds moves by 4 %).
+    assert np.median(holds) == pytest.approx(np.exp(human_timing.HOLD_MU) * 0.7, rel=0.05)
+    assert holds.std() / holds.mean() >= human_reference.IDLE["pause CV"].low
     assert holds.min() >= human_timing.HOLD_FLOOR * 0.7 - 1e-9
+
+
+def test_at_a_moment_together_both_arms_holding_set_off_then():
+    config, _built = configured()
+    seconds, seed = 1800.0, 4
+    calls, built = timing_quality.chained(config, seed, seconds)
+    arms = [group for group in built if group.name in timing_quality.ARMS]
+    floor = human_timing.HOLD_FLOOR * config.gesture_duration
+    moments = posture_changes.Schedule(posture_changes.TOGETHERS[0], seed).between(
+        floor, seconds - 5.0)
+    assert len(moments) == pytest.approx(seconds / posture_changes.TOGETHERS[0].interval,
+                                         rel=0.2)
+    caught = 0
+    for moment in moments:
+        holding = []
+        for group in arms:
+            mine = [call for call in calls if call.group == group.name]
+            full = [call for call in mine if len(call.names) == len(group.names)]
+            before = [call for call in full if call.start + call.duration <= moment - floor]
+            after = [call for call in full if call.start >= moment - 1e-9]
+            if not before or not after or any(
+                    call.start + call.duration > moment - floor for call in full
+                    if call.start < moment):
+                continue  # moving, or holding for less than the floor
+            # A fidget under way (calls that leave the breathing ShoulderPitch out) lets
+            # the moment pass.
+            if any(call.start < moment < call.start + call.duration for call in mine
+                   if not any(name.endswith("ShoulderPitch") for name in call.names)):
+                continue
+            holding.append(after[0].start)
+        for start in holding:
+            assert start == pytest.approx(moment, abs=1e-9)
+        caught += len(holding) == 2
+    # Both arms were holding at a good share of the moments, and set off together.
+    assert caught >= 0.2 * len(moments)
 
 
 def test_the_same_seed_plans_the_same_and_another_seed_not():
@@ -107,8 +150,10 @@ def test_the_calls_measure_timing_inside_every_human_range():
     thousands of breaths and hundreds of fidgets)."""
     config, _built = configured()
     figures = timing_quality.figures(config, 0, HOURS * 3600.0)
-    assert figures["hold CV"] >= 0.8
-    assert figures["hold mean"] == pytest.approx(3.0, rel=0.1)
+    # The holds, at the neutral mood, as varied and as long on average as people's pauses.
+    for key, pauses in (("hold CV", "pause CV"), ("hold mean", "pause mean")):
+        reference = human_reference.IDLE[pauses]
+        assert reference.low <= figures[key] <= reference.high, key
     outside = [(row.label, figures[row.key]) for row in human_reference.TABLE
                if not human_reference.inside(row, figures)]
     assert not outside

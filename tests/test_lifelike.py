@@ -9,12 +9,16 @@ import pytest
 from animate_behaviour import configuration as config_module
 from animate_behaviour.expression import live_signal, mood
 from animate_behaviour.planning import breath as breath_module
-from animate_behaviour.planning import human_timing, lifelike, lifelike_legs, steps, trajectory
+from animate_behaviour.planning import (creep, human_timing, lifelike, lifelike_legs, steps,
+                                        trajectory)
+import motion_quality
 import offline_plans
 from offline_plans import Round
+from people import figures, pepper_traces
 from manual_clock import ManualClock
 
 import checks
+import human_reference
 
 SEEDS = range(12)
 LOG = logging.getLogger("test.lifelike")
@@ -105,19 +109,32 @@ def test_moves_keep_the_hands_clear_and_the_torso_upright_on_the_way():
                 angles = call.end
 
 
-def test_a_hold_sends_no_call_but_the_breath_and_without_breathing_none():
+def test_a_hold_sends_no_call_but_the_breath_with_the_creep_and_without_breathing_none():
     for breathing in ("true", "false"):
         _config, plans = planned(seed=3, breathing=breathing)
         for group, plan, _end in plans.values():
-            breathing_joints = [index for index, name in enumerate(group.names)
-                                if name.endswith("ShoulderPitch")]
-            for call in calls(plan):
-                if call.joints is not None:
-                    assert breathing == "true"
-                    assert list(call.joints) == breathing_joints, group.name
+            breathing_joints = tuple(index for index, name in enumerate(group.names)
+                                     if name.endswith("ShoulderPitch"))
+            # The creep rides the breath's calls: the arm's joints but the hand's.
+            crept = tuple(sorted(breathing_joints + creep.creeping(group.names,
+                                                                   breathing_joints)))
+            assert not breathing_joints or len(crept) == len(group.names) - 1
+            held = [call for call in calls(plan) if call.joints is not None
+                    and (not breathing_joints or breathing_joints[0] in call.joints)]
+            for call in held:
+                assert breathing == "true"
+                assert call.joints in (breathing_joints, crept), group.name
+            if breathing == "true" and breathing_joints:
+                assert [call for call in held if call.joints == crept], group.name
             if breathing == "false":
                 assert [step for step in plan if isinstance(step, steps.Rest)]
-                assert all(call.joints is None for call in calls(plan))
+
+
+def test_between_moves_the_arms_creep_as_people_s_are_never_quite_still():
+    config = pepper_traces.configuration("lifelike")
+    angles = pepper_traces.commanded(config, 180.0, seed=7)
+    speed = figures.figures(angles, motion_quality.RATE)["speed median"]
+    assert speed >= human_reference.IDLE["speed median"].low  # without the creep: 0.003
 
 
 def test_the_breath_is_one_for_both_arms_and_goes_on_through_moves():
@@ -189,12 +206,42 @@ def test_the_breath_pauses_between_an_exhale_and_the_next_inhale():
         assert sum(calls) < one.length
 
 
-def test_moves_last_around_gesture_duration_and_holds_from_the_floor_to_the_cap():
+def needed(group, config, start, end):
+    """The s a call from ``start`` to ``end`` needs to respect the velocity limit."""
+    return float(np.max(trajectory.PEAK_TO_MEAN_SPEED * np.abs(end - start)
+                        / (config.max_velocity_fraction * group.max_velocity)))
+
+
+def move_durations(config, group, plan):
+    """The durations (s) of ``group``'s full moves in ``plan``, each checked to last
+    MOVE x gestureDuration, or what the velocity limit needs, within one call."""
+    angles, durations = group.home.copy(), []
+    for call in calls(plan):
+        if call.joints is None:
+            longest = max(lifelike.MOVE[1] * config.gesture_duration,
+                          needed(group, config, angles, call.end))
+            assert lifelike.MOVE[0] * config.gesture_duration - 1e-9 <= call.duration \
+                <= longest + 1e-9
+            assert call.duration <= config.max_call_duration + 1e-9
+            durations.append(call.duration)
+        chosen = slice(None) if call.joints is None else list(call.joints)
+        angles[chosen] = call.end[chosen]
+    return durations
+
+
+def test_moves_are_brief_as_people_s_and_holds_from_the_floor_to_the_cap():
     config, plans = planned(seed=1, gestureDuration="1.0")
-    group, plan, _end = plans["leftArm"]
-    durations = [call.duration for call in moves(plan)]
-    assert all(1.5 - 1e-9 <= duration <= 2.0 + 1e-9 for duration in durations)
-    assert len(set(np.round(durations, 3))) == len(durations)  # no fixed tempo
+    durations = []
+    for name in ("leftArm", "rightArm"):
+        drawn = move_durations(config, *plans[name][:2])
+        assert len(set(np.round(drawn, 3))) == len(drawn)  # no fixed tempo
+        durations.extend(drawn)
+    assert len(durations) >= 10
+    # No longer than people's gross moves at the median (at gestureDuration 1 s, the
+    # neutral mood's): a call lasts longer than the part of it a gross move's threshold
+    # sees.
+    assert np.median(durations) <= human_reference.IDLE["move duration"].high
+    _group, plan, _end = plans["leftArm"]
     holds, held = [], 0.0
     for step in plan:
         if isinstance(step, steps.Move) and step.joints is None:
@@ -206,14 +253,16 @@ def test_moves_last_around_gesture_duration_and_holds_from_the_floor_to_the_cap(
                for hold in holds)
 
 
-def test_the_legs_move_no_more_often_than_the_specifications_chunks():
+def test_the_legs_move_in_cycles_of_the_specifications_chunk_pattern():
     for seed in SEEDS:
         config, plans = planned(seed=seed)
         _group, plan, _end = plans["legs"]
         seconds = steps.duration(plan)
-        # The specification: numPointsLeg random waypoints and a return home per chunk.
-        chunks = seconds / (config.leg_chunk_size * config.gesture_duration)
-        assert len(moves(plan)) <= (config.num_points_leg + 1) * (chunks + 1)
+        # numPointsLeg random targets and a return to rest per cycle, a cycle at least
+        # the shortest LEG_CYCLE of the specification's chunk time.
+        cycles = seconds / (lifelike_legs.LEG_CYCLE[0] * config.leg_chunk_size
+                            * config.gesture_duration)
+        assert len(moves(plan)) <= (config.num_points_leg + 1) * (cycles + 1)
 
 
 def test_legs_planned_away_from_home_finish_their_visit_first():
@@ -268,7 +317,8 @@ def test_a_listening_hold_settles_a_shoulder_outside_the_narrowed_bounds_then_br
 
 def drifting(config):
     """(a round of ``config`` whose live signal reads a mood set the test changes, that
-    mood, a function taking the left arm's stream to the next step at the clock's time)."""
+    mood, a function taking the left arm's stream to the next step at the clock's time,
+    giving (when it begins, the step, the angles commanded before it))."""
     clock = ManualClock()
     the_mood = mood.Mood(0.0, 0.0, clock, LOG)
     round_ = Round(config, 7, live_signal.LiveSignal(lambda: config, the_mood, None, clock))
@@ -276,22 +326,27 @@ def drifting(config):
     stream = lifelike.Lifelike(group, config, np.random.RandomState(7),
                                group.shape(round_.signal.now()).home, round_.shared)
     moment = [0.0]
+    angles = group.shape(round_.signal.now()).home.copy()
 
     def step():
         clock.time = 1000.0 + moment[0]
         found = stream.next(moment[0])
         moment[0] += found.duration
-        return moment[0] - found.duration, found
+        before = angles.copy()
+        if isinstance(found, steps.Move):
+            chosen = slice(None) if found.joints is None else list(found.joints)
+            angles[chosen] = found.end[chosen]
+        return moment[0] - found.duration, found, before
     return the_mood, step
 
 
 def full_moves(step, count):
-    """The next ``count`` full moves: (when each begins, the move)."""
+    """The next ``count`` full moves: (when each begins, the move, the angles before)."""
     found = []
     while len(found) < count:
-        at, taken = step()
+        at, taken, before = step()
         if isinstance(taken, steps.Move) and taken.joints is None:
-            found.append((at, taken))
+            found.append((at, taken, before))
     return found
 
 
@@ -300,17 +355,23 @@ def test_the_first_move_planned_after_a_mood_change_carries_its_amplitude_and_te
     the_mood, step = drifting(config)
     before = full_moves(step, 3)
     calm, lively = checks.AtMood(config, 0.0, 0.0), checks.AtMood(config, 0.0, 1.0)
-    assert all(1.5 * calm.gesture_duration - 1e-9 <= move.duration for _at, move in before)
+    assert all(lifelike.MOVE[0] * calm.gesture_duration - 1e-9 <= move.duration
+               for _at, move, _angles in before)
     the_mood.set(0.0, 1.0)
     changed = before[-1][0]
     # Steps already planned keep their shape; the moves planned once the mood has glided
-    # there are lively's: shorter, and drawn from the wider bounds.
-    after = [(at, move) for at, move in full_moves(step, 12) if at > changed + mood.MOOD_RAMP]
+    # there are lively's: shorter (but for what the velocity limit needs), and drawn from
+    # the wider bounds.
+    after = [(at, move, angles) for at, move, angles in full_moves(step, 12)
+             if at > changed + mood.MOOD_RAMP]
     assert len(after) >= 5
-    names = checks.AtMood(config).shapes()["leftArm"].names
+    group = checks.AtMood(config).shapes()["leftArm"]
+    names = group.names
     outside = False
-    for _at, move in after:
-        assert move.duration <= min(3.0 * lively.gesture_duration, 2.0) + 1e-9
+    for _at, move, angles in after:
+        assert move.duration <= min(max(lifelike.MOVE[1] * lively.gesture_duration,
+                                        needed(group, config, angles, move.end)),
+                                    config.max_call_duration) + 1e-9
         for name, angle in zip(names, move.end):
             lower, upper = checks.bounds(lively, name)
             assert lower - 1e-9 <= angle <= upper + 1e-9, name
@@ -330,7 +391,8 @@ def test_the_rest_posture_glides_to_the_moods_as_a_posture_shift_does():
     rest = np.array([sad.home[name] for name in names])
     # Once the mood has glided there, a move goes slowly to its rest posture (closer in,
     # lower arms): SHIFT_MOVE long (one call at most), with no jump.
-    glides = [(at, move) for at, move in full_moves(step, 8) if np.allclose(move.end, rest)]
+    glides = [(at, move) for at, move, _angles in full_moves(step, 8)
+              if np.allclose(move.end, rest)]
     assert glides
     assert glides[0][1].duration >= min(lifelike.SHIFT_MOVE[0] * config.gesture_duration,
                                         config.max_call_duration) - 1e-9

@@ -25,13 +25,14 @@ def configured(**values):
 
 def test_every_kind_is_a_row_with_its_source():
     kinds = set(row.kind for row in posture_changes.TABLE)
-    assert kinds == {posture_changes.SHIFT, posture_changes.FIDGET}
+    assert kinds == {posture_changes.SHIFT, posture_changes.FIDGET, posture_changes.TOGETHER}
     for row in posture_changes.TABLE:
-        assert row.source and row.interval > 0.0 and 0.0 < row.size < 1.0
+        assert row.source and row.interval > 0.0
+        # A moment together moves as far as a move does.
+        assert 0.0 < row.size < 1.0 if row.kind != posture_changes.TOGETHER else row.size is None
 
 
-@pytest.mark.parametrize("row", posture_changes.SHIFTS + posture_changes.FIDGETS,
-                         ids=lambda row: row.name)
+@pytest.mark.parametrize("row", posture_changes.TABLE, ids=lambda row: row.name)
 def test_intervals_have_each_rows_mean_and_long_tail(row):
     rate = posture_changes.ALONE_FIDGETS if row.kind == posture_changes.FIDGET else 1.0
     times = posture_changes.Schedule(row, 0).between(0.0, 3000.0 * row.interval / rate)
@@ -112,10 +113,15 @@ def fidgets_of(config, live=None, hours=2.0, seed=2):
     for name in posture_changes.ARMS:
         plan, found[name] = plans[name], []
         angles = plan.shape.home.copy()
+        breathing = set(breath_module.Breathing(plan.shape, config).joints)
         moves = [step for _at, step in plan.steps if isinstance(step, steps.Move)]
+        back = None  # the fidget call the last one out comes back with
         for index, step in enumerate(moves):
-            if step.joints is not None and len(step.joints) > 1 and step.starts:
-                found[name].append((step, moves[index + 1], angles.copy()))
+            # A fidget's calls move more than one joint, not all, and not the breath's.
+            if step is not back and step.joints is not None and len(step.joints) > 1 \
+                    and not breathing & set(step.joints):
+                back = moves[index + 1]
+                found[name].append((step, back, angles.copy()))
             chosen = range(len(angles)) if step.joints is None else step.joints
             angles[list(chosen)] = step.end[list(chosen)]
     return found

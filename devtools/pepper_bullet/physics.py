@@ -259,6 +259,17 @@ class PepperPhysics(object):
         finally:
             self.clock.close()
 
+    def posed_frame(self, angles, camera):
+        """A frame of ``camera`` (render.Camera) with the joints set at ``angles`` (joint ->
+        rad; Stand for those left out) without stepping: a still of commanded angles, no
+        physics between them. Only before start()."""
+        if self._thread is not None:
+            raise RuntimeError("posed frames are drawn before the simulation starts stepping")
+        posture = dict(joints.STAND_POSTURE)
+        posture.update(angles)
+        self._reset_joints(posture)
+        return camera.capture(self._client)
+
     # ----------------------------------------------------------------- any thread
     def start(self, target_source):
         """Start stepping (once)."""

@@ -4,8 +4,8 @@ style)."""
 from __future__ import absolute_import, division, print_function
 
 from animate_behaviour.configuration.checking import rechecked
-from animate_behaviour.configuration.keys import TABLE, VALUE_ROWS
-from animate_behaviour.planning import joints
+from animate_behaviour.configuration.keys import MAX_LEG_RANGE, TABLE, VALUE_ROWS
+from animate_behaviour.planning import joints, styles
 
 
 class ConfigurationError(ValueError):
@@ -32,11 +32,15 @@ class Configuration(object):
         return self.num_points // self.leg_repeat_factor
 
     def maximum_range(self, joint):
-        """The joint's maximum range fraction (MaxRangePercentage of the seed's Table 1)."""
+        """The joint's maximum range fraction (MaxRangePercentage of the seed's Table 1)
+        as the motion style moves it: the configured one, a leg joint's times the style's
+        leg_range (styles.StyleRow), never beyond the specification's MAX_LEG_RANGE."""
         if joint in joints.HAND_JOINTS:
             return self.hand_maximum_range
         if joint in joints.LEG_JOINTS:
-            return self.leg_maximum_range[joints.LEG_JOINTS.index(joint)]
+            index = joints.LEG_JOINTS.index(joint)
+            return min(self.leg_maximum_range[index]
+                       * styles.ROWS[self.motion_style].leg_range[index], MAX_LEG_RANGE)
         return self.arm_maximum_range[joints.ARM_SUFFIXES.index(joints.arm_suffix(joint))]
 
     def describe(self):

@@ -170,7 +170,8 @@ TABLE = (
         description="Maximum range of LHand and RHand."),
     Key("legMaximumRange", "leg_maximum_range", (0.1, 0.1, 0.08), NumberList(
         joints.LEG_JOINTS, 0.0, MAX_LEG_RANGE, why="the specification's limit for balance"),
-        description="Maximum range of each leg joint."),
+        description="Maximum range of each leg joint; `lifelike` bends the knee half "
+                    "again as far, never beyond 0.15."),
     Key("gestureDuration", "gesture_duration", 1.0, Number(
         0.01, 60.0, unit="seconds",
         why="below 10 ms a waypoint is shorter than half of ALMotion's 20 ms cycle, "

@@ -16,16 +16,24 @@ import zlib
 import numpy as np
 
 # Holds, in multiples of gestureDuration: a log-normal clipped to [HOLD_FLOOR, HOLD_CAP],
-# its mean HOLD_MEAN (the uniform 1-5 it replaces had that mean, and a coefficient of
-# variation of 0.38). People's still spells are skewed: mostly short, now and then long.
-# HOLD_SIGMA gives a coefficient of variation of about 0.97 after clipping.
-HOLD_MEAN = 3.0
-HOLD_SIGMA = 0.9
-# Never shorter than the uniform's shortest: a shorter hold reads as a stop between two
-# moves, and while Pepper listens each plan's first hold is what the arms breathe
-# through between the planner's turns.
-HOLD_FLOOR = 1.0
-HOLD_CAP = 20.0  # never an absurd stillness (20 s at the default gestureDuration)
+# its mean HOLD_MEAN. People standing idle pause between an arm's gross moves for 0.13-1.21
+# s at the median, 0.44-5.05 s on average, with a heavy tail (90th percentile 1.3-18.7 s,
+# CV 1.47-2.56; the genuine ReActIdle clips, issue 32, devtools/human_reference.IDLE): a
+# few quick moves in a row, then a long stillness. A log-normal of mean 2.4 and sigma 2.2
+# (median 0.29, 90th percentile 4.9, CV 3.1 after clipping) puts Pepper's pauses among
+# theirs once its moves are brief (lifelike.MOVE) and the moments together (together.py)
+# have cut the longest holds short: at the neutral mood, over seeds 13-20, pauses of
+# 0.84 s at the median and a CV of 1.86 (1.56-2.2), 21 gross moves a minute, and 38 (33-40)
+# at arousal 1, among the most active people's (make people). (Before issue 32: mean 3,
+# sigma 0.9, clipped to 1-20, which left Pepper's pauses 20-40 s at the median.)
+HOLD_MEAN = 2.4
+HOLD_SIGMA = 2.2
+# As short as people's shortest pauses (a tenth of a second) but no shorter: a shorter
+# hold would run two moves into one.
+HOLD_FLOOR = 0.1
+# Never an absurd stillness: a minute at the default gestureDuration (people's longest
+# pause seen: 50 s, in a clip of 2.5 minutes).
+HOLD_CAP = 60.0
 
 
 def _normal_cdf(x):

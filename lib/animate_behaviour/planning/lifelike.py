@@ -4,30 +4,41 @@ rest to rest, holding still in between, and breathing.
 Measured against the specification's generator, what makes idle motion read as alive
 rather than mechanical is rests and independent tracks (people standing shift posture and
 fidget now and then, and breathe; a robot sending uniform random waypoints to every joint
-on one clock looks busy and machine-like). So, per group (an arm with its hand, or the
-legs):
+on one clock looks busy and machine-like); measured against people standing idle (issue
+32, docs/people.md), brief quick moves between pauses mostly short and now and then long,
+arms that now and then set off together, and never quite stillness. So, per group (an
+arm with its hand, or the legs):
 
 * A **hold** drawn from a long-tailed distribution (human_timing: a log-normal of mean
-  3 x gestureDuration, mostly short, now and then long), counted in gestureDurations as
-  the live signal gives them, so a faster tempo shortens what is left of it: no call for
-  the group's joints, they are free for other apps; only its breathing joint breathes
-  (below). While Pepper listens (the signal's ``arms_hold``) an arm's hold goes on, a
-  LISTEN_HOLD at a time, until listening ends.
+  2.4 x gestureDuration, mostly far shorter, now and then a minute), counted in
+  gestureDurations as the live signal gives them, so a faster tempo shortens what is left
+  of it: no call for the group's joints but its breath's calls (below), which carry the
+  arm's creep too (creep.py: a slow random drift of its joints other than the breath's
+  and the hand's about where the hold began; never while Pepper listens). While Pepper
+  listens (the signal's ``arms_hold``) an arm's hold goes on, a LISTEN_HOLD at a time,
+  until listening ends.
+* **Together**: at the round's moments together (together.py, every 15 s on average)
+  both arms, if holding for at least HOLD_FLOOR, end their holds and set off, each to the
+  farthest of TOGETHER_DRAWS targets: people's arms set off together more often than
+  chance.
 * A **move** to a new random target, inside Table 1's bounds and passing the group's
   checks (hands clear of the pelvis along the way, torso upright), as ONE call with one
   key per joint, at the target, where the group comes to rest: its duration is drawn in
   MOVE x gestureDuration, never longer than maxCallDuration (so a move is never cut) nor
-  shorter than maxVelocityFraction allows. A move from rest begins STAGGER apart from any
-  other group's (``claim_onset``): groups on timings of their own would otherwise set
-  off together now and then by chance, which a watcher reads as one mechanism.
+  shorter than maxVelocityFraction allows. Groups on timings of their own set off
+  together now and then by chance, and are left to: people's arms and legs do so more
+  often still (issue 32: the genuine idle people's synchrony, 0.43-0.64, is above
+  anything chance gives Pepper), so moves are no longer kept apart (the engine's
+  ``claim_onset``, round.Onsets, is asked no more).
 * Every stream starts with a hold: the groups never share a clock, not even right after
   enabling, speech or a change of style, when they all begin planning together.
-* The legs keep the specification's pace (lifelike_legs.py).
+* The legs follow the specification's chunk pattern, about twice as often
+  (lifelike_legs.py).
 * **Breathing** (``breathing``, at the signal's ``breathsPerMinute`` on average): both
   ShoulderPitch follow one breath (breath.Breath, the round's): an inhale, an exhale, each
-  a call eased from rest to rest, then a pause with no call; now and then a sigh. During a hold the shoulder
-  alone gets these calls; a move's key carries the breath's value at the move's end, so
-  the breath goes on from there with no jump. The legs do not breathe: a trace of
+  a call eased from rest to rest, then a pause with no call; now and then a sigh. During
+  a hold these calls carry the shoulder and the creep; a move's key carries the breath's
+  value at the move's end, so the breath goes on from there with no jump. The legs do not breathe: a trace of
   HipPitch deep enough to see would break their stillness, and breath calls would hold
   them nearly all the time, when NAOqi allows leg motion during another app's move only
   under a strict HipPitch/KneePitch relation (navigation may start at any moment).
@@ -53,13 +64,18 @@ from __future__ import absolute_import, division, print_function
 import numpy as np
 
 from animate_behaviour.planning import breath as breath_module
-from animate_behaviour.planning import fidgets, human_timing, posture_shifts, steps, trajectory
+from animate_behaviour.planning import (creep, fidgets, human_timing, posture_shifts, steps,
+                                        together, trajectory)
 from animate_behaviour.planning.styles import LISTEN_HOLD
 
-# Moves in multiples of gestureDuration: around 1.5-3 times it, as in the best open idle
-# generator found, whose moves last 1.2-2.8 s between holds of 1.2-4.5 s. Holds are
-# human_timing's.
-MOVE = (1.5, 3.0)
+# Moves in multiples of gestureDuration (at least what maxVelocityFraction needs): brief
+# and quick, as people's are: the genuine idle people's gross arm moves last 0.29-1.78 s
+# (10th to 90th percentile, median 0.58; ReActIdle as devtools/people reads it, issue 32).
+# A call of 0.3-0.8 s reads as that long a move: an eased move stays above half its peak
+# speed for most of it. (Before issue 32: 1.5-3, after the best open idle generator
+# found, whose arms drift from rest to rest and read 0.003 rad/s at the median against
+# people's 0.007-0.099.) Holds are human_timing's.
+MOVE = (0.3, 0.8)
 # A move to a new rest posture, in multiples of gestureDuration (at most
 # maxCallDuration): slow.
 SHIFT_MOVE = (2.5, 3.0)
@@ -77,12 +93,22 @@ MIN_CALL = 0.1
 SETTLE_SPEED = 0.05
 # Draws of a move's target before giving up on the velocity limit and shortening it.
 TARGET_TRIES = 20
+# Times a move's duration is lengthened to what its key, the breath's depth at its end
+# included, needs: the breath moves the key by a few percent of a move at most, so each
+# try needs a fraction of a percent more than the last. Beyond, the move takes what the
+# breath's largest change (a sigh's top) would need.
+TIMING_TRIES = 5
+# A move at a moment together (together.py) goes to the farthest (in each joint's band)
+# of this many targets drawn: people's arms set off together in gross moves, as a weight
+# shift carries them, and a single draw is often too small or slow to be one (the
+# farthest of 3 lies 0.75 of the way to the bounds' far end where one draw lies at 0.5).
+TOGETHER_DRAWS = 3
 
 
 class Lifelike(object):
     """The steps of ``group`` (groups.JointGroup) from ``start`` (its commanded angles),
     planned one at a time with ``rng`` as ``shared`` (styles.Shared: the live signal, the
-    round's breath and schedule seed, onsets, the trajectory counter) says, for
+    round's breath and schedule seed, the trajectory counter) says, for
     ``config``'s keys that no mood changes (maxCallDuration, maxVelocityFraction,
     breathing, the legs' chunk pattern)."""
 
@@ -94,9 +120,14 @@ class Lifelike(object):
         self._breath = shared.breath
         self._postures = posture_shifts.Postures(group.name, group.names, shared.seed)
         self._fidgets = fidgets.Fidgets(group.name, group.names, shared.seed)
+        self._together = together.Together(group.name, shared.seed)
+        self._joined = None  # the last moment together a hold was cut to
         self._looked = None  # when the hold last looked for a fidget due
         self._start = np.asarray(start, dtype=float)
         self._pose = None  # where the steps leave the joints, without the breath
+        self._commanded = None  # where the steps leave the joints, the breath included
+        self._anchor = None  # where the hold began, breath left out: the creep's centre
+        self._creep = None
         self._went = None  # (the rest the group last went to, when)
         self._at = None
         self._breathings = (None, None)  # (shape, its Breathing) last made
@@ -122,6 +153,10 @@ class Lifelike(object):
         step."""
         _reading, shape, breathing = self._look()
         self._pose = self._start - breathing.offsets * self._breath.depth_at(self._at)
+        self._commanded = self._start.copy()
+        self._anchor = self._pose.copy()
+        self._creep = creep.Creep(len(self._pose), creep.creeping(self._group.names,
+                                                                  breathing.joints), self._rng)
         self._went = (self._postures.at(self._at, shape, breathing.lifted), self._at)
         self._looked = self._at
 
@@ -133,25 +168,18 @@ class Lifelike(object):
         while True:
             for step in self._hold(human_timing.hold(self._rng), listens=True):
                 yield step
-            for step in self._apart():
-                yield step
             reading, shape, breathing = self._look()
             rest = self._postures.at(self._at, shape, breathing.lifted)
-            if self._glides(rest, shape):
+            if self._glides(rest, shape, breathing):
                 target, span = rest, SHIFT_MOVE
             else:
-                target, span = self._target(shape, breathing), MOVE
+                joined = self._joined is not None and abs(self._joined - self._at) < 1e-9
+                target, span = self._target(shape, breathing,
+                                            TOGETHER_DRAWS if joined else 1), MOVE
             for step in self._moving(target, self._duration(reading, span), shape, breathing):
                 yield step
 
-    def _apart(self):
-        """Rest until the onset booked for the group's move, STAGGER apart from the
-        others'."""
-        start = self._shared.claim_onset(self._at)
-        if start > self._at + 1e-9:
-            yield steps.Rest(start - self._at)
-
-    def _glides(self, rest, shape):
+    def _glides(self, rest, shape, breathing):
         """Whether the rest moved since the group last went to it (a posture shift, or the
         mood more than GLIDE) and the group, not there, can go there in one call with its
         hands clear on the way."""
@@ -161,20 +189,27 @@ class Lifelike(object):
                 moved <= GLIDE and not self._postures.shifts(since, self._at)):
             return False
         along = self._pose + trajectory.SEGMENT_FRACTIONS[:, np.newaxis] * (rest - self._pose)
-        return self._fits(rest, shape) and bool(shape.acceptable(along).all())
+        return self._fits(rest, shape, breathing) and bool(shape.acceptable(along).all())
 
-    def _target(self, shape, breathing):
+    def _target(self, shape, breathing, draws=1):
         """A random target for the pose (breath left out) reachable within one call:
         drawn like the specification's waypoints from the part of the bounds around the
-        rest that passes the group's checks (with the breath added too)."""
+        rest that passes the group's checks (with the breath added too); of ``draws``
+        such, the farthest from the pose (in each joint's band)."""
         lower, upper = self._postures.bounds(self._at, shape, breathing.lifted)
         room = posture_shifts.Room(shape, lower, upper, breathing.lifted)
+        found = []
         for _attempt in range(TARGET_TRIES):
             target = trajectory.random_points(room, 1, self._rng, self._pose)[0]
-            if self._fits(target, shape) and shape.acceptable(
+            if self._fits(target, shape, breathing) and shape.acceptable(
                     (target + breathing.lifted)[np.newaxis, :])[0]:
-                return target
-        return self._pose  # nothing fits (tiny maxCallDuration or bounds): hold where it is
+                found.append(target)
+                if len(found) == draws:
+                    break
+        if not found:
+            return self._pose  # nothing fits (tiny maxCallDuration or bounds): hold where it is
+        band = np.maximum(shape.upper - shape.lower, 1e-9)
+        return max(found, key=lambda target: float(np.max(np.abs(target - self._pose) / band)))
 
     def _duration(self, reading, span):
         """A move's duration (s): ``span`` times the live gestureDuration, within one
@@ -182,45 +217,78 @@ class Lifelike(object):
         high = min(span[1] * reading.gesture_duration, self._config.max_call_duration)
         return self._rng.uniform(min(span[0] * reading.gesture_duration, high), high)
 
-    def _needed(self, target, shape):
+    def _needed(self, change, shape):
+        """The s a call changing the joints by ``change`` (rad) needs to respect the
+        velocity limit."""
         speeds = self._config.max_velocity_fraction * shape.max_velocity
-        return float(np.max(trajectory.PEAK_TO_MEAN_SPEED * np.abs(target - self._pose)
-                            / speeds))
+        return float(np.max(trajectory.PEAK_TO_MEAN_SPEED * np.abs(change) / speeds))
 
-    def _fits(self, target, shape):
+    def _worst(self, target, shape, breathing):
+        """The s a move from the pose to ``target`` needs whatever the breath does on the
+        way (its depth changes by a sigh's top at most)."""
+        return self._needed(np.abs(target - self._pose) + np.abs(breathing.lifted), shape)
+
+    def _fits(self, target, shape, breathing):
         """Whether a move from the pose to ``target`` respects the velocity limit within
-        maxCallDuration (the breath's share is tiny and slow)."""
-        return self._needed(target, shape) <= self._config.max_call_duration
+        maxCallDuration, the breath included."""
+        return self._worst(target, shape, breathing) <= self._config.max_call_duration
+
+    def _call(self, angles, duration, joints=None):
+        """A call of one key, ``angles`` (rad, a column per joint of the group; those not
+        in ``joints``, None for all, stay where they are) reached in ``duration`` s,
+        remembered as what the joints are commanded."""
+        chosen = slice(None) if joints is None else list(joints)
+        self._commanded[chosen] = angles[chosen]
+        return steps.Move(angles[np.newaxis, :], np.array([duration]), joints)
+
+    def _timed(self, target, duration, shape, breathing):
+        """(the duration, the key) of a move to ``target`` plus the breath at its end:
+        ``duration``, lengthened as far as the velocity limit needs from where the joints
+        are commanded, within one call."""
+        longest = self._config.max_call_duration
+        duration = min(duration, longest)
+        for _attempt in range(TIMING_TRIES):
+            angles = target + breathing.offsets * self._breath.depth_at(self._at + duration)
+            needed = self._needed(angles - self._commanded, shape)
+            if needed <= duration:
+                return duration, angles
+            duration = min(needed, longest)
+        duration = min(max(duration, self._worst(target, shape, breathing)), longest)
+        return duration, target + breathing.offsets * self._breath.depth_at(self._at + duration)
 
     def _moving(self, target, duration, shape, breathing):
         """One call taking every joint to ``target`` (plus the breath) in ``duration`` s,
         stretched to what the velocity limit needs, where the group rests; counted as a
         trajectory once played."""
-        duration = min(max(duration, self._needed(target, shape)),
-                       self._config.max_call_duration)
-        angles = target + breathing.offsets * self._breath.depth_at(self._at + duration)
+        duration, angles = self._timed(target, duration, shape, breathing)
         rest = self._postures.at(self._at, shape, breathing.lifted)
         to_rest = np.array_equal(target, rest)
         if to_rest:
             self._went = (rest, self._at)
         self._pose = np.array(target, dtype=float)
-        yield steps.Move(angles[np.newaxis, :], np.array([duration]), starts=True)
+        self._anchor = self._pose.copy()
+        self._creep.restart()
+        yield self._call(angles, duration)
         self._shared.completed("a move of %.2f s%s" % (duration, " to its rest posture"
                                                        if to_rest else ""))
 
     # -- holding ----------------------------------------------------------------------------
 
     def _hold(self, units, listens=False):
-        """Hold for ``units`` x gestureDuration, read afresh at each step (``listens``: an
-        arm, which goes on holding while Pepper listens): the breathing joints alone
-        follow the breath, one call per breath segment; the others stay where they
-        are."""
+        """Hold for ``units`` x gestureDuration, read afresh at each step, or until a
+        moment together (together.py) once it has lasted HOLD_FLOOR (``listens``: an arm,
+        which goes on holding while Pepper listens): the breathing joints alone follow the
+        breath, one call per breath segment; the others stay where they are."""
         last = None  # (when the last step began, the gestureDuration then)
+        held = 0.0  # in gestureDurations
         while True:
             reading, shape, breathing = self._look()
             if last is not None:
                 units -= (self._at - last[0]) / last[1]
+                held += (self._at - last[0]) / last[1]
             listening = self._group.yields_to_speech and reading.arms_hold
+            if not listening:
+                units = self._until_together(units, held, reading.gesture_duration)
             if units <= 1e-9:
                 if not (listens and listening):
                     return
@@ -229,10 +297,21 @@ class Lifelike(object):
             fidget = None if listening else self._fidget(reading, shape, breathing)
             if fidget is None:
                 yield self._hold_step(self._at + units * reading.gesture_duration, shape,
-                                      breathing)
+                                      breathing, creeps=not listening)
             else:
                 for step in self._fidgeting(*fidget):
                     yield step
+
+    def _until_together(self, units, held, gesture_duration):
+        """What is left of a hold of ``units`` (x ``gesture_duration``) that has lasted
+        ``held``: up to the first moment together once it has lasted HOLD_FLOOR."""
+        floor = max(human_timing.HOLD_FLOOR - held, 0.0)
+        moment = self._together.first(self._at + floor * gesture_duration,
+                                      self._at + units * gesture_duration)
+        if moment is None:
+            return units
+        self._joined = moment
+        return (moment - self._at) / gesture_duration
 
     def _fidget(self, reading, shape, breathing):
         """The fidget of the arm due since the hold last looked (fidgets.py): (the joints
@@ -241,28 +320,28 @@ class Lifelike(object):
         since, self._looked = self._looked, self._at
         due = self._fidgets.due(since, self._at, reading.alone)
         reach = None if due is None else self._fidgets.reach(due, self._pose, shape, breathing)
-        if reach is None or self._needed(reach[1], shape) > self._config.max_call_duration:
+        if reach is None:
             return None
         joints, point = reach
+        needed = self._needed(point - self._pose, shape)
+        if needed > self._config.max_call_duration:
+            return None
         return joints, point, max(fidgets.Fidgets.out_time(due, reading.gesture_duration),
-                                  self._needed(point, shape))
+                                  needed)
 
     def _fidgeting(self, joints, point, duration):
-        """Out to ``point`` and back, a call each, kept apart from the other groups'
-        onsets; the breathing joints wait."""
-        for step in self._apart():
-            yield step
+        """Out to ``point`` and back, a call each; the breathing joints wait."""
         # The breathing joints' columns: where the breath left them (a hold's steps end
         # at its boundaries or pauses).
         held = self._look()[2].offsets * self._breath.depth_at(self._at)
-        yield steps.Move((point + held)[np.newaxis, :], np.array([duration]), joints,
-                         starts=True)
-        yield steps.Move((self._pose + held)[np.newaxis, :], np.array([duration]), joints)
+        yield self._call(point + held, duration, joints)
+        yield self._call(self._pose + held, duration, joints)
         self._shared.completed("a fidget of %.2f s out and back" % (2.0 * duration))
 
-    def _hold_step(self, end, shape, breathing):
+    def _hold_step(self, end, shape, breathing, creeps):
         """The hold's next step from now to at most ``end``: a breath call to the next
-        phase boundary of the breath, or a rest (its pause, or no breathing)."""
+        phase boundary of the breath, carrying the creep too if it ``creeps``, or a rest
+        (its pause, or no breathing)."""
         begin = self._at
         cut = self._breath.boundaries(begin, end) if breathing.breathes else []
         right = cut[0] if cut else end
@@ -278,8 +357,32 @@ class Lifelike(object):
         index = list(breathing.joints)
         room = posture_shifts.Room(shape, shape.lower, shape.upper, breathing.lifted)
         self._pose[index] = np.clip(self._pose[index], room.lower[index], room.upper[index])
-        angles = self._pose + breathing.offsets * self._breath.depth_at(right)
-        return steps.Move(angles[np.newaxis, :], np.array([right - begin]), breathing.joints)
+        breath = breathing.offsets * self._breath.depth_at(right)
+        joints = breathing.joints
+        if creeps and not settle:
+            crept = self._crept(right - begin, shape, room, breath)
+            if crept is not None:
+                self._pose = crept
+                joints = tuple(sorted(joints + self._creep.joints))
+        return self._call(self._pose + breath, right - begin, joints)
+
+    def _crept(self, seconds, shape, room, breath):
+        """Where the creep (creep.py) takes the pose in a breath call of ``seconds`` s
+        ending at the ``breath``'s offsets: its first candidate inside ``room`` (the
+        bounds with room for the breath) that passes the group's checks there and on the
+        way and respects the velocity limit; None if none does."""
+        candidates = self._creep.keys(self._anchor, seconds, shape)
+        still = np.ones(len(self._pose), dtype=bool)
+        still[list(self._creep.joints)] = False
+        candidates[:, still] = self._pose[still]
+        for index, pose in enumerate(candidates):
+            along = self._pose + trajectory.SEGMENT_FRACTIONS[:, np.newaxis] * (pose - self._pose)
+            if (room.first_fitting(pose[np.newaxis, :]) is not None
+                    and shape.acceptable(along).all()
+                    and self._needed(pose + breath - self._commanded, shape) <= seconds):
+                self._creep.kept(index)
+                return pose
+        return None
 
     def _settling(self, shape, breathing):
         """The robot s a breath call needs to bring the breathing joints, sighs included,

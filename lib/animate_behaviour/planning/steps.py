@@ -29,16 +29,14 @@ _SLACK = 1e-9
 HOME_MIN_DURATION = 0.25
 
 
-class Move(collections.namedtuple("Move", "angles times joints starts")):
+class Move(collections.namedtuple("Move", "angles times joints")):
     """One call: ``angles`` (waypoints, joints) reached at ``times`` (s from the call's
     start, strictly increasing, the last one the call's duration). ``joints``: the
     indices of the joints the call commands (None: all); the others hold, and their
-    columns repeat where they are. ``starts``: the call starts the group moving after
-    it held still (a watcher sees it set off), so it is kept apart from the other
-    groups' starts."""
+    columns repeat where they are."""
 
-    def __new__(cls, angles, times, joints=None, starts=False):
-        return super(Move, cls).__new__(cls, angles, times, joints, starts)
+    def __new__(cls, angles, times, joints=None):
+        return super(Move, cls).__new__(cls, angles, times, joints)
 
     @property
     def duration(self):

@@ -15,7 +15,8 @@ LIFELIKE = "lifelike"
 # live signal, live_signal.LiveSignal: read at each move, hold and breath), ``breath`` (the
 # round's breath.Breath), ``seed`` (the round's schedule seed: posture shifts),
 # ``claim_onset(at)`` (robot time, at or after ``at``, when the group may begin a move
-# from rest: round.Onsets) and ``completed(summary)`` (a trajectory played to its end,
+# from rest: round.Onsets; no style asks it since issue 32, whose people set off together
+# more often than chance) and ``completed(summary)`` (a trajectory played to its end,
 # ``summary`` saying what it was: getStatus's counter, the verbose log).
 Shared = collections.namedtuple("Shared", "signal breath seed claim_onset completed")
 # While Pepper listens, an arm group holds this long (robot s) before it looks again.
@@ -29,13 +30,17 @@ class StyleRow(object):
     stream(group, config, rng, start, shared): the planner of ``group``
     (groups.JointGroup) from ``start`` (its commanded angles, rad), drawing from ``rng``
     with ``shared`` (Shared): ``next(at)`` gives its next step (planning.steps)
-    beginning at robot time ``at`` (s since the round began), planned then.
+    beginning at robot time ``at`` (s since the round began), planned then;
+    leg_range: what the style multiplies legMaximumRange by, per leg joint (in
+    joints.LEG_JOINTS' order; the configuration caps the result at the specification's
+    limit, MAX_LEG_RANGE).
     """
 
-    def __init__(self, name, description, stream):
+    def __init__(self, name, description, stream, leg_range=(1.0, 1.0, 1.0)):
         self.name = name
         self.description = description
         self.stream = stream
+        self.leg_range = leg_range
 
 
 # The planners import numpy when they first plan, not here: the configuration reads this
@@ -59,9 +64,17 @@ TABLE = (
     StyleRow(SPECIFICATION, "the specification's generator: numPoints random waypoints "
                             "gestureDuration apart, every group on the same clock",
              _specification),
-    StyleRow(LIFELIKE, "each arm and the legs on random timings of their own: rest-to-rest "
-                       "moves around gestureDuration long, holds that send no call, and "
-                       "breathing", _lifelike),
+    # The lifelike knees bend half again as far as the file says (KneePitch 0.08 becomes
+    # 0.12): people standing idle bend their knees more than Pepper's did (0.006-0.102 rad
+    # RMS against 0.005; ReActIdle, issue 32). Not the hips: the arms' hand clearance
+    # allows for the legs anywhere in their band, and a wider HipPitch or HipRoll band
+    # (even 1.25 times) makes the mood's rest posture scale back at valence -1 and
+    # arousal above 0.5 (mood_table.rest_posture); the torso's tilt comes from the legs'
+    # pace instead (lifelike_legs.py). The specification keeps the file's.
+    StyleRow(LIFELIKE, "each arm and the legs on random timings of their own: brief "
+                       "moves between holds as long-tailed as people's, both arms now "
+                       "and then together, a creep and the breath while holding",
+             _lifelike, leg_range=(1.0, 1.0, 1.5)),
 )
 ROWS = dict((row.name, row) for row in TABLE)
 # The names, the default first; (name, description) pairs.

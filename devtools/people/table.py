@@ -1,0 +1,138 @@
+"""The comparison's tables as Markdown (out/people/figures.md, docs/people.md): every
+figure of the people and of each of Pepper's runs, the goals, each mood among the people.
+
+Python 2.7/3 single-source.
+"""
+from __future__ import absolute_import, division, print_function
+
+from people import compare, measure, quality, study
+
+
+def shown(key, value):
+    return "n/a" if value != value else measure.KEYS[key][2] % value
+
+
+def label(key):
+    text, unit, _form = measure.KEYS[key]
+    return "%s (%s)" % (text, unit) if unit else text
+
+
+def _span(key, values):
+    median, low, high, count = compare.summary(values)
+    if not count:
+        return "-"
+    return "%s (%s-%s, %d)" % (shown(key, median), shown(key, low), shown(key, high), count)
+
+
+def _row(cells):
+    return "| " + " | ".join(cells) + " |"
+
+
+def figures_table(found, style):
+    """The figures of the people and of ``style``'s runs (one column per mood): Markdown
+    lines. A run's figure outside the people's range is in bold."""
+    moods = [mood for (each, mood) in found.runs if each == style]
+    lines = [_row(["figure", "genuine (BDS for the DFA): median (range, people)", "acted"]
+                  + ["%s (%g, %g)" % (style, mood[0], mood[1]) for mood in moods]),
+             _row(["---"] * (3 + len(moods)))]
+    for key in measure.KEYS:
+        acted = "-" if key in measure.SWAY else _span(
+            key, [each[key] for each in found.acted.values()])
+        cells = [label(key), _span(key, study.people(found, key)), acted]
+        for mood in moods:
+            value = found.runs[style, mood][key]
+            inside = compare.inside(value, study.people(found, key))
+            cells.append(shown(key, value) if inside else "**%s**" % shown(key, value))
+        lines.append(_row(cells))
+    typical = study.typical_person(found)
+    acted = compare.summary([study.typicality(found, each) for each in found.acted.values()])
+    lines.append(_row(["inside the people's range", "", ""] + [
+        "%d of %d" % (len(measure.KEYS) - len(study.outside(found, found.runs[style, mood])),
+                      len(measure.KEYS)) for mood in moods]))
+    lines.append(_row(["spreads from the genuine median (mean over the %d arm, torso and "
+                       "knee figures)" % len(study.TYPICAL),
+                       "%.2f (%.2f-%.2f), each among the others" % tuple(typical),
+                       "%.2f (%.2f-%.2f)" % acted[:3]]
+                      + ["%.2f" % study.typicality(found, found.runs[style, mood])
+                         for mood in moods]))
+    return lines
+
+
+def goals_table(found):
+    lines = [_row(["goal", "met", "how"]), _row(["---"] * 3)]
+    for goal in study.goals(found):
+        lines.append(_row([goal.name, "yes" if goal.met else "**no**", goal.detail]))
+    return lines
+
+
+def moods_table(found, style):
+    """Where each of ``style``'s moods falls among the people, figure by figure: the share
+    of people below it, or below / above them all."""
+    moods = [mood for (each, mood) in found.runs if each == style]
+    lines = [_row(["figure"] + ["(%g, %g)" % mood for mood in moods]),
+             _row(["---"] * (1 + len(moods)))]
+    for key in measure.KEYS:
+        lines.append(_row([label(key)] + [
+            compare.position(found.runs[style, mood][key], study.people(found, key))
+            for mood in moods]))
+    lines.append(_row(["third of the genuine move rate"] + [
+        compare.third(found.runs[style, mood]["moves"], study.people(found, "moves"))
+        for mood in moods]))
+    return lines
+
+
+def people_lines(found):
+    """Each person's figures: one row per clip or subject."""
+    keys = list(measure.KEYS)
+    lines = [_row(["person"] + keys), _row(["---"] * (1 + len(keys)))]
+    for group in (found.genuine, found.acted, found.balance):
+        for name, each in group.items():
+            lines.append(_row([name] + [shown(key, each[key]) for key in keys]))
+    return lines
+
+
+def quality_table(qualities):
+    """Issue 13's figures (quality.py) of the people (median and range, genuine and acted
+    apart) and of each style at the neutral mood: Markdown lines."""
+    pepper = list(qualities["pepper"])
+    lines = [_row(["figure", "genuine: median (range)", "acted: median (range)"] + pepper),
+             _row(["---"] * (3 + len(pepper)))]
+    for key, (text, form) in quality.KEYS.items():
+        cells = [text]
+        for kind in ("genuine", "acted"):
+            median, low, high, _count = compare.summary(
+                [each[key] for each in qualities[kind].values()])
+            cells.append("%s (%s-%s)" % (form % median, form % low, form % high))
+        lines.append(_row(cells + [form % qualities["pepper"][name][key] for name in pepper]))
+    return lines
+
+
+def styles_of(found):
+    """The styles of ``found``'s runs, in their order."""
+    listed = []
+    for style, _mood in found.runs:
+        if style not in listed:
+            listed.append(style)
+    return listed
+
+
+def report(found, minutes, seed, qualities=None):
+    """The whole of figures.md: Markdown lines; ``qualities`` (quality.results): issue 13's
+    figures too."""
+    lines = ["# Pepper beside people standing idle", "",
+             "People: ReActIdle's clips (genuine and acted apart) and BDS's centre-of-"
+             "pressure trials for the sway's DFA exponents. Pepper: the angles each style "
+             "commands, %g robot minutes per mood, seed %d, rebuilt at 50 Hz. A figure in "
+             "bold lies outside the people's range (docs/people.md)." % (minutes, seed), ""]
+    for style in styles_of(found):
+        lines += ["## %s" % style, ""] + figures_table(found, style) + [""]
+    lines += ["## The goals", ""] + goals_table(found) + [""]
+    if qualities is not None:
+        lines += ["## Issue 13's figures, people and Pepper read alike", ""] + quality_table(
+            qualities) + [""]
+    for style in styles_of(found):
+        lines += ["## Each mood among the people (%s)" % style, ""] + moods_table(
+            found, style) + [""]
+    lines += ["## Each person", ""] + people_lines(found) + [""]
+    return lines
+
