@@ -78,6 +78,7 @@
         <File name="lifelike_legs" src="lib/animate_behaviour/planning/lifelike_legs.py" />
         <File name="posture_changes" src="lib/animate_behaviour/planning/posture_changes.py" />
         <File name="posture_shifts" src="lib/animate_behaviour/planning/posture_shifts.py" />
+        <File name="shared" src="lib/animate_behaviour/planning/shared.py" />
         <File name="specification" src="lib/animate_behaviour/planning/specification.py" />
         <File name="steps" src="lib/animate_behaviour/planning/steps.py" />
         <File name="styles" src="lib/animate_behaviour/planning/styles.py" />

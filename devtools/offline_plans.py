@@ -16,6 +16,7 @@ from animate_behaviour.foundation.clock import REAL_TIME
 from animate_behaviour.planning import breath as breath_module
 from animate_behaviour.planning import groups as groups_module
 from animate_behaviour.planning import joints, steps, styles
+from animate_behaviour.planning.shared import Shared
 
 class Listening(object):
     """A context stand-in: Pepper listens all along (the arms hold and breathe), nobody
@@ -47,16 +48,14 @@ Plan = collections.namedtuple("Plan", "shape steps end")
 class Round(object):
     """What a round's streams share, for ``config``: the live signal (``live``, by default
     the configuration's steady mood with nothing around), the breath and the schedule
-    ``seed``; ``claim_onset`` keeps no move waiting, as no style asks it (styles.Shared):
-    the plans are the engine's."""
+    ``seed`` (shared.Shared): the plans are the engine's."""
 
     def __init__(self, config, seed, live=None):
         self.config = config
         self.signal = live or live_signal.steady(config)
         self.breath = breath_module.Breath(
             lambda: breath_module.pace(self.signal.now(), config), seed)
-        self.shared = styles.Shared(self.signal, self.breath, seed, lambda at: at,
-                                    lambda _summary: None)
+        self.shared = Shared(self.signal, self.breath, seed, lambda _summary: None)
         self.groups = groups_module.build(config, joints.URDF_LIMITS)
 
     def plan(self, group, rng, seconds, start=None, at=0.0):

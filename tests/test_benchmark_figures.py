@@ -2,7 +2,6 @@
 benchmark_set_angles.py, benchmark_context.py) computed right, on series and records made
 up here: the lag, the time to 63 %, the keys' speeds, the step-aside and fight counts, the
 extractors' cost line. 3.9 lane: the benchmarks run there (make benchmark)."""
-import os
 import sys
 
 import numpy as np
@@ -14,19 +13,12 @@ if sys.version_info[0] < 3:
 
 from animate_behaviour.planning import joints  # noqa: E402
 
+import script_modules  # noqa: E402
 from manual_clock import ManualClock  # noqa: E402
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-# scripts/ on the path only while the benchmarks are imported: left there, its modules
-# would shadow packages of the same name for every later test of the run.
-SCRIPTS = os.path.join(ROOT, "scripts")
-sys.path.insert(0, SCRIPTS)
-try:
-    import benchmark_context  # noqa: E402
-    import benchmark_follow  # noqa: E402
-    import benchmark_set_angles  # noqa: E402
-finally:
-    sys.path.remove(SCRIPTS)
+benchmark_context = script_modules.load("benchmark_context")
+benchmark_follow = script_modules.load("benchmark_follow")
+benchmark_set_angles = script_modules.load("benchmark_set_angles")
 
 PERIOD = 0.25
 

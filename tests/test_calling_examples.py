@@ -34,10 +34,10 @@ from animate_behaviour.serving import service as service_module
 from pepper_sim.qi_server import ALL_SERVICES
 from test_service_qi import TIMEOUT, Deployment
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import script_modules
 
-import update_calling_examples  # noqa: E402
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+update_calling_examples = script_modules.load("update_calling_examples")
 from generated_file import read_text  # noqa: E402  (update_calling_examples puts tools/ there)
 
 if sys.version_info[0] >= 3:

@@ -1,7 +1,6 @@
 from __future__ import absolute_import, division, print_function
 
 import os
-import sys
 
 import pytest
 from configobj import ConfigObj
@@ -10,17 +9,12 @@ from animate_behaviour import configuration as config
 from animate_behaviour.configuration import kinds
 from animate_behaviour.planning import joints, styles, trajectory
 
+import script_modules
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHIPPED = os.path.join(ROOT, "config", config.CONFIG_FILE_NAME)
-# scripts/ on the path only while update_config_table is imported: left there, its
-# people.py would shadow devtools/people for every later test of the run.
-SCRIPTS = os.path.join(ROOT, "scripts")
-sys.path.insert(0, SCRIPTS)
-try:
-    import update_config_table  # noqa: E402
-    from generated_file import read_text  # noqa: E402  (update_config_table puts tools/ on sys.path)
-finally:
-    sys.path.remove(SCRIPTS)
+update_config_table = script_modules.load("update_config_table")
+from generated_file import read_text  # noqa: E402  (update_config_table puts tools/ on sys.path)
 
 
 def write(tmpdir, text):

@@ -15,7 +15,6 @@ import pytest
 from animate_behaviour import configuration as config_module
 from animate_behaviour.engine import group_calls, recovery
 from animate_behaviour.engine import motion_engine as engine_module
-from animate_behaviour.engine import round as round_module
 from animate_behaviour.naoqi import own_call
 from animate_behaviour.planning import joints, trajectory
 from pepper_sim.autonomous_life import FakeAutonomousLife
@@ -256,15 +255,13 @@ def test_leg_calls_follow_the_chunk_pattern_and_rest_without_a_call(robots):
         # Then the rest of the chunk at home with no call: 1.5 s (3 waypoints), or
         # 1.5 s + the 2 leftover waypoints at the end of a trajectory; a base turn due
         # at its end delays the next call by as long as it turns (the legs hold still
-        # while the base turns: up to twice rotMaximumRange, 1.2 s at 0.5 rad/s), and a
-        # move from rest begins up to STAGGER after each arm's (round.Onsets).
+        # while the base turns: up to twice rotMaximumRange, 1.2 s at 0.5 rad/s).
         turning = sum(min(move.end, following.start) - max(move.start, previous.end)
                       for move in robot.motion.moves
                       if move.end is not None and move.start < following.start
                       and move.end > previous.end)
         gap = following.start - previous.end - turning
-        staggered = 2.5 + 2 * round_module.STAGGER
-        assert 1.5 - 1e-6 <= gap <= staggered + 1e-6, (gap, turning)
+        assert 1.5 - 1e-6 <= gap <= 2.5 + 1e-6, (gap, turning)
 
 
 def test_speed_limit_continuity_and_short_seams(robots):
@@ -859,17 +856,6 @@ def test_lifelike_groups_keep_time_of_their_own_where_the_specification_keeps_on
         # 10^5 runs.
         assert max(tempo) < 0.6, tempo
         assert together <= human_reference.IDLE["synchrony"].high, together
-
-
-def test_groups_book_their_moves_from_rest_apart():
-    onsets = round_module.Onsets()
-    stagger = round_module.STAGGER
-    assert onsets.claim("leftArm", 10.0) == 10.0
-    assert onsets.claim("rightArm", 10.1) == pytest.approx(10.0 + stagger)
-    # Both arms booked: the legs go after them, not between.
-    assert onsets.claim("legs", 10.05) == pytest.approx(10.0 + 2 * stagger)
-    assert onsets.claim("leftArm", 20.0) == 20.0  # long after: at once
-    assert onsets.claim("leftArm", 20.1) == 20.1  # its own booking is no obstacle
 
 
 def test_a_new_tuning_changes_the_base_band(robots):

@@ -23,7 +23,7 @@ A stop (disable), speech or Pepper's own state kills exactly the group's own run
 (sender.Sender).
 
 While Pepper listens (the signal's ``arms_hold()``), the streams start no arm or hand
-move (styles.LISTEN_HOLD); a call running when listening begins ends as planned.
+move (shared.LISTEN_HOLD); a call running when listening begins ends as planned.
 
 Each stream remembers the tuning (configuration and groups) it was made with; when the
 configuration has changed (a preset, a motion style), the worker makes a new stream
@@ -42,6 +42,7 @@ from animate_behaviour.engine.recovery import (ERROR, HOT, OTHER_APP, STOP, YIEL
                                                held)
 from animate_behaviour.engine.worker_thread import HOLDS_FOR_TURNS, MOVES_ALONE, WorkerThread
 from animate_behaviour.planning import steps, styles
+from animate_behaviour.planning.shared import Shared
 
 class GroupWorker(WorkerThread):
     """Animates the group ``name`` of the round's tuning during ``round_`` (round.Round:
@@ -129,8 +130,7 @@ class GroupWorker(WorkerThread):
         """(the current style's stream from ``start`` (angles), the tuning it goes by)."""
         tuning = self._round.tunings.current()
         round_ = self._round
-        shared = styles.Shared(round_.signal, round_.breath, round_.schedule_seed,
-                               lambda at: round_.onsets.claim(self.name, at), self._completed)
+        shared = Shared(round_.signal, round_.breath, round_.schedule_seed, self._completed)
         return styles.ROWS[tuning.config.motion_style].stream(
             tuning.groups[self.name], tuning.config, self._rng, start, shared), tuning
 

@@ -1,6 +1,6 @@
 """A round: one enabled period, its workers (one per joint group, one for the base), its
 monitor, and what they share: the tunings, the live signal, the breath, the sender, the
-status, the legs' and the base's turn-taking and the groups' onsets.
+status, Pepper's own state and the legs' and the base's turn-taking.
 
 Each round has its own stop signal, never reused: a worker abandoned in a call that never
 returned sees its round stopped when the call finally returns, and sends nothing more.
@@ -18,10 +18,6 @@ from animate_behaviour.naoqi import heat as heat_module
 from animate_behaviour.planning import groups as groups_module
 from animate_behaviour.planning import joints
 from animate_behaviour.planning.breath import Breath, pace
-
-# Robot seconds that keep two groups' moves from rest apart: more than the 150 ms within
-# which a watcher sees two onsets as one.
-STAGGER = 0.25
 
 # What every round of an engine shares: ``sender`` (sender.Sender), ``clock``, ``log``,
 # ``status`` (status.Status), ``speaking()`` (whether Pepper speaks), ``keeper``
@@ -89,32 +85,10 @@ class LegsAndBase(object):
         self.legs_wake.set()
 
 
-class Onsets(object):
-    """When each group of a round began, or is to begin, its latest move from rest (robot
-    seconds since the round began): a group about to begin one waits until STAGGER after
-    any other group's. Groups moving on timings of their own would otherwise set off
-    together now and then by chance (each about twice a minute), which a watcher reads
-    as one mechanism."""
-
-    def __init__(self):
-        self._lock = threading.Lock()
-        self._starts = {}
-
-    def claim(self, name, now):
-        """When (robot s) group ``name``, ready at ``now``, may begin its move; booked."""
-        with self._lock:
-            start = now
-            for other in sorted(at for group, at in self._starts.items() if group != name):
-                if other - STAGGER < start < other + STAGGER:
-                    start = other + STAGGER
-            self._starts[name] = start
-            return start
-
-
 class Round(object):
     """One enabled period, numbered ``number``: its stop signal, its workers, its monitor
     of ``heat`` (heat.HeatMonitor), ``schedule_seed``, the seed of what its plans share
-    (the breath, the posture shifts: styles.Shared), and its breath; ``parts``
+    (the breath, the posture shifts: shared.Shared), and its breath; ``parts``
     (RoundParts) what it shares with the engine's other rounds."""
 
     def __init__(self, number, parts, heat, schedule_seed):
@@ -133,7 +107,6 @@ class Round(object):
         self.heat = heat
         self.breath = Breath(self._pace, schedule_seed)
         self.legs_and_base = LegsAndBase(self.clock)
-        self.onsets = Onsets()
         self.workers = []
         self._monitor = Monitor(self.clock, "animateBehaviour.monitor#%d" % number,
                                 heat, parts.keeper, parts.life_period(), self.notify,

@@ -28,8 +28,7 @@ arm with its hand, or the legs):
   shorter than maxVelocityFraction allows. Groups on timings of their own set off
   together now and then by chance, and are left to: people's arms and legs do so more
   often still (issue 32: the genuine idle people's synchrony, 0.43-0.64, is above
-  anything chance gives Pepper), so moves are no longer kept apart (the engine's
-  ``claim_onset``, round.Onsets, is asked no more).
+  anything chance gives Pepper), so moves are not kept apart.
 * Every stream starts with a hold: the groups never share a clock, not even right after
   enabling, speech or a change of style, when they all begin planning together.
 * The legs follow the specification's chunk pattern, about twice as often
@@ -66,7 +65,7 @@ import numpy as np
 from animate_behaviour.planning import breath as breath_module
 from animate_behaviour.planning import (creep, fidgets, human_timing, posture_shifts, steps,
                                         together, trajectory)
-from animate_behaviour.planning.styles import LISTEN_HOLD
+from animate_behaviour.planning.shared import LISTEN_HOLD
 
 # Moves in multiples of gestureDuration (at least what maxVelocityFraction needs): brief
 # and quick, as people's are: the genuine idle people's gross arm moves last 0.29-1.78 s
@@ -107,7 +106,7 @@ TOGETHER_DRAWS = 3
 
 class Lifelike(object):
     """The steps of ``group`` (groups.JointGroup) from ``start`` (its commanded angles),
-    planned one at a time with ``rng`` as ``shared`` (styles.Shared: the live signal, the
+    planned one at a time with ``rng`` as ``shared`` (shared.Shared: the live signal, the
     round's breath and schedule seed, the trajectory counter) says, for
     ``config``'s keys that no mood changes (maxCallDuration, maxVelocityFraction,
     breathing, the legs' chunk pattern)."""

@@ -13,7 +13,7 @@ from __future__ import absolute_import, division, print_function
 import numpy as np
 
 from animate_behaviour.planning import steps, trajectory
-from animate_behaviour.planning.styles import LISTEN_HOLD
+from animate_behaviour.planning.shared import LISTEN_HOLD
 
 def waypoints(group, config, rng, start, look):
     """(point, seconds from the waypoint before) of trajectory after trajectory of
@@ -66,7 +66,7 @@ def trajectory_of(shape, config, rng, start):
 
 class Specification(object):
     """The steps of ``group`` from ``start`` (its commanded angles), planned one call at a
-    time with ``rng`` as ``shared`` (styles.Shared: the live signal, the trajectory
+    time with ``rng`` as ``shared`` (shared.Shared: the live signal, the trajectory
     counter) says, for ``config``'s keys that no mood changes."""
 
     def __init__(self, group, config, rng, start, shared):

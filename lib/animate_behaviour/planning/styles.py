@@ -5,22 +5,9 @@ name, what it does (docs/configuration.md's key table, banner, tablet) and its p
 """
 from __future__ import absolute_import, division, print_function
 
-import collections
-
 SPECIFICATION = "specification"
 LIFELIKE = "lifelike"
 
-
-# What a group's stream reads and shares with the round's other groups: ``signal`` (the
-# live signal, live_signal.LiveSignal: read at each move, hold and breath), ``breath`` (the
-# round's breath.Breath), ``seed`` (the round's schedule seed: posture shifts),
-# ``claim_onset(at)`` (robot time, at or after ``at``, when the group may begin a move
-# from rest: round.Onsets; no style asks it since issue 32, whose people set off together
-# more often than chance) and ``completed(summary)`` (a trajectory played to its end,
-# ``summary`` saying what it was: getStatus's counter, the verbose log).
-Shared = collections.namedtuple("Shared", "signal breath seed claim_onset completed")
-# While Pepper listens, an arm group holds this long (robot s) before it looks again.
-LISTEN_HOLD = 2.0
 
 
 class StyleRow(object):
@@ -29,7 +16,7 @@ class StyleRow(object):
     name: what ``motionStyle`` calls it; description: what it does, in words;
     stream(group, config, rng, start, shared): the planner of ``group``
     (groups.JointGroup) from ``start`` (its commanded angles, rad), drawing from ``rng``
-    with ``shared`` (Shared): ``next(at)`` gives its next step (planning.steps)
+    with ``shared`` (shared.Shared): ``next(at)`` gives its next step (planning.steps)
     beginning at robot time ``at`` (s since the round began), planned then;
     leg_range: what the style multiplies legMaximumRange by, per leg joint (in
     joints.LEG_JOINTS' order; the configuration caps the result at the specification's

@@ -1,0 +1,84 @@
+"""The package's rooms say what they are (issue 31): imports point only down the role
+packages' order, no module imports itself back through another (lazy imports included),
+and docs/architecture.md's module map is the one the packages' docstrings make."""
+from __future__ import absolute_import, division, print_function
+
+import ast
+import collections
+import io
+import os
+
+import script_modules
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+update_architecture = script_modules.load("update_architecture")
+
+PACKAGE = "animate_behaviour"
+
+
+def imports():
+    """{module: {module it imports, wherever the import is}} over lib/animate_behaviour/
+    (its vendored copies left out)."""
+    found = collections.defaultdict(set)
+    base = os.path.join(ROOT, "lib")
+    for folder, subfolders, files in os.walk(os.path.join(base, PACKAGE)):
+        subfolders[:] = [name for name in subfolders if not name.startswith(("_", "."))]
+        for name in files:
+            if not name.endswith(".py"):
+                continue
+            path = os.path.join(folder, name)
+            module = os.path.relpath(path, base)[:-3].replace(os.sep, ".")
+            module = module[:-len(".__init__")] if module.endswith(".__init__") else module
+            with io.open(path, encoding="utf-8") as source:
+                tree = ast.parse(source.read())
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(PACKAGE):
+                    for alias in node.names:
+                        target = "%s.%s" % (node.module, alias.name)
+                        found[module].add(target if os.path.exists(os.path.join(
+                            base, *target.split("."))) or os.path.exists(os.path.join(
+                                base, *target.split(".")) + ".py") else node.module)
+                elif isinstance(node, ast.Import):
+                    found[module].update(alias.name for alias in node.names
+                                         if alias.name.startswith(PACKAGE))
+    return found
+
+
+def layer(module):
+    parts = module.split(".")
+    if len(parts) > 1 and parts[1] in update_architecture.LAYERS:
+        return update_architecture.LAYERS.index(parts[1])
+    return None
+
+
+def test_imports_point_only_down_the_role_packages():
+    upward = ["%s -> %s" % (module, target) for module, targets in sorted(imports().items())
+              for target in sorted(targets)
+              if layer(module) is not None and layer(target) is not None
+              and layer(target) > layer(module)]
+    assert upward == []
+
+
+def test_no_module_imports_itself_back():
+    graph = imports()
+    cycles = []
+    state = {}
+
+    def visit(module, path):
+        state[module] = "open"
+        for target in sorted(graph.get(module, ())):
+            if state.get(target) == "open":
+                cycles.append(" -> ".join(path[path.index(target):] + [target]))
+            elif target not in state:
+                visit(target, path + [target])
+        state[module] = "done"
+    for module in sorted(graph):
+        if module not in state:
+            visit(module, [module])
+    assert cycles == []
+
+
+def test_the_module_map_is_the_generated_one():
+    page = update_architecture.read_text(update_architecture.PAGE)
+    assert update_architecture.splice(page) == page, \
+        "docs/architecture.md's module map is stale: run scripts/update_architecture.py"
