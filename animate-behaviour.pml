@@ -47,6 +47,7 @@
         <File name="__init__" src="lib/animate_behaviour/foundation/__init__.py" />
         <File name="clock" src="lib/animate_behaviour/foundation/clock.py" />
         <File name="compat" src="lib/animate_behaviour/foundation/compat.py" />
+        <File name="registering" src="lib/animate_behaviour/foundation/registering.py" />
         <File name="shown" src="lib/animate_behaviour/foundation/shown.py" />
         <File name="__init__" src="lib/animate_behaviour/naoqi/__init__.py" />
         <File name="context_events" src="lib/animate_behaviour/naoqi/context_events.py" />

@@ -30,6 +30,7 @@ import qi  # noqa: E402
 from animate_behaviour import configuration as config_module  # noqa: E402
 from animate_behaviour.expression import live_signal# noqa: E402
 from animate_behaviour.foundation import clock as clock_module  # noqa: E402
+from animate_behaviour.foundation.registering import register  # noqa: E402
 from animate_behaviour.planning import groups, joints, specification, trajectory  # noqa: E402
 from animate_behaviour.serving.runner import StopRequest  # noqa: E402
 
@@ -116,7 +117,7 @@ def main():
     session = application.session
     baseline = Baseline(session.service("ALMotion"), config,
                         clock_module.ScaledClock(arguments.time_scale))
-    service_id = session.registerService(SERVICE_NAME, baseline)
+    service_id = register(session, SERVICE_NAME, baseline)
     stop = StopRequest()
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_args: stop.set())

@@ -36,6 +36,21 @@ def pytest_configure(config):
     config.addinivalue_line("filterwarnings", "ignore:'\\w+' deprecated - use")
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    """After each test of a timed module, once pytest has dropped its fixtures, collect
+    its garbage at once, while no libqi call runs. libqi-python (2.0.1 to 3.1.5, the
+    latest) puts a weakref callback on each Python object it converts (a registered
+    service, an object returned over qi) that frees whatever libqi then keeps under the
+    C++ address that conversion used, and later conversions reuse that address: an
+    object collected while a registerService converts its argument frees the argument
+    under it (a segfault). The stand-ins live in reference cycles: left alone they die
+    at the next automatic collection, often during the next test's registerService."""
+    yield
+    if hasattr(gc, "freeze") and "no_gc_pauses" in getattr(item, "fixturenames", ()):
+        gc.collect()
+
+
 @pytest.fixture(scope="module")
 def no_gc_pauses():
     """Short garbage collections while a module whose tests time the robot on the wall

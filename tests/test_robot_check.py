@@ -19,6 +19,7 @@ import threading
 
 import pytest
 
+from animate_behaviour.foundation.registering import register
 from animate_behaviour.planning import joints
 from animate_behaviour.planning.trajectory import PEAK_TO_MEAN_SPEED
 from pepper_sim.motion import KinematicMotion
@@ -202,7 +203,7 @@ def test_a_resting_robot_moves_nothing_and_the_header_says_so(make_robot):
 
 def test_the_report_names_the_robot_its_version_and_every_fact(make_robot):
     robot = make_robot()
-    robot.robot.session.registerService("ALSystem", System())
+    register(robot.robot.session, "ALSystem", System())
     document = check(robot, move_base=False)
     assert document["robot"] == robot.url
     assert document["naoqi"] == "2.5.5.5 (ALSystem.systemVersion)"

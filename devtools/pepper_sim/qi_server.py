@@ -29,6 +29,7 @@ import inspect
 
 import qi
 
+from animate_behaviour.foundation.registering import register
 from animate_behaviour.naoqi import context_events
 from animate_behaviour.naoqi import speech as speech_events
 from pepper_sim.autonomous_life import FakeAutonomousLife, FakeRobotPosture
@@ -204,7 +205,7 @@ class SimulatedRobot(object):
                 self.memory.preset(key, value)
         try:
             for name in services:
-                self._service_ids.append(self.session.registerService(name, objects[name]))
+                self._service_ids.append(register(self.session, name, objects[name]))
         except RuntimeError:
             self.close()
             raise

@@ -8,6 +8,7 @@ from __future__ import absolute_import, division, print_function
 import qi
 
 from animate_behaviour.foundation.clock import Ticker
+from animate_behaviour.foundation.registering import register
 from pepper_sim import qi_server
 from pepper_sim.perception import FakeMood
 
@@ -90,7 +91,7 @@ class Robot(object):
                     self.robot.memory.declare_event(key)
                 for key, value in qi_server.WRITTEN.get(name, {}).items():
                     self.robot.memory.preset(key, value)
-                self.robot.session.registerService(name, service)
+                register(self.robot.session, name, service)
             self.mood.start()
         except RuntimeError:
             self.close()

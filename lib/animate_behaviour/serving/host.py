@@ -7,6 +7,7 @@ from animate_behaviour.expression import presets as presets_module
 from animate_behaviour.naoqi import contract
 from animate_behaviour.naoqi.preferences import OwnerPreferences
 from animate_behaviour.foundation.clock import REAL_TIME
+from animate_behaviour.foundation.registering import register
 from animate_behaviour.serving.service import SERVICE_NAME, AnimateBehaviourService
 from animate_behaviour.serving.tablet import TabletPage
 
@@ -99,7 +100,7 @@ class ServiceHost(object):
         self._listen(mood, self._service.announce_mood)
         self._engine.start()
         try:
-            self._service_id = self._session.registerService(SERVICE_NAME, self._service)
+            self._service_id = register(self._session, SERVICE_NAME, self._service)
         except RuntimeError as err:
             raise HostError("cannot register the %s service (%s); is another instance "
                             "running? stop it first" % (SERVICE_NAME, err))
@@ -144,6 +145,10 @@ class ServiceHost(object):
             for disconnect in self._disconnects:
                 disconnect()
             self._disconnects = []
+            # Ended before stop returns: with libqi-python 3.x a thread that leaves its
+            # wait (a qi future's) while the interpreter exits crashes the process.
+            if self._heartbeat is not None:
+                self._heartbeat.join(STOP_TIMEOUT)
             self._log.info("%s service stopped" % SERVICE_NAME)
 
     def _listen(self, speaker, callback):
