@@ -32,20 +32,22 @@ choregraphe:
 	bash scripts/setup_light.sh package
 	.venv-light/bin/python tools/build_package.py --choregraphe
 
+# Every figure a benchmark prints also goes to its page of docs/measurements/ (--write:
+# between the page's markers; docs/measurements/README.md says which script writes which).
 benchmark: setup
-	.venv27/bin/python scripts/benchmark.py
-	.venv27/bin/python scripts/benchmark_day.py
-	.venv/bin/python scripts/benchmark.py
-	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_service.py
-	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_citizen.py
-	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_lanes.py
-	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_motion.py
-	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_mood.py --seconds 120
-	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_context.py
-	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_follow.py
-	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_set_angles.py
-	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_drift.py --seeds 3
-	$(PEOPLE_RUN)
+	.venv27/bin/python scripts/benchmark.py --write
+	.venv27/bin/python scripts/benchmark_day.py --write
+	.venv/bin/python scripts/benchmark.py --write
+	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_service.py --write
+	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_citizen.py --write
+	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_lanes.py --write
+	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_motion.py --write
+	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_mood.py --seconds 120 --write
+	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_context.py --write
+	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_follow.py --write
+	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_set_angles.py --write
+	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_drift.py --seeds 3 --write
+	$(PEOPLE_RUN) --write
 
 # Pepper beside people standing idle (issue 32): out/people/ (docs/people.md). The data lies
 # in ../shared/people beside the repository, or where PEOPLE=/path says.

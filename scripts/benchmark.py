@@ -4,16 +4,21 @@ Pepper's CPU over ~100 s, a waypoint at a time as the calls go out).
     make benchmark      # both interpreters: Python 2.7 + numpy 1.8.0 (Pepper's), 3.9
 
 Prints microseconds per planned trajectory (waypoints + speed-limited timing) and the
-size of what one angleInterpolation call carries. Figures, not assertions.
+size of what one angleInterpolation call carries, as a Markdown table; ``--write`` also
+writes it into docs/measurements/planning.md, the part of this Python's lane. Figures, not
+assertions.
 """
 from __future__ import absolute_import, division, print_function
 
+import argparse
 import os
 import platform
 import sys
 import timeit
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
+
+import measurement_pages  # noqa: E402  (scripts/ is on sys.path)
 
 import numpy as np  # noqa: E402
 
@@ -25,14 +30,20 @@ SECONDS_PER_FIGURE = 1.0  # of timing per group: enough repeats, and make benchm
 
 
 def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    measurement_pages.option(parser, "planning.md")
+    args = parser.parse_args()
     settings = config.from_mapping({})
     rng = np.random.RandomState(0)
     reading = live_signal.steady(settings).now()
     built = dict((group.name, group.shape(reading))
                  for group in groups.build(settings, joints.URDF_LIMITS))
 
-    print("Python %s, numpy %s, %s" % (platform.python_version(), np.__version__,
-                                        platform.machine()))
+    lane = "Python %d.%d" % sys.version_info[:2]
+    lines = ["%s (%s), numpy %s, %s." % (lane, platform.python_version(), np.__version__,
+                                        platform.machine()), "",
+             "| group | joints x waypoints | us per trajectory | floats per trajectory "
+             "| lasting (s) |", "| --- | --- | --- | --- | --- |"]
     for row in groups.TABLE:
         group = built[row.name]
 
@@ -44,9 +55,11 @@ def main():
         seconds = min(timeit.repeat(plan, number=number, repeat=3)) / number
         _points, times = plan()
         floats = 2 * len(group.names) * settings.num_points
-        print("  %-5s %2d joints x %d waypoints: %7.1f us per trajectory, %5d floats "
-              "per trajectory, lasting %.0f s" % (row.name, len(group.names), settings.num_points,
-                                                 seconds * 1e6, floats, times[-1]))
+        lines.append("| %s | %d x %d | %.1f | %d | %.0f |" % (
+            row.name, len(group.names), settings.num_points, seconds * 1e6, floats, times[-1]))
+    print("\n".join(lines))
+    if args.write:
+        measurement_pages.write("planning.md", "benchmark.py", lines, part=lane)
 
 
 if __name__ == "__main__":

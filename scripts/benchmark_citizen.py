@@ -18,14 +18,17 @@ Figures (p50 / p99 / max over the samples, count in brackets):
   moment its arm gesture got its joints.
 
 (What the runner itself costs on each lane, its seams and its reaction times:
-scripts/benchmark_lanes.py.) Figures, not assertions. Runs in about a minute.
+scripts/benchmark_lanes.py.) Prints a Markdown table; ``--write`` also writes it into
+docs/measurements/sharing.md. Figures, not assertions. Runs in about a minute.
 """
+import argparse
 import os
 import random
 import tempfile
 import time
 
 from bench_runs import MODES, animating, percentiles
+import measurement_pages
 
 # Robot seconds per wall second differ per phase and mode so that each gets enough
 # samples in little time; every figure is in robot seconds as labelled.
@@ -75,7 +78,23 @@ def measure_speech(mode, config_path):
     return delays
 
 
+def markdown(rows):
+    """The figures as Markdown lines; ``rows``: mode -> (waits, speech delays), robot s."""
+    lines = ["Busy Pepper, the specification's timing (1 s x 100 waypoints), pepper_sim over "
+             "qi; robot s, p50 / p99 / max (samples):", "",
+             "| another app's | %s |" % " | ".join(MODES),
+             "| --- |%s" % (" --- |" * len(MODES))]
+    for label, pick in (("1 s arm gesture waits for the joints", lambda row: row[0]),
+                        ("ALAnimatedSpeech gesture waits", lambda row: row[1])):
+        lines.append("| %s | %s |" % (label, " | ".join(
+            percentiles(pick(rows[mode]), "%.3g", " / ") for mode in MODES)))
+    return lines
+
+
 def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    measurement_pages.option(parser, "sharing.md")
+    args = parser.parse_args()
     config = tempfile.NamedTemporaryFile("w", suffix=".ini", delete=False)
     config.write("# the specification's defaults\n")
     config.close()
@@ -86,14 +105,10 @@ def main():
             rows[mode] = (measure_waits(mode, config.name), measure_speech(mode, config.name))
     finally:
         os.unlink(config.name)
-    print("Busy Pepper, the specification's timing (1 s x 100 waypoints), pepper_sim over qi;"
-          " p50 / p99 / max (samples)")
-    for label, unit, pick in (
-            ("another app's wait", "s", lambda row: row[0]),
-            ("speech gesture delay", "s", lambda row: row[1])):
-        print("  %-22s (%s)" % (label, unit))
-        for mode in MODES:
-            print("    %-18s %s" % (mode, percentiles(pick(rows[mode]))))
+    lines = markdown(rows)
+    print("\n".join(lines))
+    if args.write:
+        measurement_pages.write("sharing.md", "benchmark_citizen.py", lines)
     print("(%.0f s)" % (time.monotonic() - started))
 
 

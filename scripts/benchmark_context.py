@@ -27,10 +27,12 @@ maxVelocityFraction; base turns while engaged and arm moves started while listen
 arousal again (goal <= 1 s); for the late HumanLost, the context's state just before the
 next event ("tracking kept": still engaged) and the base turns meanwhile (goal 0). Last, a
 line on what subscribing the people extractors costs NAOqi, as docs/naoqi.md gives it.
-Figures, not assertions; about 15 s of wall time.
+Prints Markdown; ``--write`` also writes it into docs/measurements/context.md. Figures,
+not assertions; about 15 s of wall time.
 """
 from __future__ import absolute_import, division, print_function
 
+import argparse
 import logging
 import os
 import re
@@ -48,6 +50,7 @@ from animate_behaviour.planning import joints, trajectory  # noqa: E402
 from pepper_sim.memory import FakeMemory  # noqa: E402
 from pepper_sim.motion import KinematicMotion  # noqa: E402
 from pepper_sim.people import Listening, People  # noqa: E402
+import measurement_pages  # noqa: E402  (scripts/ is on sys.path)
 
 SCALE = 0.05  # wall s per robot s
 SEED = 20
@@ -174,6 +177,7 @@ class Run(object):
 
 
 def show(run):
+    """The run's figures: Markdown lines."""
     marks = run.marks
     ramp_end = dict((name, rise) for name, (rise, _fall) in context_module.RAMPS.items())
     alone = run.alone_at()
@@ -226,19 +230,20 @@ def show(run):
         run.seconds(marks["tracks another"], lost)),
         "%s (%s)" % (delta(lost, run.first_call_after(lost)), run.states["end"]),
         window(lost, context_module.RAMPS[context_module.ENGAGED][1]), "", ""))
-    print("Context reactions (lifelike, behaviour = all, in-process, %.0f robot s; "
-          "maxVelocityFraction %.2f)" % (VISITOR[-1][0], run.config.max_velocity_fraction))
-    print("| event | first changed call (s) | largest joint speed during the ramp (x max) "
-          "| base turns while engaged (goal 0) | arm move onsets while listening (goal 0) |")
-    print("| --- | --- | --- | --- | --- |")
+    lines = ["Context reactions (lifelike, behaviour = all, in-process, %.0f robot s; "
+             "maxVelocityFraction %.2f):" % (VISITOR[-1][0], run.config.max_velocity_fraction),
+             "",
+             "| event | first changed call (s) | largest joint speed during the ramp (x max) "
+             "| base turns while engaged (goal 0) | arm move onsets while listening (goal 0) |",
+             "| --- | --- | --- | --- | --- |"]
     for label, first, speed, turns_cell, onsets in rows:
-        print("| %s | %s | %.3f | %s | %s |" % (label, first, speed, turns_cell, onsets))
-    print("alone: %s; the mood back at its set arousal %s s after someone appeared "
-          "(goal <= 1); the largest joint speed of the whole run %.3f x max"
-          % ("reached" if alone is not None else "not reached",
-             delta(back, run.back),
-             run.largest_speed(run.start, run.clock.now())))
-    print(extractor_cost())
+        lines.append("| %s | %s | %.3f | %s | %s |" % (label, first, speed, turns_cell, onsets))
+    lines += ["", "Alone: %s; the mood back at its set arousal %s s after someone appeared "
+              "(goal <= 1); the largest joint speed of the whole run %.3f x max."
+              % ("reached" if alone is not None else "not reached",
+                 delta(back, run.back), run.largest_speed(run.start, run.clock.now())),
+              "", extractor_cost() + "."]
+    return lines
 
 
 def extractor_cost(docs=DOCS):
@@ -262,10 +267,16 @@ def extractor_cost(docs=DOCS):
 
 
 def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    measurement_pages.option(parser, "context.md")
+    args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
     run = Run()
     run.play()
-    show(run)
+    lines = show(run)
+    print("\n".join(lines))
+    if args.write:
+        measurement_pages.write("context.md", "benchmark_context.py", lines)
 
 
 if __name__ == "__main__":

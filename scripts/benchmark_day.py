@@ -7,8 +7,9 @@ states, with behaviour `all` at the defaults, in both motion styles.
 In process, on a virtual clock (devtools/day_run.py): robot time passes only once every
 thread of the run waits, so the figures are the engine's, not the machine's load. Each
 state starts after 30 robot seconds of animation. Prints a Markdown table: figure, goal,
-then each style's value. Figures, not assertions (tests/test_pepper_day.py and
-tests/test_pepper_day_soak.py assert the behaviour).
+then each style's value; ``--write`` also writes it into docs/measurements/day.md.
+Figures, not assertions (tests/test_pepper_day.py and tests/test_pepper_day_soak.py assert
+the behaviour).
 """
 from __future__ import absolute_import, division, print_function
 
@@ -29,6 +30,7 @@ from animate_behaviour.engine import recovery  # noqa: E402
 from animate_behaviour.engine.base_worker import PAUSE  # noqa: E402
 from animate_behaviour.planning import joints, styles  # noqa: E402
 from day_run import DayRun, moves  # noqa: E402
+import measurement_pages  # noqa: E402  (scripts/ is on sys.path)
 
 WARM_UP = 30.0
 TEN_MINUTES = 600.0
@@ -133,19 +135,23 @@ def goal_of(figure):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seed", type=int, default=29)
+    measurement_pages.option(parser, "day.md")
     args = parser.parse_args()
-    print("Python %s, numpy %s: Pepper's own day, behaviour all, defaults, seed %d"
-          % (platform.python_version(), np.__version__, args.seed))
     figures = collections.OrderedDict()
     for style in styles.NAMES:
         for measure in MEASURES:
             for figure, value in run(style, args.seed, measure).items():
                 figures.setdefault(figure, {})[style] = value
-    print("\n| state: figure | goal | %s |" % " | ".join(styles.NAMES))
-    print("| --- | --- |%s" % (" --- |" * len(styles.NAMES)))
+    lines = ["Python %s, numpy %s: Pepper's own day, behaviour all, defaults, seed %d."
+             % (platform.python_version(), np.__version__, args.seed), "",
+             "| state: figure | goal | %s |" % " | ".join(styles.NAMES),
+             "| --- | --- |%s" % (" --- |" * len(styles.NAMES))]
     for figure, values in figures.items():
-        print("| %s | %s | %s |" % (figure, goal_of(figure),
-                                    " | ".join(values[style] for style in styles.NAMES)))
+        lines.append("| %s | %s | %s |" % (figure, goal_of(figure),
+                                           " | ".join(values[style] for style in styles.NAMES)))
+    print("\n".join(lines))
+    if args.write:
+        measurement_pages.write("day.md", "benchmark_day.py", lines)
 
 
 if __name__ == "__main__":

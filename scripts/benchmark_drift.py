@@ -12,7 +12,8 @@ out so that breaths do not count), both arms together; then the drifting mood's 
 steady's (goal: at least 0.9). Each seed's walk runs twice, as drawn and mirrored (valence
 and arousal negated), so that the moods visited average to the steady one: a walk that
 happens to stay calm moves more slowly and less, which is the mood showing, not the arms
-freezing. Figures, not assertions.
+freezing. Prints a Markdown table; ``--write`` also writes it into
+docs/measurements/drift.md. Figures, not assertions.
 """
 from __future__ import absolute_import, division, print_function
 
@@ -31,6 +32,7 @@ sys.path[:0] = [os.path.join(ROOT, "lib"), os.path.join(ROOT, "devtools")]
 import numpy as np  # noqa: E402
 import qi  # noqa: E402
 
+import measurement_pages  # noqa: E402  (scripts/ is on sys.path)
 import motion_quality  # noqa: E402
 import pepper_sim  # noqa: E402
 from animate_behaviour.planning import joints  # noqa: E402
@@ -110,26 +112,38 @@ def run(style, seed, sign):
     return 60.0 * steady / WINDOW, 60.0 * drifting / WINDOW
 
 
+def markdown(results, seeds):
+    """The figures as Markdown lines; ``results``: style -> [(steady, drifting) onsets a
+    minute of each run]."""
+    lines = ["A drifting mood (setMood once a robot second, steps <= %.2f inside +-%.1f) "
+             "against a steady one, over qi, behaviour = body, %d robot s each, %d walk(s) per "
+             "style, each as drawn and mirrored; the arms' move onsets a minute:"
+             % (STEP, LIMIT, WINDOW, seeds), "",
+             "| style | steady | drifting | drifting / steady (goal >= 0.9) |",
+             "| --- | --- | --- | --- |"]
+    for style, figures in results.items():
+        steady = np.mean([figure[0] for figure in figures])
+        drifting = np.mean([figure[1] for figure in figures])
+        lines.append("| %s | %.1f | %.1f | %.2f |" % (
+            style, steady, drifting, drifting / steady if steady else float("nan")))
+    return lines
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=1,
                         help="walks per style, each run as drawn and mirrored")
     parser.add_argument("--styles", nargs="+", default=list(STYLES), choices=STYLES)
+    measurement_pages.option(parser, "drift.md")
     args = parser.parse_args(argv)
     results = collections.OrderedDict()
     for style in args.styles:
         results[style] = [run(style, seed, sign) for seed in range(args.seeds)
                           for sign in (1, -1)]
-    print("A drifting mood (setMood once a robot second, steps <= %.2f inside +-%.1f) against "
-          "a steady one, over qi, behaviour = body, %d robot s each, %d walk(s) per style, "
-          "each as drawn and mirrored:" % (STEP, LIMIT, WINDOW, args.seeds))
-    print("%-14s %22s %22s %8s" % ("style", "steady onsets/min", "drifting onsets/min",
-                                   "ratio"))
-    for style, figures in results.items():
-        steady = np.mean([figure[0] for figure in figures])
-        drifting = np.mean([figure[1] for figure in figures])
-        print("%-14s %22.1f %22.1f %8.2f" % (style, steady, drifting,
-                                            drifting / steady if steady else float("nan")))
+    lines = markdown(results, args.seeds)
+    print("\n".join(lines))
+    if args.write:
+        measurement_pages.write("drift.md", "benchmark_drift.py", lines)
 
 
 if __name__ == "__main__":

@@ -22,8 +22,9 @@ during the visit: the largest speed any key asks of a joint (angle change over i
 and the engine's eased peak, trajectory.PEAK_TO_MEAN_SPEED times that), as a fraction of
 the joint's maximum velocity, beside maxVelocityFraction, and the keys above it (goal 0).
 The lifelike figures (motion_quality.figures on the calls rebuilt at 50 Hz, benchmark_mood's
-GOALS) for each mood of the script and over the whole visit. Figures, not assertions;
-about 40 wall s a run.
+GOALS) for each mood of the script and over the whole visit. Prints Markdown; ``--write``
+also writes it into docs/measurements/follow.md. Figures, not assertions; about 40 wall s
+a run.
 """
 from __future__ import absolute_import, division, print_function
 
@@ -48,6 +49,7 @@ from bench_runs import animating  # noqa: E402
 from benchmark_mood import GOALS  # noqa: E402
 from rank_correlation import spearman  # noqa: E402
 from pepper_sim.people import People  # noqa: E402
+import measurement_pages  # noqa: E402  (scripts/ is on sys.path)
 
 SCALE = 0.25  # wall s per robot s: a getStatus round trip (a few wall ms) is ~0.02 robot s
 TIMEOUT = 30.0
@@ -293,14 +295,14 @@ def span(values, form):
 
 
 def report(runs):
-    print("The person's mood followed: followPersonMood = 1, lifelike, behaviour = body; the "
-          "runner over qi against pepper_sim at %.2f wall s per robot s; a %.0f robot s "
-          "visitor (%d moods: %s), moodNow from getStatus every %.2f robot s; %d run(s), "
-          "ranges over them" % (SCALE, VISIT_SECONDS, len(SCRIPT),
-                                ", ".join(row.what for row in SCRIPT), SAMPLE_PERIOD,
-                                len(runs)))
-    print("| figure | valence | arousal | goal |")
-    print("| --- | --- | --- | --- |")
+    """The runs' figures: Markdown lines."""
+    lines = ["The person's mood followed: followPersonMood = 1, lifelike, behaviour = body; "
+             "the runner over qi against pepper_sim at %.2f wall s per robot s; a %.0f robot s "
+             "visitor (%d moods: %s), moodNow from getStatus every %.2f robot s; %d run(s), "
+             "ranges over them." % (SCALE, VISIT_SECONDS, len(SCRIPT),
+                                    ", ".join(row.what for row in SCRIPT), SAMPLE_PERIOD,
+                                    len(runs)),
+             "", "| figure | valence | arousal | goal |", "| --- | --- | --- | --- |"]
     for label, pick, form, goal in (
             ("lag, cross-correlation peak (s)", lambda axis: axis["lag"], "%.2f", ""),
             ("time to 63 % of a change, median (s)",
@@ -312,29 +314,30 @@ def report(runs):
              ">= %.1f" % RHO_GOAL),
             ("Spearman rho, the robot's series shifted by the lag",
              lambda axis: axis["rho at the lag"], "%.2f", "")):
-        print("| %s | %s | %s | %s |" % (label, span([pick(run[AXES[0]]) for run in runs], form),
-                                         span([pick(run[AXES[1]]) for run in runs], form),
-                                         goal))
+        lines.append("| %s | %s | %s | %s |" % (
+            label, span([pick(run[AXES[0]]) for run in runs], form),
+            span([pick(run[AXES[1]]) for run in runs], form), goal))
     met = all(run[name]["rho"] >= RHO_GOAL for run in runs for name in AXES)
-    print("rho >= %.1f on both axes in every run: %s; the visitor engaged in %s of the reads"
-          % (RHO_GOAL, "yes" if met else "NO", span([100 * run["engaged share"]
-                                                      for run in runs], "%.0f %%")))
     speed = [run["speed"] for run in runs]
-    print("Joint speeds over the visit (the calls' keys, x the joint's maximum velocity; "
-          "maxVelocityFraction %.2f): largest key's angle change / time %s (%s), its eased "
-          "peak (x %.1f) %s; keys above the fraction: %s as angle change / time, %s eased, "
-          "of %s keys" % (speed[0]["fraction"], span([s["mean"] for s in speed], "%.3f"),
-                          ", ".join(sorted(set(s["joint"] for s in speed))),
-                          trajectory.PEAK_TO_MEAN_SPEED,
-                          span([s["eased"] for s in speed], "%.3f"),
-                          span([s["keys above (mean)"] for s in speed], "%d"),
-                          span([s["keys above (eased)"] for s in speed], "%d"),
-                          span([s["keys"] for s in speed], "%d")))
-    print("Lifelike figures per mood (robot s of calls rebuilt at %.0f Hz; the clock line "
-          "reads low below 40 s):" % motion_quality.RATE)
-    print("| mood | %s | move onsets (synchrony's count) | goals met |"
-          % " | ".join(label for label, _key, _holds in GOALS))
-    print("| --- | %s | --- | --- |" % " | ".join("---" for _ in GOALS))
+    lines += [
+        "", "rho >= %.1f on both axes in every run: %s; the visitor engaged in %s of the reads."
+        % (RHO_GOAL, "yes" if met else "NO",
+           span([100 * run["engaged share"] for run in runs], "%.0f %%")),
+        "", "Joint speeds over the visit (the calls' keys, x the joint's maximum velocity; "
+        "maxVelocityFraction %.2f): largest key's angle change / time %s (%s), its eased "
+        "peak (x %.1f) %s; keys above the fraction: %s as angle change / time, %s eased, "
+        "of %s keys." % (speed[0]["fraction"], span([s["mean"] for s in speed], "%.3f"),
+                         ", ".join(sorted(set(s["joint"] for s in speed))),
+                         trajectory.PEAK_TO_MEAN_SPEED,
+                         span([s["eased"] for s in speed], "%.3f"),
+                         span([s["keys above (mean)"] for s in speed], "%d"),
+                         span([s["keys above (eased)"] for s in speed], "%d"),
+                         span([s["keys"] for s in speed], "%d")),
+        "", "Lifelike figures per mood (robot s of calls rebuilt at %.0f Hz; the clock line "
+        "reads low below 40 s):" % motion_quality.RATE,
+        "", "| mood | %s | move onsets (synchrony's count) | goals met |"
+        % " | ".join(label for label, _key, _holds in GOALS),
+        "| --- | %s | --- | --- |" % " | ".join("---" for _ in GOALS)]
     for phase in runs[0]["lifelike"]:
         onsets = span([sum(run["lifelike"][phase]["onsets per chain"].values())
                        for run in runs], "%d")
@@ -344,15 +347,15 @@ def report(runs):
             values = [run["lifelike"][phase][key] for run in runs]
             cells.append(span(values, "%.2f"))
             met.append(all(holds(value) for value in values if value == value))
-        print("| %s | %s | %s | %s |" % (phase, " | ".join(cells), onsets,
-                                         "all" if all(met) else "NOT: " + ", ".join(
-                                             label for (label, _k, _h), ok in zip(GOALS, met)
-                                             if not ok)))
-
+        lines.append("| %s | %s | %s | %s |" % (
+            phase, " | ".join(cells), onsets, "all" if all(met) else "NOT: " + ", ".join(
+                label for (label, _k, _h), ok in zip(GOALS, met) if not ok)))
+    return lines
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=1, help="visits played (default 1)")
+    measurement_pages.option(parser, "follow.md")
     args = parser.parse_args(argv)
     started = time.monotonic()
     handle, path = tempfile.mkstemp(suffix=".ini")
@@ -361,7 +364,10 @@ def main(argv=None):
         runs = [analyse(play(path)) for _ in range(args.runs)]
     finally:
         os.unlink(path)
-    report(runs)
+    lines = report(runs)
+    print("\n".join(lines))
+    if args.write:
+        measurement_pages.write("follow.md", "benchmark_follow.py", lines)
     print("(%.0f s)" % (time.monotonic() - started))
 
 

@@ -23,7 +23,8 @@ p50 / p99 / max (samples), beside the goals of issue 14, for the package in each
 style and for the specification's way. Figures, not assertions. Runs in about six
 minutes; ``--quick`` shortens every phase (rougher figures). ``--moods`` measures the
 package instead in each style at the four corners of the mood (valence and arousal
-each -1 or 1): the cost at every mood.
+each -1 or 1): the cost at every mood. ``--write`` also writes the figures as Markdown
+into docs/measurements/sharing.md (its part "lanes", or "moods" with ``--moods``).
 """
 import argparse
 import collections
@@ -34,6 +35,7 @@ import time
 from bench_runs import LANES, CpuMeter, animating, percentiles, seam_gaps
 
 from animate_behaviour.planning import joints  # noqa: E402 (bench_runs puts lib/ on the path)
+import measurement_pages  # noqa: E402
 
 KILLS = {"animate-behaviour": ("killTask",), "specification": ("killTasksUsingResources",)}
 # Wall s per robot s for the seams: ours seam every 2 s call (every 0.1 wall s at 0.05),
@@ -108,6 +110,26 @@ def measure_seams(mode, python, config_path, seconds):
                      rests=mode == "animate-behaviour")["arms"]
 
 
+# The round trips docs/measurements/sharing.md names apart: (heading, methods).
+NAMED_TRIPS = (("motion commands", ("angleInterpolation", "moveTo")),
+               ("getTaskList", ("getTaskList",)), ("getAngles", ("getAngles",)))
+
+
+def markdown(columns):
+    """The figures as Markdown lines: a row per run (lane, heading), a column per figure
+    of GOALS (their goals in the first row), then the round trips named apart."""
+    lines = ["| run | %s | %s |" % (" | ".join(label for label, _goal in GOALS), " | ".join(
+        "of which %s" % name for name, _methods in NAMED_TRIPS)),
+        "| --- |%s" % (" --- |" * (len(GOALS) + len(NAMED_TRIPS))),
+        "| goal | %s |%s" % (" | ".join(goal for _label, goal in GOALS),
+                             " |" * len(NAMED_TRIPS))]
+    for name, values, trips in columns:
+        lines.append("| %s | %s | %s |" % (name, " | ".join(values), " | ".join(
+            "%.2f" % sum(trips.get(method, 0.0) for method in methods)
+            for _name, methods in NAMED_TRIPS)))
+    return lines
+
+
 def quantiles(values):
     return percentiles(values, "%.1f", " / ")
 
@@ -131,6 +153,7 @@ def main():
     parser.add_argument("--quick", action="store_true", help="shorter phases, rougher figures")
     parser.add_argument("--moods", action="store_true",
                         help="the package at the mood's four corners, in both styles")
+    measurement_pages.option(parser, "sharing.md")
     arguments = parser.parse_args()
     runs = MOOD_RUNS if arguments.moods else RUNS
     seconds, toggles, seam_seconds = (4.0, 8, 3.0) if arguments.quick else (12.0, 20, 8.0)
@@ -171,6 +194,13 @@ def main():
         print("  %-18s %s" % (name, ", ".join(
             "%s %.2f" % (method, rate) for method, rate in
             sorted(trips.items(), key=lambda item: -item[1]))))
+    if arguments.write:
+        measurement_pages.write("sharing.md", "benchmark_lanes.py", [
+            "Runner cost per lane (2.7: libqi 1.8.3 + numpy 1.8.0 as on Pepper; 3.9: libqi "
+            "3.1.5), pepper_sim over qi, %.0f s windows; latencies p50 / p99 / max (samples); "
+            "ours = animate-behaviour (lifelike: motionStyle = lifelike), spec = the "
+            "specification's way:" % seconds, ""] + markdown(columns),
+            part="moods" if arguments.moods else "lanes")
     print("(%.0f s)" % (time.monotonic() - started))
 
 

@@ -10,8 +10,11 @@ reads it as it reads a mood set by setMood), its calls rebuilt under the "ease" 
 devtools/motion_quality. Prints per style one table per figure (rows: arousal, columns:
 valence), the Spearman rank correlation of each arousal figure along the arousal axis (one
 per valence) and of each valence figure along the valence axis (one per arousal), and the
-moods at which a lifelike goal fails (lifelike style: GOALS). Figures, not
-assertions. About 6.5 wall s per mood at the default 40 robot s: under 3 min per style.
+moods at which a lifelike goal fails (lifelike style: GOALS). ``--write`` also writes a
+summary into docs/measurements/mood.md (``summary``: each figure's mean over the other
+axis, the worst rho of its five lines, each goal's range and the moods where it fails).
+Figures, not assertions. About 6.5 wall s per mood at the default 40 robot s: under 3 min
+per style.
 """
 import argparse
 import collections
@@ -31,6 +34,7 @@ from rank_correlation import spearman  # noqa: E402
 from animate_behaviour import configuration as config_module  # noqa: E402
 from animate_behaviour.expression import live_signal, mood_table# noqa: E402
 from animate_behaviour.planning import clearance, styles  # noqa: E402
+import measurement_pages  # noqa: E402  (scripts/ is on sys.path)
 
 GRID = (-1.0, -0.5, 0.0, 0.5, 1.0)
 MODEL = "ease"
@@ -61,6 +65,16 @@ GOALS = (
     ("clock line <= 2", "clock line", lambda value: value <= 2.0),
     ("SPARC >= -1.8", "SPARC median", lambda value: value >= -1.8),
 )
+# The summary's rows (``summary``): each figure's label on docs/measurements/mood.md.
+SUMMARY_LABELS = {
+    "RMS offset (rad)": "RMS offset from home, rad",
+    "speed peaks /s": "speed peaks per s per joint",
+    "mean hold (s)": "mean hold, s",
+    "breaths /min": "breaths per minute (set: %s)",
+    "ShoulderPitch (rad)": "ShoulderPitch, rad",
+    "ShoulderRoll (rad)": "ShoulderRoll, rad",
+    "Hand": "Hand",
+}
 
 
 def mean_posture(angles, suffix):
@@ -84,6 +98,7 @@ def at_mood(style, valence, arousal, seconds):
     found["speed peaks /s"] = found["peaks per second"]
     found["mean hold (s)"] = found["mean hold"]
     found["breaths /min"] = found["breaths per minute"]
+    found["set breaths /min"] = moving.breaths_per_minute
     for suffix, label in zip(POSTURE, list(FIGURES)[4:]):
         found[label] = mean_posture(angles, suffix)
         found["home", label] = mean_posture(moving.rest, suffix)
@@ -92,6 +107,65 @@ def at_mood(style, valence, arousal, seconds):
 
 def shown(value, form):
     return "n/a" if value != value else form % value
+
+
+def rhos(grid, label, axis):
+    """Spearman's rho of ``label`` along ``axis``, one per value of the other axis."""
+    found = []
+    for other in GRID:
+        if axis == mood_table.AROUSAL:
+            values = [grid[other, arousal][label] for arousal in GRID]
+        else:
+            values = [grid[valence, other][label] for valence in GRID]
+        found.append(spearman(GRID, values))
+    return found
+
+
+def summary(style, grid, seconds):
+    """docs/measurements/mood.md's part for ``style``: Markdown lines. Each figure's mean
+    over the other axis's five values (a valence figure with the mood's home, at arousal 0,
+    in brackets), the worst rho of its five lines; for the lifelike style, each goal's
+    range over the grid and the moods where it fails."""
+    lines = ["%s, %.0f robot s per mood; each cell the mean over the other axis's five "
+             "values, rho the worst of the five lines (goal |rho| >= %.1f with the expected "
+             "sign):" % (style, seconds, RHO_GOAL)]
+    for axis, letter, heading in ((mood_table.AROUSAL, "a", "arousal figure"),
+                                  (mood_table.VALENCE, "v", "valence figure (the mood's home "
+                                                            "in brackets)")):
+        lines += ["", "| %s | %s | rho (worst) |" % (heading, " | ".join(
+            "%s %g" % (letter, value) for value in GRID)),
+            "| --- |%s --- |" % (" --- |" * len(GRID))]
+        for label, (its_axis, sign, form) in FIGURES.items():
+            if its_axis != axis:
+                continue
+            cells = []
+            for value in GRID:
+                moods = [(value, other) if axis == mood_table.VALENCE else (other, value)
+                         for other in GRID]
+                cell = shown(float(np.mean([grid[mood][label] for mood in moods])), form)
+                if axis == mood_table.VALENCE:
+                    cell += " (%s)" % shown(grid[value, 0.0]["home", label], form)
+                cells.append(cell)
+            worst = min(rhos(grid, label, axis), key=lambda rho: sign * rho
+                        if rho == rho else -2.0)
+            name = SUMMARY_LABELS[label]
+            if label == "breaths /min":
+                name %= ", ".join("%g" % round(grid[0.0, arousal]["set breaths /min"], 2)
+                                  for arousal in GRID)
+            lines.append("| %s | %s | %s |" % (name, " | ".join(cells), shown(worst, "%+.2f")))
+    if style != styles.LIFELIKE:
+        return lines
+    lines += ["", "| lifelike goal | over the %d moods | fails at |" % len(grid),
+              "| --- | --- | --- |"]
+    for label, key, holds in GOALS:
+        values = [grid[mood][key] for mood in sorted(grid)]
+        failing = ["(%g, %g) %.2f" % (valence, arousal, grid[valence, arousal][key])
+                   for arousal in GRID for valence in GRID
+                   if not holds(grid[valence, arousal][key])]
+        low, high = shown(min(values), "%.2f"), shown(max(values), "%.2f")
+        lines.append("| %s | %s | %s |" % (label, low if low == high else "%s to %s" % (
+            low, high), "; ".join(failing) or "none"))
+    return lines
 
 
 def report(style, grid):
@@ -108,13 +182,7 @@ def report(style, grid):
         if axis == mood_table.VALENCE:  # the rest posture as the mood sets it, for comparison
             print("    set (home)%s" % (" " * 12) + "".join(
                 shown(grid[valence, 0.0]["home", label], form).rjust(9) for valence in GRID))
-        lines = []
-        for other in GRID:
-            if axis == mood_table.AROUSAL:
-                values = [grid[other, arousal][label] for arousal in GRID]
-            else:
-                values = [grid[valence, other][label] for valence in GRID]
-            lines.append(spearman(GRID, values))
+        lines = rhos(grid, label, axis)
         met = [rho == rho and sign * rho >= RHO_GOAL - RHO_TOLERANCE for rho in lines]
         print("    rho at %s %s: %s   %s" % (
             mood_table.VALENCE if axis == mood_table.AROUSAL else mood_table.AROUSAL,
@@ -150,16 +218,21 @@ def main(argv=None):
                              "reads low below 40)")
     parser.add_argument("--styles", nargs="+", choices=styles.NAMES,
                         default=[styles.LIFELIKE], help="motion styles (default lifelike)")
+    measurement_pages.option(parser, "mood.md")
     args = parser.parse_args(argv)
     started = time.monotonic()
     print("Mood grid, behaviour = body, the specification's defaults at each mood; %.0f robot "
           "s per mood after the first calls; the engine's calls (pepper_sim at %.2f wall s per "
           "robot s) rebuilt under the %s model at %.0f Hz."
           % (args.seconds, inprocess_motion.SCALE, MODEL, motion_quality.RATE))
+    written = []
     for style in args.styles:
         grid = dict(((valence, arousal), at_mood(style, valence, arousal, args.seconds))
                     for arousal in GRID for valence in GRID)
         report(style, grid)
+        written += ([""] if written else []) + summary(style, grid, args.seconds)
+    if args.write:
+        measurement_pages.write("mood.md", "benchmark_mood.py", written)
     print("(%.0f s)" % (time.monotonic() - started))
 
 

@@ -22,7 +22,8 @@ then peaks, synchrony, onsets and rest per chain and the RMS offset per joint, t
 lifelike style's human timing (devtools/timing_quality: holds, breaths, sighs, weight
 shifts, fidgets and the legs' sway, from TIMING_HOURS robot hours of its planner's calls
 chained as its workers chain them), each against its human reference
-(devtools/human_reference). Figures, not assertions. At the default 60 s it takes about
+(devtools/human_reference). ``--write`` also writes both tables as Markdown into
+docs/measurements/motion.md. Figures, not assertions. At the default 60 s it takes about
 80 s per style (10 s in-process, 70 s
 in qiBullet's real time); ``--seconds 20`` about 30 s, ``--no-bullet`` 10 s.
 """
@@ -38,6 +39,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [os.path.join(ROOT, "lib"), os.path.join(ROOT, "devtools")]
 
 import inprocess_motion  # noqa: E402
+import measurement_pages  # noqa: E402  (scripts/ is on sys.path)
 import motion_quality  # noqa: E402
 import human_reference  # noqa: E402
 import timing_quality  # noqa: E402
@@ -76,6 +78,27 @@ ROWS = (
     ("breathing line", "breathing line", "", "", "%.1f"),
     ("breathing line holding", "breathing line holding", "", "", "%.1f"),
 )
+
+
+# docs/measurements/motion.md's rows: (label, figure key, format), the arms' rest between
+# the RMS offset and the breathing line; the goals are the lifelike style's.
+MARKDOWN_ROWS = (
+    ("speed peaks per s per joint (<= %.2f)" % human_reference.IDLE["peaks per second"].high,
+     "peaks per second", "%.2f"),
+    ("onsets another chain's accompanies within 150 ms (<= %.2f)"
+     % human_reference.IDLE["synchrony"].high, "synchrony", "%.2f"),
+    ("clock line at 1/`gestureDuration` over the band 0.3-2.5 times it (<= 2)", "clock line",
+     "%.1f"),
+    ("median SPARC of a move (>= -1.8)", "SPARC median", "%.2f"),
+    ("RMS offset from home, mean over joints, rad (within 25 %)", "RMS offset mean", "%.3f"),
+    ("breathing line in ShoulderPitch while the arms hold (power over its band)",
+     "breathing line holding", "%.1f"),
+)
+ARMS = ("left arm", "right arm")
+# The human timing's formats on the page, by figure key (others: "%.2f").
+TIMING_FORMATS = {"sighs per hour": "%.1f", "weight shift, side to side per hour": "%.1f",
+                  "weight shift, front to back per hour": "%.1f", "fidgets per hour": "%.1f",
+                  "pause after a sigh": "%.1f"}
 
 
 def style_settings(style):
@@ -193,6 +216,54 @@ def print_timing(figures, upset):
         print("  %-40s %8s" % ("weight shifts seen an hour, %s" % name, shown(rate, "%.1f")))
 
 
+def markdown_table(results, styles, sources):
+    """The motion table as Markdown lines: a row per figure, a column per style, its
+    sources' figures side by side."""
+    lines = ["| figure (goal for lifelike) | %s |" % " | ".join(
+        "%s: %s" % (style, " / ".join(sources)) for style in styles),
+        "| --- |%s" % (" --- |" * len(styles))]
+
+    def row(label, cell):
+        lines.append("| %s | %s |" % (label, " | ".join(cell(style) for style in styles)))
+    for label, key, form in MARKDOWN_ROWS:
+        if key == "breathing line holding":
+            row("share of time the arms rest (either arm, every source)", lambda style: (
+                lambda rest: "%.0f-%.0f %%" % (100 * min(rest), 100 * max(rest)))([
+                    results[style, source]["rest per chain"][arm]
+                    for source in sources for arm in ARMS]))
+        row(label, lambda style: " / ".join(shown(results[style, source][key], form)
+                                            for source in sources))
+    return lines
+
+
+def markdown_timing(figures, upset):
+    """The human timing as Markdown lines: each figure, people's, the lifelike style's and
+    whether it lies inside people's range."""
+    lines = ["| figure | people | lifelike | |", "| --- | --- | --- | --- |"]
+    for (label, key, goal, _before, form), idle in zip(TIMING_ROWS, ("pause CV", "pause mean")):
+        people = human_reference.IDLE[idle]
+        lines.append("| %s | %s (people's pauses) | %s | %s |" % (
+            label, goal, shown(figures[key], form),
+            "inside" if people.low <= figures[key] <= people.high else "OUTSIDE"))
+    parent = ""
+    for row, measured in [(row, figures) for row in human_reference.TABLE] + [
+            (human_reference.UPSET_SIGHS, upset)]:
+        label = row.label.strip()
+        if row.label.startswith(" "):
+            label = "%s: %s" % (parent, label)
+        else:
+            parent = label
+        value = shown(measured[row.key], TIMING_FORMATS.get(row.key, "%.2f"))
+        if row.key == "sigh size":
+            value += " (%.1f-%.1f seen)" % measured["sigh size range"]
+        elif row.key == "pause after a sigh":
+            value += " (after a breath %.1f)" % measured["pause after a breath"]
+        lines.append("| %s | %s | %s | %s |" % (
+            label, row.human, value,
+            "inside" if human_reference.inside(row, measured) else "OUTSIDE"))
+    return lines
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=60.0,
@@ -201,6 +272,7 @@ def main(argv=None):
                         help="leave out the qiBullet runs (most of the run time)")
     parser.add_argument("--seed", type=int, default=inprocess_motion.SEED,
                         help="the engine's random seed (default %d)" % inprocess_motion.SEED)
+    measurement_pages.option(parser, "motion.md")
     args = parser.parse_args(argv)
     started = time.monotonic()
     sources = SOURCES[:2] if args.no_bullet else SOURCES
@@ -213,14 +285,25 @@ def main(argv=None):
           % (args.seed, args.seconds, breaths_per_minute(config), inprocess_motion.SCALE,
              motion_quality.LOW_PASS_HZ))
     print_table(results, STYLES, sources)
+    written = ["Motion quality, behaviour = body, the specification's defaults, seed %d; %.0f "
+               "robot s per run after the first calls; ease / spline: the engine's calls "
+               "rebuilt at 50 Hz resting at every key / passing through; qiBullet: measured:"
+               % (args.seed, args.seconds), ""] + markdown_table(results, STYLES, sources)
     if "lifelike" in STYLES:
         print()
         settings = style_settings("lifelike")
         upset = dict(settings, valence="-1.0", arousal="1.0")
-        print_timing(timing_quality.figures(config_module.from_mapping(settings), args.seed,
-                                            TIMING_HOURS * 3600.0),
-                     timing_quality.breaths(config_module.from_mapping(upset), args.seed,
-                                            TIMING_HOURS * 3600.0))
+        figures = timing_quality.figures(config_module.from_mapping(settings), args.seed,
+                                         TIMING_HOURS * 3600.0)
+        breaths = timing_quality.breaths(config_module.from_mapping(upset), args.seed,
+                                         TIMING_HOURS * 3600.0)
+        print_timing(figures, breaths)
+        written += ["", "Human timing, lifelike, %.0f robot hours of the planner's calls, seed "
+                    "%d (breaths read while Pepper listens, when the arms only breathe; the "
+                    "weight shifts as the legs show them):" % (figures["hours"], args.seed),
+                    ""] + markdown_timing(figures, breaths)
+    if args.write:
+        measurement_pages.write("motion.md", "benchmark_motion.py", written)
     print("(%.0f s)" % (time.monotonic() - started))
 
 

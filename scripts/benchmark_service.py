@@ -5,8 +5,10 @@
 Against a simulated NAOqi on loopback: the round trip of setActivation from a client
 session, how long after setActivation("disabled") activationChanged("disabled") arrives
 (home reached), and the runner process's resident memory. (Disable-to-kill is in
-benchmark_citizen.py.) Figures, not assertions.
+benchmark_citizen.py.) Prints a Markdown table; ``--write`` also writes it into
+docs/measurements/service.md. Figures, not assertions.
 """
+import argparse
 import os
 import signal
 import statistics
@@ -21,6 +23,7 @@ sys.path[:0] = [os.path.join(ROOT, "lib"), os.path.join(ROOT, "devtools")]
 
 import qi  # noqa: E402
 
+import measurement_pages  # noqa: E402  (scripts/ is on sys.path)
 import pepper_sim  # noqa: E402
 from pepper_sim.qi_server import SimulatedRobot  # noqa: E402
 
@@ -43,6 +46,9 @@ def percentile(values, fraction):
 
 
 def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    measurement_pages.option(parser, "service.md")
+    args = parser.parse_args()
     config = tempfile.NamedTemporaryFile("w", suffix=".ini", delete=False)
     config.write("gestureDuration = 1.0\n")  # the default 100 x 1 s trajectories
     config.close()
@@ -94,13 +100,19 @@ def main():
             runner.wait(TIMEOUT)
     os.unlink(config.name)
     ms = 1000.0
-    print("getActivation round trip over loopback (%d calls): median %.2f ms, p95 %.2f ms"
-          % (ROUND_TRIPS, statistics.median(trips) * ms, percentile(trips, 0.95) * ms))
-    print("setActivation(\"disabled\") -> activationChanged(\"disabled\") (home reached): median "
-          "%.0f ms, max %.0f ms (simulated time x0.05)" % (statistics.median(settle_delays) * ms,
-                                                           max(settle_delays) * ms))
-    print("runner resident memory while enabled: %.1f MiB" % (memory / 1024.0))
-    print("runner exit status after SIGTERM: %d" % runner.returncode)
+    lines = [
+        "The runner over qi against pepper_sim on loopback, the specification's defaults.", "",
+        "| figure | value |", "| --- | --- |",
+        "| getActivation round trip over loopback (%d calls), median / p95 (ms) | %.2f / %.2f |"
+        % (ROUND_TRIPS, statistics.median(trips) * ms, percentile(trips, 0.95) * ms),
+        "| setActivation(\"disabled\") to activationChanged(\"disabled\"), home reached "
+        "(%d times), median / max (ms; simulated time x0.05) | %.0f / %.0f |"
+        % (TOGGLES, statistics.median(settle_delays) * ms, max(settle_delays) * ms),
+        "| the runner's resident memory while enabled (MiB) | %.1f |" % (memory / 1024.0),
+        "| the runner's exit status after SIGTERM | %d |" % runner.returncode]
+    print("\n".join(lines))
+    if args.write:
+        measurement_pages.write("service.md", "benchmark_service.py", lines)
 
 
 if __name__ == "__main__":

@@ -18,7 +18,8 @@ in all, the one in flight); when the last of them ended (the arm is the app's al
 getStatus first said leftArm yields to "another app" (engine.report(), read every
 POLL robot s); the fights: calls of ours on its joints sent within FIGHT_WINDOW of one of
 its commands (goal 0); when the arm moved again after its last command (yieldQuietTime
-later at the soonest). Figures: p50 / max (episodes). Not assertions; about 30 wall s.
+later at the soonest). Figures: p50 / max (episodes), as Markdown; ``--write`` also writes
+them into docs/measurements/set_angles.md. Not assertions; about 30 wall s.
 """
 from __future__ import absolute_import, division, print_function
 
@@ -38,6 +39,7 @@ from animate_behaviour.engine.motion_engine import MotionEngine  # noqa: E402
 from pepper_sim.joystick import APP_JOINTS, Joystick  # noqa: E402
 from pepper_sim.memory import FakeMemory  # noqa: E402
 from pepper_sim.motion import KinematicMotion  # noqa: E402
+import measurement_pages  # noqa: E402  (scripts/ is on sys.path)
 
 SCALE = 0.05  # wall s per robot s
 SEED = 25
@@ -140,6 +142,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--episodes", type=int, default=EPISODES,
                         help="app sessions per style (default %d)" % EPISODES)
+    measurement_pages.option(parser, "set_angles.md")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING)
     started = time.monotonic()
@@ -148,31 +151,34 @@ def main(argv=None):
         records, episodes, clock = play(style, args.episodes)
         results[style] = [figures(records, episode, clock) for episode in episodes]
     quiet = config_module.from_mapping({}).yield_quiet_time
-    print("Another app's setAngles (a joystick streaming the left elbow and wrist every "
-          "%.1f robot s for %.0f s), behaviour = body, in-process; p50 / max over %d "
-          "episodes per style (robot s from its first command)"
-          % (Joystick.PERIOD, APP_SECONDS, args.episodes))
-    print("| figure | %s | goal |" % " | ".join(STYLES))
-    print("| --- | %s | --- |" % " | ".join("---" for _ in STYLES))
+    lines = ["Another app's setAngles (a joystick streaming the left elbow and wrist every "
+             "%.1f robot s for %.0f s), behaviour = body, in-process; p50 / max over %d "
+             "episodes per style (robot s from its first command):"
+             % (Joystick.PERIOD, APP_SECONDS, args.episodes), "",
+             "| figure | %s | goal |" % " | ".join(STYLES),
+             "| --- | %s | --- |" % " | ".join("---" for _ in STYLES)]
     for label, key, form, goal in (
             ("calls of ours on its joints once it began (in flight + sent)", "calls", "%d",
              "<= 1"),
-            ("  of which sent after it began", "sent after", "%d", "0"),
+            ("of which sent after it began", "sent after", "%d", "0"),
             ("the arm is the app's alone after (s)", "aside", "%.2f", ""),
             ("getStatus says yielding to another app after (s)", "yielding", "%.2f", ""),
             ("fights: calls of ours within %.0f s of its commands" % FIGHT_WINDOW, "fights",
              "%d", "0"),
             ("the arm moves again after its last command (s)", "resumed", "%.2f",
              ">= yieldQuietTime %.1f" % quiet)):
-        print("| %s | %s | %s |" % (label, " | ".join(
+        lines.append("| %s | %s | %s |" % (label, " | ".join(
             p50_max([row[key] for row in results[style]], form) for style in STYLES), goal))
+    lines.append("")
     for style in STYLES:
         rows = results[style]
-        print("%s: within one call of ours in %d of %d episodes, no fight in %d of %d"
-              % (style, sum(row["calls"] <= 1 for row in rows), len(rows),
-                 sum(row["fights"] == 0 for row in rows), len(rows)))
+        lines.append("%s: within one call of ours in %d of %d episodes, no fight in %d of %d."
+                     % (style, sum(row["calls"] <= 1 for row in rows), len(rows),
+                        sum(row["fights"] == 0 for row in rows), len(rows)))
+    print("\n".join(lines))
+    if args.write:
+        measurement_pages.write("set_angles.md", "benchmark_set_angles.py", lines)
     print("(%.0f s)" % (time.monotonic() - started))
-
 
 if __name__ == "__main__":
     main()

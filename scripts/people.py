@@ -14,7 +14,9 @@ goals, issue 13's figures of the people and of each style at the neutral mood
 each person), figures.json and quality.json, sensitivity.md (each figure under other
 filters and thresholds), pauses.png, rates.png and speeds.png, and beside.gif (a genuine
 clip's stick figure beside qiBullet's Pepper posed at the commanded angles, over the same
-minute). Figures, not assertions. About a minute and a half, most of it the GIF.
+minute). ``--write`` also writes figures.md and sensitivity.md's summary into
+docs/measurements/people.md. Figures, not assertions. About a minute and a half, most of
+it the GIF.
 """
 import argparse
 import json
@@ -27,6 +29,7 @@ sys.path[:0] = [os.path.join(ROOT, "lib"), os.path.join(ROOT, "devtools")]
 
 from people import (data, plots, quality, reference, robot, sensitivity, study,  # noqa: E402
                     table)
+import measurement_pages  # noqa: E402  (scripts/ is on sys.path)
 
 
 def parse_args(argv):
@@ -38,6 +41,7 @@ def parse_args(argv):
                         help="robot minutes per style and mood (default %g)" % robot.MINUTES)
     parser.add_argument("--seed", type=int, default=robot.pepper_traces.SEED)
     parser.add_argument("--no-gif", action="store_true", help="leave out beside.gif")
+    measurement_pages.option(parser, "people.md")
     return parser.parse_args(argv)
 
 
@@ -67,8 +71,11 @@ def main(argv=None):
                                     for key, each in getattr(found, group).items()))
                        for group in found._fields), handle, indent=1, sort_keys=True)
     print("\n".join(lines))
-    write(os.path.join(args.out, "sensitivity.md"), sensitivity.report(recordings, sways, runs,
-                                                                  args.minutes, args.seed))
+    varied = sensitivity.report(recordings, sways, runs, args.minutes, args.seed)
+    write(os.path.join(args.out, "sensitivity.md"), varied)
+    if args.write:
+        measurement_pages.write("people.md", "people.py", table.page(lines, varied),
+                                argv=sys.argv if argv is None else [sys.argv[0]] + argv)
     for path in plots.draw(recordings, runs, args.out):
         print("wrote %s" % path)
     if not args.no_gif:

@@ -15,6 +15,7 @@ from animate_behaviour.planning import joints  # noqa: E402
 
 import script_modules  # noqa: E402
 from manual_clock import ManualClock  # noqa: E402
+from people import table as people_table  # noqa: E402
 
 benchmark_context = script_modules.load("benchmark_context")
 benchmark_follow = script_modules.load("benchmark_follow")
@@ -109,3 +110,115 @@ def test_the_extractors_cost_is_cited_from_docs_naoqi_or_not_published(tmp_path)
     assert "not published (docs/naoqi.md gives no figure)" in \
         benchmark_context.extractor_cost(str(bare))
     assert "not published" in benchmark_context.extractor_cost()  # the page as it is
+
+
+# -- what --write puts on docs/measurements/ ----------------------------------------------
+
+benchmark_citizen = script_modules.load("benchmark_citizen")
+benchmark_drift = script_modules.load("benchmark_drift")
+benchmark_lanes = script_modules.load("benchmark_lanes")
+benchmark_mood = script_modules.load("benchmark_mood")
+benchmark_motion = script_modules.load("benchmark_motion")
+measurement_pages = script_modules.load("measurement_pages")
+
+
+def mood_grid():
+    """A made-up grid: the arousal figures rise with arousal (the hold falls), the posture
+    with valence; the clock line fails at one mood."""
+    grid = {}
+    for valence in benchmark_mood.GRID:
+        for arousal in benchmark_mood.GRID:
+            found = {"RMS offset (rad)": 0.08 + 0.05 * arousal,
+                     "speed peaks /s": 0.4 + 0.2 * arousal, "mean hold (s)": 3.0 - arousal,
+                     "breaths /min": 14.0 * (1 + 0.2 * arousal),
+                     "set breaths /min": 14.0 * (1 + 0.2 * arousal),
+                     "peaks per second": 0.4 + 0.2 * arousal, "synchrony": 0.3,
+                     "clock line": 2.5 if (valence, arousal) == (1.0, -1.0) else 1.0,
+                     "SPARC median": -1.58}
+            for index, label in enumerate(("ShoulderPitch (rad)", "ShoulderRoll (rad)",
+                                           "Hand")):
+                found[label] = 1.0 + index + 0.1 * valence + 0.001 * arousal
+                found["home", label] = 1.0 + index + 0.1 * valence
+            grid[valence, arousal] = found
+    return grid
+
+
+def test_the_mood_summary_means_each_figure_over_the_other_axis():
+    lines = benchmark_mood.summary("lifelike", mood_grid(), 120.0)
+    assert lines[2] == "| arousal figure | a -1 | a -0.5 | a 0 | a 0.5 | a 1 | rho (worst) |"
+    assert "| RMS offset from home, rad | 0.030 | 0.055 | 0.080 | 0.105 | 0.130 | +1.00 |" \
+        in lines
+    assert "| mean hold, s | 4.00 | 3.50 | 3.00 | 2.50 | 2.00 | -1.00 |" in lines
+    assert "| breaths per minute (set: 11.2, 12.6, 14, 15.4, 16.8) | 11.2 | 12.6 | 14.0 | " \
+        "15.4 | 16.8 | +1.00 |" in lines
+    assert "| ShoulderRoll, rad | 1.900 (1.900) | 1.950 (1.950) | 2.000 (2.000) | " \
+        "2.050 (2.050) | 2.100 (2.100) | +1.00 |" in lines
+    assert lines[-4:] == [
+        "| peaks/s <= 1.70 | 0.20 to 0.60 | none |",
+        "| synchrony <= 0.64 | 0.30 | none |",
+        "| clock line <= 2 | 1.00 to 2.50 | (1, -1) 2.50 |",
+        "| SPARC >= -1.8 | -1.58 | none |"]
+    assert not any("goal" in line for line in benchmark_mood.summary(
+        "specification", mood_grid(), 40.0)[-3:])
+
+
+def test_the_drift_citizen_and_lanes_tables():
+    drift = benchmark_drift.markdown({"lifelike": [(100.0, 90.0), (110.0, 90.0)]}, 1)
+    assert drift[-1] == "| lifelike | 105.0 | 90.0 | 0.86 |"
+    citizen = benchmark_citizen.markdown({"animate-behaviour": ([0.068] * 20, [0.012] * 19),
+                                          "specification": ([100.0] * 20, [101.0] * 20)})
+    assert citizen[-2:] == [
+        "| 1 s arm gesture waits for the joints | 0.068 / 0.068 / 0.068 (20) | "
+        "100 / 100 / 100 (20) |",
+        "| ALAnimatedSpeech gesture waits | 0.012 / 0.012 / 0.012 (19) | "
+        "101 / 101 / 101 (20) |"]
+    lanes = benchmark_lanes.markdown([("2.7 ours", ["0.470", "0.025", "1.0 / 2.0 / 3.0 (20)",
+                                                    "4.0 / 5.0 / 6.0 (20)",
+                                                    "0.1 / 8.6 / 9.0 (50)", "8.32"],
+                                       {"angleInterpolation": 1.4, "moveTo": 0.1,
+                                        "getTaskList": 3.5, "getAngles": 1.17})])
+    assert lanes[2].startswith("| goal | <= 0.2 | <= 0.06 | p99 <= 10 |")
+    assert lanes[-1] == ("| 2.7 ours | 0.470 | 0.025 | 1.0 / 2.0 / 3.0 (20) | "
+                         "4.0 / 5.0 / 6.0 (20) | 0.1 / 8.6 / 9.0 (50) | 8.32 | 1.50 | 3.50 | "
+                         "1.17 |")
+
+
+def motion_figures(value):
+    return {"peaks per second": value, "synchrony": value, "clock line": value,
+            "SPARC median": -value, "RMS offset mean": value, "breathing line holding": value,
+            "rest per chain": {"left arm": value / 10, "right arm": value / 5, "legs": 1.0}}
+
+
+def test_the_motion_tables():
+    results = dict(((style, source), motion_figures(0.5 if source == "ease" else 0.4))
+                   for style in ("specification", "lifelike")
+                   for source in ("ease", "spline"))
+    lines = benchmark_motion.markdown_table(results, ["specification", "lifelike"],
+                                            ("ease", "spline"))
+    assert lines[0] == ("| figure (goal for lifelike) | specification: ease / spline | "
+                        "lifelike: ease / spline |")
+    assert "| speed peaks per s per joint (<= 1.70) | 0.50 / 0.40 | 0.50 / 0.40 |" in lines
+    assert lines[-2] == ("| share of time the arms rest (either arm, every source) | 4-10 % | "
+                         "4-10 % |")
+    figures = dict((row.key, 1.0) for row in benchmark_motion.human_reference.TABLE)
+    figures.update({"hold CV": 2.37, "hold mean": 1.41, "sigh size range": (2.1, 4.1),
+                    "pause after a breath": 0.4, "pause after a sigh": 4.9})
+    timing = benchmark_motion.markdown_timing(figures, {"sighs per hour": 18.1})
+    assert timing[2] == "| hold length CV | 1.47-2.56 (people's pauses) | 2.37 | inside |"
+    assert "| pause after a sigh (s) | longer than after a breath | 4.9 (after a breath " \
+        "0.4) | inside |" in timing
+    assert "| weight shifts side to side an hour: their interval CV | 0.74 | 1.00 | " \
+        "inside |" in timing
+    assert timing[-1].startswith("| sighs an hour at valence -1, arousal 1 | ")
+
+
+def test_people_s_part_is_figures_md_and_the_sensitivity_summary_a_level_down():
+    figures = ["# Pepper beside people standing idle", "", "People: ...", "", "## lifelike",
+               "", "| a |", ""]
+    varied = ["# Each figure under other filters and thresholds", "", "One setting...", "",
+              "| b |", "", "## gross arm moves", "", "| c |"]
+    assert people_table.page(figures, varied) == [
+        "People: ...", "", "### lifelike", "", "| a |", "",
+        "### Each figure under other filters and thresholds", "", "One setting...", "",
+        "| b |"]
+

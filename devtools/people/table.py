@@ -136,3 +136,16 @@ def report(found, minutes, seed, qualities=None):
     lines += ["## Each person", ""] + people_lines(found) + [""]
     return lines
 
+
+def page(figures, sensitivity_lines):
+    """docs/measurements/people.md's part: figures.md but its title, then sensitivity.md's
+    summary (up to its first figure's table), every heading at the page's third level."""
+    first = next(index for index, line in enumerate(sensitivity_lines)
+                 if index and line.startswith("## "))
+    lines = figures[1:] + sensitivity_lines[:first]
+    while lines and not lines[0]:
+        lines.pop(0)
+    while lines and not lines[-1]:
+        lines.pop()
+    return ["### " + line.lstrip("#").lstrip() if line.startswith("#") else line
+            for line in lines]
