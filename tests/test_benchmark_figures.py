@@ -190,6 +190,13 @@ def motion_figures(value):
             "rest per chain": {"left arm": value / 10, "right arm": value / 5, "legs": 1.0}}
 
 
+def timing_figures():
+    figures = dict((row.key, 1.0) for row in benchmark_motion.human_reference.TABLE)
+    figures.update({"hold CV": 2.37, "hold mean": 1.41, "sigh size range": (2.1, 4.1),
+                    "pause after a breath": 0.4, "pause after a sigh": 4.9})
+    return figures
+
+
 def test_the_motion_tables():
     results = dict(((style, source), motion_figures(0.5 if source == "ease" else 0.4))
                    for style in ("specification", "lifelike")
@@ -201,10 +208,7 @@ def test_the_motion_tables():
     assert "| speed peaks per s per joint (<= 1.70) | 0.50 / 0.40 | 0.50 / 0.40 |" in lines
     assert lines[-2] == ("| share of time the arms rest (either arm, every source) | 4-10 % | "
                          "4-10 % |")
-    figures = dict((row.key, 1.0) for row in benchmark_motion.human_reference.TABLE)
-    figures.update({"hold CV": 2.37, "hold mean": 1.41, "sigh size range": (2.1, 4.1),
-                    "pause after a breath": 0.4, "pause after a sigh": 4.9})
-    timing = benchmark_motion.markdown_timing(figures, {"sighs per hour": 18.1})
+    timing = benchmark_motion.markdown_timing(timing_figures(), {"sighs per hour": 18.1})
     assert timing[2] == "| hold length CV | 1.47-2.56 (people's pauses) | 2.37 | inside |"
     assert "| pause after a sigh (s) | longer than after a breath | 4.9 (after a breath " \
         "0.4) | inside |" in timing
@@ -234,6 +238,11 @@ def table_shape(lines):
 @pytest.mark.parametrize("page,script,part,made", [
     ("mood.md", "benchmark_mood.py", None,
      lambda: benchmark_mood.summary("lifelike", mood_grid(), 120.0)),
+    ("motion.md", "benchmark_motion.py", None, lambda: benchmark_motion.markdown_table(
+        dict(((style, source), motion_figures(0.5)) for style in benchmark_motion.STYLES
+             for source in benchmark_motion.SOURCES), benchmark_motion.STYLES,
+        benchmark_motion.SOURCES) + benchmark_motion.markdown_timing(
+            timing_figures(), {"sighs per hour": 18.1})),
 ])
 def test_a_part_filled_by_hand_has_the_format_its_script_writes(page, script, part, made):
     """The slow benchmarks' parts, filled from the docs until the next make benchmark."""
