@@ -228,6 +228,13 @@ def test_people_s_part_is_figures_md_and_the_sensitivity_summary_a_level_down():
         "| b |"]
 
 
+def lanes_table(runs):
+    """benchmark_lanes' table of ``runs`` on both lanes, every figure made up."""
+    return benchmark_lanes.markdown([("%s %s" % (lane, heading), ["1"] * 6, {})
+                                     for lane, _python in benchmark_lanes.LANES
+                                     for heading, _mode, _text, _seamed in runs])
+
+
 def table_shape(lines):
     """A table's headers and row labels: what a format fixes, whatever the figures."""
     rows = [line for line in lines if line.startswith("|")]
@@ -243,6 +250,11 @@ def table_shape(lines):
              for source in benchmark_motion.SOURCES), benchmark_motion.STYLES,
         benchmark_motion.SOURCES) + benchmark_motion.markdown_timing(
             timing_figures(), {"sighs per hour": 18.1})),
+    ("sharing.md", "benchmark_citizen.py", None, lambda: benchmark_citizen.markdown(
+        {"animate-behaviour": ([1.0], [1.0]), "specification": ([1.0], [1.0])})),
+    ("sharing.md", "benchmark_lanes.py", "lanes", lambda: lanes_table(benchmark_lanes.RUNS)),
+    ("sharing.md", "benchmark_lanes.py", "moods",
+     lambda: lanes_table(benchmark_lanes.MOOD_RUNS)),
 ])
 def test_a_part_filled_by_hand_has_the_format_its_script_writes(page, script, part, made):
     """The slow benchmarks' parts, filled from the docs until the next make benchmark."""
