@@ -1,4 +1,4 @@
-"""The comparison's tables as Markdown (out/people/figures.md, docs/people.md): every
+"""The comparison's tables as Markdown (out/people/figures.md, docs/measurements/people.md): every
 figure of the people and of each of Pepper's runs, the goals, each mood among the people.
 
 Python 2.7/3 single-source.
