@@ -252,6 +252,8 @@ def table_shape(lines):
             timing_figures(), {"sighs per hour": 18.1})),
     ("sharing.md", "benchmark_citizen.py", None, lambda: benchmark_citizen.markdown(
         {"animate-behaviour": ([1.0], [1.0]), "specification": ([1.0], [1.0])})),
+    ("drift.md", "benchmark_drift.py", None, lambda: benchmark_drift.markdown(
+        {"specification": [(1.0, 1.0)], "lifelike": [(1.0, 1.0)]}, 3)),
     ("sharing.md", "benchmark_lanes.py", "lanes", lambda: lanes_table(benchmark_lanes.RUNS)),
     ("sharing.md", "benchmark_lanes.py", "moods",
      lambda: lanes_table(benchmark_lanes.MOOD_RUNS)),
