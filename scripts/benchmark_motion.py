@@ -228,9 +228,10 @@ def markdown_table(results, styles, sources):
     for label, key, form in MARKDOWN_ROWS:
         if key == "breathing line holding":
             row("share of time the arms rest (either arm, every source)", lambda style: (
-                lambda rest: "%.0f-%.0f %%" % (100 * min(rest), 100 * max(rest)))([
-                    results[style, source]["rest per chain"][arm]
-                    for source in sources for arm in ARMS]))
+                lambda rest: "%.0f-%.0f %%" % (100 * min(rest), 100 * max(rest))
+                if rest else "n/a")([results[style, source]["rest per chain"][arm]
+                                     for source in sources for arm in ARMS
+                                     if arm in results[style, source]["rest per chain"]]))
         row(label, lambda style: " / ".join(shown(results[style, source][key], form)
                                             for source in sources))
     return lines
