@@ -98,14 +98,14 @@ class DayRun(object):
         calls, lines = self.since(start, marks, end)
         return start, calls, lines
 
-    def wait_first(self, after, predicate=lambda call: call.method in MOVES):
-        """Let robot time pass until a call matching ``predicate`` is recorded after clock
-        time ``after``; returns it."""
+    def wait_first(self, marks, predicate=lambda call: call.method in MOVES):
+        """Let robot time pass until a call matching ``predicate`` is recorded after
+        ``marks`` (act's: a call in the action's own instant counts, as a worker woken by
+        it may send at once); returns it."""
         found = []
 
         def first():
-            found[:] = [call for call in self.motion.calls
-                        if call.time > after and predicate(call)][:1]
+            found[:] = [call for call in self.motion.calls[marks[0]:] if predicate(call)][:1]
             return found
         if not self.motion.wait_for(first, TIMEOUT):
             raise RuntimeError("no such call within %.0f wall s" % TIMEOUT)

@@ -52,8 +52,8 @@ def run(style, seed, measure):
 def flap(day):
     _start, calls, lines = day.during(day.day.open_flap, TEN_MINUTES)
     opened = len(moves(calls, "moveTo")), len(lines)
-    closed, _marks = day.act(day.day.close_flap)
-    turn = day.wait_first(closed, lambda call: call.method == "moveTo")
+    closed, marks = day.act(day.day.close_flap)
+    turn = day.wait_first(marks, lambda call: call.method == "moveTo")
     pause = PAUSE[1] * day.engine.signal.now().gesture_duration
     return collections.OrderedDict([
         ("flap open for 10 min: moveTo attempts; log lines", "%d; %d" % opened),
@@ -67,9 +67,9 @@ def fall(day):
     day.act(day.day.stand_up)
     day.let_pass(5.0)
     day.act(day.motion.wakeUp)  # the owner wakes it
-    up, _marks = day.act(day.day.leave_safeguard)
+    up, settled = day.act(day.day.leave_safeguard)
     calls, _lines = day.since(fell, marks, up)
-    first = day.wait_first(up)
+    first = day.wait_first(settled)
     return collections.OrderedDict([
         ("fall: calls sent after RobotIsFalling until Life leaves safeguard and Pepper is "
          "awake", "%d" % len([call for call in moves(calls) if call.time > fell])),

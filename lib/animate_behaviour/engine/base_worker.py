@@ -30,7 +30,8 @@ import math
 
 from animate_behaviour.engine import status as status_module
 from animate_behaviour.engine.recovery import (ERROR, HOT, OTHER_APP, PAUSED, REFUSED, RESTING,
-                                               STOP, Backoff, Disruption, Recovery, held)
+                                               STOP, WAITING, Backoff, Disruption, Recovery,
+                                               held)
 from animate_behaviour.engine.worker_thread import TURNS_BASE, WorkerThread
 from animate_behaviour.planning import joints, trajectory
 
@@ -41,6 +42,11 @@ PAUSE = (2.0, 5.0)
 # moved it meanwhile (odometry at rest drifts far less).
 MOVED_DISTANCE = 0.02
 MOVED_HEADING = 0.02
+# What the base waited through stands for its pause: after a refusal's backoff or a sign of
+# Pepper's own state (the flap, the station, moves disabled, the battery), the next turn is
+# tried at once, so it comes within one pause of the sign clearing however long the legs'
+# call it waits for.
+WAITED_ENOUGH = (REFUSED, WAITING)
 # What the base's turns rest for when hot: the legs (held still while it turns) and the
 # wheels that turn it.
 HOT_WATCHED = joints.LEG_JOINTS + joints.WHEELS
@@ -87,7 +93,7 @@ class BaseWorker(WorkerThread):
         if disruption is not None and not self._recover(disruption):
             return
         self.ready.set()
-        pause_first = True  # False after a refusal: its backoff was the pause
+        pause_first = True
         while True:
             disruption = None
             if pause_first:
@@ -101,6 +107,7 @@ class BaseWorker(WorkerThread):
             if disruption is not None:
                 if not self._recover(disruption):
                     return
+                pause_first = disruption.reason not in WAITED_ENOUGH
                 continue
             legs_and_base = self._round.legs_and_base
             try:
@@ -114,7 +121,7 @@ class BaseWorker(WorkerThread):
             if disruption is not None:
                 if not self._recover(disruption):
                     return
-                pause_first = disruption.reason != REFUSED
+                pause_first = disruption.reason not in WAITED_ENOUGH
 
     def _recover(self, disruption):
         """Wait until the base may turn again (True) or the round stops (False)."""
