@@ -24,6 +24,8 @@ from animate_behaviour.planning import joints
 from animate_behaviour.serving import host as host_module
 from pepper_sim.qi_server import SimulatedRobot
 
+import day_run
+
 pytestmark = pytest.mark.usefixtures("no_gc_pauses")  # conftest: timed on the wall clock
 
 TIMEOUT = 20.0  # wall seconds
@@ -35,15 +37,8 @@ GROUPS = ("leftArm", "rightArm", "legs")
 PARTS = GROUPS + ("base",)
 
 
-class Lines(logging.Handler):
+class Lines(day_run.Lines):
     """The package's log lines, as (level, message)."""
-
-    def __init__(self):
-        logging.Handler.__init__(self, logging.DEBUG)
-        self.lines = []
-
-    def emit(self, record):
-        self.lines.append((record.levelno, record.getMessage()))
 
     def matching(self, text, level=logging.INFO):
         return [message for levelno, message in self.lines
@@ -285,11 +280,12 @@ def test_a_rest_by_another_client_holds_every_part_until_woken(pepper):
     seen = pepper.wait_parts("resting", "Pepper rests")
     pepper.wait_robot_seconds(10.0)
     assert pepper.calls_after(seen) == []  # nothing into limp joints
-    # A call that left our side as the rest began (no API makes checking and sending
-    # one) is stopped by its id at once, before its planned end.
+    # Only a call that left our side as the rest began (no API makes checking and
+    # sending one) went into limp joints; the package stops it by its id unless it ends
+    # first.
     for record in pepper.motion.trajectories:
         if record.limp:
-            assert record.requested <= seen and record.killed_by == "killTask", record
+            assert record.requested <= seen and record.killed_by in (None, "killTask"), record
     assert "animating" not in pepper.host.engine.status()
     woken = pepper.clock.now()
     pepper.theirs.wakeUp()
@@ -339,8 +335,9 @@ def test_a_disabled_chain_stands_its_group_down_and_the_others_go_on(pepper):
     seen = pepper.wait_parts("disabled", "LArm disabled", parts=("leftArm",))
     pepper.wait_robot_seconds(20.0)
     assert pepper.calls_after(seen, chain=LEFT_ARM) == []
-    status = pepper.status()
-    assert entry(status, "rightArm")["state"] == "animating"
+    # The other chains go on (their state may be anything but disabled: a call of theirs
+    # that a loaded machine returned late reads as postponed, say).
+    assert entry(pepper.status(), "rightArm")["state"] != "disabled"
     assert pepper.calls_after(seen, chain=("RShoulderPitch", "RElbowRoll", "RWristYaw",
                                            "RHand", "RShoulderRoll", "RElbowYaw"))
     errors = [message for level, message in pepper.lines.lines if level >= logging.ERROR]
@@ -375,8 +372,14 @@ def test_on_a_slope_the_legs_go_home_and_hold_while_the_arms_go_on(pepper):
     pepper.day.set_on_slope(True)
     pepper.wait_parts("waiting", "on a slope", parts=("legs",))
     home = [pepper.config.home[name] for name in LEGS]
-    assert pepper.motion.wait_for(lambda: np.allclose(
-        pepper.motion.getAngles(list(LEGS), False), home, atol=1e-3), TIMEOUT)
+
+    def at_home():
+        """No call of the legs runs, and they were last commanded home (the one they
+        had running ends as planned, then the move home, if they were not there)."""
+        return not [record for record in pepper.motion.trajectories
+                    if set(record.names) & set(LEGS) and record.end is None] and \
+            np.allclose(pepper.motion.getAngles(list(LEGS), False), home, atol=1e-6)
+    assert pepper.motion.wait_for(at_home, TIMEOUT)
     held = pepper.clock.now()
     pepper.wait_robot_seconds(10.0)
     assert pepper.calls_after(held, chain=LEGS) == []
