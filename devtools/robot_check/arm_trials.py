@@ -49,10 +49,10 @@ def joint_angle(motion, joint=JOINT, sensors=False):
     return motion.getAngles(joint, sensors)[0]
 
 
-def back(motion, joint, start, timing):
-    """Bring ``joint`` back to ``start`` (rad) if it is further than TOLERANCE, never
-    faster than MAX_SPEED."""
-    distance = abs(joint_angle(motion, joint) - start)
+def back(motion, joint, start, timing, sensors=False):
+    """Bring ``joint`` back to ``start`` (rad) if its angle (commanded, or read by its
+    sensor) is further than TOLERANCE from it, never faster than MAX_SPEED."""
+    distance = abs(joint_angle(motion, joint, sensors) - start)
     if distance > TOLERANCE:
         motion.angleInterpolation([joint], [float(start)],
                                   [slowest(distance, timing.back)], True)

@@ -19,8 +19,10 @@ from pepper_sim.perception import FakeExtractor
 from pepper_sim.qi_server import served, served_motion
 from robot_check import simulated
 
-# ``robot(scale)``: simulated.Robot's keyword arguments for a robot on that time scale.
-Variant = collections.namedtuple("Variant", "fact undecided what robot")
+# ``robot(scale)``: simulated.Robot's keyword arguments for a robot on that time scale;
+# ``steps``: the owner steps its fact needs asked for (the test asks for those only).
+Variant = collections.namedtuple("Variant", "fact undecided what robot steps")
+Variant.__new__.__defaults__ = ((),)
 
 
 def _names(names):
