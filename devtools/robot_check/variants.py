@@ -1,8 +1,9 @@
 """pepper_sim robots that each contradict one fact of the check: the check's own mutation
 test (tests/test_robot_check.py runs the check against each; ``make robot-check
-VARIANT=<name>`` shows its report). Against a variant exactly its fact reads
-contradicted; the facts tried only through it (``undecided``) read not decided; every
-other fact keeps pepper_sim's result.
+VARIANT=<name>`` shows its report; a variant of an owner step's fact needs that step
+asked for, ``steps``, which pepper_sim's owner does). Against a variant exactly its fact
+reads contradicted; the facts tried only through it (``undecided``) read not decided;
+every other fact keeps pepper_sim's result.
 
 Each is a small subclass or wrapper of a pepper_sim stand-in; pepper_sim itself behaves as
 docs/naoqi.md says NAOqi does, or as the package's stand-ins assume where it does not say.
@@ -14,7 +15,7 @@ import collections
 from animate_behaviour.naoqi import context_events
 from animate_behaviour.planning import joints
 from pepper_sim.memory import FakeMemory
-from pepper_sim.motion import KinematicMotion
+from pepper_sim.motion import CHAINS, FLAP_OPEN, KinematicMotion
 from pepper_sim.perception import FakeExtractor
 from pepper_sim.qi_server import served, served_motion
 from robot_check import simulated
@@ -116,6 +117,46 @@ class BookingSetAngles(KinematicMotion):
                 and not self.set_joints.intersection(_names(resourceNames)))
 
 
+class MovingWithFlapOpen(KinematicMotion):
+    """The charging flap open blocks nothing: moveTo turns the base."""
+
+    def block_moves(self, reason, blocked):
+        if reason == FLAP_OPEN:
+            return None
+        return KinematicMotion.block_moves(self, reason, blocked)
+
+
+class StillWithFlapOpen(KinematicMotion):
+    """Joint calls raise while the charging flap is open (the walk page's "ALMotion API
+    are prohibited if power hatch is open", read as every call)."""
+
+    def angleInterpolation(self, names, angleLists, timeLists, isAbsolute):
+        if FLAP_OPEN in self.safety_state()["move_refusals"]:
+            raise RuntimeError("angleInterpolation: prohibited while the power hatch is open")
+        return KinematicMotion.angleInterpolation(self, names, angleLists, timeLists,
+                                                  isAbsolute)
+
+
+class ReturningOnDisabledChain(KinematicMotion):
+    """A call on a joint of a disabled chain returns at once and moves nothing."""
+
+    def angleInterpolation(self, names, angleLists, timeLists, isAbsolute):
+        disabled = set()
+        for chain in self.safety_state()["disabled_chains"]:
+            disabled.update(CHAINS[chain])
+        if disabled.intersection(_names(names)):
+            return None
+        return KinematicMotion.angleInterpolation(self, names, angleLists, timeLists,
+                                                  isAbsolute)
+
+
+class SilentRest(KinematicMotion):
+    """rest and wakeUp raise none of their events (robotIsWakeUp, ALMotion/Stiffness/*)."""
+
+    def _raise_stiffness_events(self, started, awake, finished):
+        pass
+
+
 class StillMood(simulated.MoodWithProperties):
     """An ALMood whose properties are never set."""
 
@@ -195,4 +236,14 @@ VARIANTS = collections.OrderedDict([
     ("deaf-extractors", Variant("extractor_subscribers", (), "the extractors' subscribers "
                                 "never change", lambda scale: {
                                     "extractor": served(DeafExtractor)})),
+    ("disabled-chain-returns", Variant("chain_disabled_raises", (), "a call on a disabled "
+                                       "chain returns, moving nothing",
+                                       _motion(ReturningOnDisabledChain))),
+    ("flap-moves", Variant("flap_move_refused", (), "moveTo turns the base with the "
+                           "charging flap open", _motion(MovingWithFlapOpen), ("flap",))),
+    ("flap-stops-arms", Variant("flap_arms_go_on", (), "joint calls raise while the "
+                                "charging flap is open", _motion(StillWithFlapOpen),
+                                ("flap",))),
+    ("silent-rest", Variant("rest_events_raised", (), "rest and wakeUp raise none of their "
+                            "events", _motion(SilentRest), ("rest",))),
 ])
