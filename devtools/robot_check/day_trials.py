@@ -291,7 +291,7 @@ class FlapTrial(_Trial):
                 self.base_turned = abs(turned) > base_trial.HEADING_TOLERANCE
             finally:
                 base_trial.turn_back(motion, call, heading)
-            heard.wait(bool, timing.grace)  # MoveFailed may come after moveTo returns
+            heard.wait(bool, timing.heard)  # MoveFailed may come after moveTo returns
             failures = heard.entries()
         finally:
             heard.close()
@@ -309,7 +309,7 @@ class FlapTrial(_Trial):
     def _failures(self, failed, entries, sent):
         """What ALMotion/MoveFailed said (``entries``), in words."""
         if not entries:
-            return "%s not raised within %.0f s" % (failed.key, self._timing.grace)
+            return "%s not raised within %.0f s" % (failed.key, self._timing.heard)
         causes = []
         for entry in entries:
             try:
@@ -388,13 +388,13 @@ class RestTrial(_Trial):
         try:
             self._rest = self._send("rest")
             self._rest.wait(timing.posture)
-            heard.wait(lambda entries: self._complete(entries, 0), timing.grace)
+            heard.wait(lambda entries: self._complete(entries, 0), timing.heard)
             first = len(heard.entries())
             still_awake = motion.robotIsWakeUp()
             if not still_awake:
                 self._wake = self._send("wakeUp")
                 self._wake.wait(timing.posture)
-                heard.wait(lambda entries: self._complete(entries, 1), timing.grace, first)
+                heard.wait(lambda entries: self._complete(entries, 1), timing.heard, first)
             entries = heard.entries()
         finally:
             try:
