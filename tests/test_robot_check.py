@@ -143,8 +143,10 @@ def test_pepper_sim_confirms_every_fact_and_everything_is_put_back(make_robot):
     # Safe, and as the question says: one arm joint, never faster than MAX_SPEED (an eased
     # call peaks at PEAK_TO_MEAN_SPEED times its mean), a tiny turn of the base.
     assert arm_trials.MAX_SPEED == math.radians(5.0)
-    assert "never faster than 5 degrees a second" in consent.question(
-        JOINT, 5.0, math.degrees(arm_trials.MAX_SPEED), None)
+    asked = consent.question(JOINT, 5.0, math.degrees(arm_trials.MAX_SPEED), None,
+                             math.degrees(day_trials.TINY))
+    assert "never faster than 5 degrees a second" in asked
+    assert "1-degree call" in asked
     assert motion.trajectories
     for record in motion.trajectories:
         assert record.names == [JOINT]

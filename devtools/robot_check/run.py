@@ -192,7 +192,8 @@ def check(session, robot, ask, move_base, timing, writer, asked=(), confirm=None
     context = Context(session, findings, timing, confirm)
     consent = ask(question(JOINT, math.degrees(arm_trials.STEP),
                            math.degrees(arm_trials.MAX_SPEED),
-                           base_trial.THETA if move_base else None))
+                           base_trial.THETA if move_base else None,
+                           math.degrees(day_trials.TINY)))
     header.update({
         "robot": robot, "naoqi": _naoqi_version(context),
         "date": datetime.datetime.utcnow().replace(microsecond=0).isoformat() + "Z",
