@@ -91,9 +91,13 @@ class KillLetsJointGoOn(KinematicMotion):
 
 
 class NonBlocking(KinematicMotion):
-    """moveTo answers True as soon as the move has started; the base goes on turning."""
+    """moveTo answers True as soon as the move has started; the base goes on turning. A
+    move the base refuses (the charging flap open...) answers False at once, as
+    pepper_sim's does: only the blocking differs."""
 
     def moveTo(self, x, y, theta, *moveConfig):
+        if self.safety_state()["move_refusals"]:
+            return KinematicMotion.moveTo(self, x, y, theta, *moveConfig)
         count = len(self.moves)
         self.clock.thread(lambda: KinematicMotion.moveTo(self, x, y, theta, *moveConfig),
                           "moveTo").start()
@@ -102,19 +106,28 @@ class NonBlocking(KinematicMotion):
 
 
 class BookingSetAngles(KinematicMotion):
-    """setAngles books the joints it commands: areResourcesAvailable is False on them."""
+    """setAngles books the joints it commands until they are at its target (within
+    BOOKED): areResourcesAvailable is False on them meanwhile."""
+
+    BOOKED = 1e-6  # rad
 
     def __init__(self, **kwargs):
         KinematicMotion.__init__(self, **kwargs)
-        self.set_joints = set()
+        self.set_targets = {}  # joint -> the angle its last setAngles aims at
 
     def setAngles(self, names, angles, fractionMaxSpeed):
         KinematicMotion.setAngles(self, names, angles, fractionMaxSpeed)
-        self.set_joints.update(_names(names))
+        targets = angles if isinstance(angles, (list, tuple)) else [angles] * len(
+            _names(names))
+        for name, angle in zip(_names(names), targets):
+            limit = joints.URDF_LIMITS[name]
+            self.set_targets[name] = min(max(float(angle), limit.minimum), limit.maximum)
 
     def areResourcesAvailable(self, resourceNames):
-        return (KinematicMotion.areResourcesAvailable(self, resourceNames)
-                and not self.set_joints.intersection(_names(resourceNames)))
+        on_the_way = [name for name in _names(resourceNames) if name in self.set_targets
+                      and abs(self.getAngles(name, False)[0] - self.set_targets[name])
+                      > self.BOOKED]
+        return KinematicMotion.areResourcesAvailable(self, resourceNames) and not on_the_way
 
 
 class MovingWithFlapOpen(KinematicMotion):
@@ -228,7 +241,8 @@ VARIANTS = collections.OrderedDict([
     ("move-to-returns", Variant("move_to_blocks", (), "moveTo returns True as soon as the "
                                 "base starts turning", _motion(NonBlocking))),
     ("set-angles-books", Variant("set_angles_books_nothing", (), "setAngles books its "
-                                 "joints", _motion(BookingSetAngles))),
+                                 "joints until they reach its target",
+                                 _motion(BookingSetAngles))),
     ("undeclared-event", Variant("events_declared", (), "%s is not declared" % UNDECLARED,
                                  lambda scale: {"memory": served(UndeclaringMemory)})),
     ("still-mood", Variant("mood_updating", (), "ALMood's properties are never set",
