@@ -56,7 +56,8 @@ people: setup
 	$(PEOPLE_RUN)
 
 # The NAOqi facts the package relies on, tried on a Pepper (URL=tcp://<pepper>:9559;
-# MOVE_BASE=1 also turns the base, YES=1 moves without asking, STEPS=<a,b> owner steps) or,
+# MOVE_BASE=1 also turns the base, YES=1 moves without asking, STEPS=flap,rest the owner
+# steps of Pepper's own day) or,
 # without URL, on pepper_sim (VARIANT=<name>: one that contradicts a fact):
 # out/robot_check/report.md and report.json (docs/robot_check.md).
 robot-check:

@@ -20,13 +20,15 @@ import threading
 import pytest
 
 from animate_behaviour.foundation.registering import register
+from animate_behaviour.naoqi import heat, own_state_events
 from animate_behaviour.planning import joints
 from animate_behaviour.planning.trajectory import PEAK_TO_MEAN_SPEED
+from pepper_sim.memory import FakeMemory
 from pepper_sim.motion import KinematicMotion
 from pepper_sim.qi_server import ServedMotion, served, served_motion
-from robot_check import arm_trials, consent, facts, report, run, simulated, timing, variants
-from robot_check.facts import (CONFIRMED, CONTRADICTED, JOINT, NOT_DECIDED, NOT_TRIED,
-                               Fact)
+from robot_check import (arm_trials, consent, day_trials, facts, report, run, service_trials,
+                         simulated, timing, variants)
+from robot_check.facts import CONFIRMED, CONTRADICTED, JOINT, NOT_DECIDED, NOT_TRIED
 from robot_check.service_trials import TEST_SUBSCRIBER
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -38,6 +40,14 @@ MOVING = ("angleInterpolation", "setAngles", "changeAngles", "moveTo", "setStiff
           "wakeUp", "rest", "killTask", "killAll", "killTasksUsingResources", "stopMove",
           "killMove")
 ALL_CONFIRMED = dict((key, CONFIRMED) for key in facts.BY_KEY)
+# The wrist of the arm simulated.Robot has disabled, which the chain trial calls.
+DISABLED_WRIST = day_trials.WRISTS[simulated.DISABLED[0]]
+
+
+def confirmed_but_steps_not_asked(asked=()):
+    """Every fact confirmed, but those of an owner step not ``asked``: not tried."""
+    return dict((key, CONFIRMED if fact.step is None or fact.step in asked else NOT_TRIED)
+                for key, fact in facts.BY_KEY.items())
 
 
 @pytest.fixture(autouse=True)
@@ -98,58 +108,89 @@ def make_robot(tmpdir):
 # -- pepper_sim confirms every fact ---------------------------------------------------------
 
 def test_pepper_sim_confirms_every_fact_and_everything_is_put_back(make_robot):
+    """Every owner step asked for, and done by pepper_sim's owner at its prompt."""
     robot = make_robot()
-    motion = robot.robot.motion
+    motion, day = robot.robot.motion, robot.robot.day
     motion.setStiffnesses(JOINT, 0.6)
     start = motion.getAngles(JOINT, False)[0]
+    disabled_start = motion.getAngles(DISABLED_WRIST, False)[0]
     motion.reset_records()
-    document = check(robot)
+    owner, prompts = simulated.Owner(day), []
+
+    def confirm(text):
+        prompts.append(text)
+        return owner.confirm(text)
+    document = check(robot, asked=run.steps(), confirm=confirm)
     assert results(document) == ALL_CONFIRMED
     assert document["check"] == "complete"
     assert document["moves"].startswith("%s 5 degrees and back" % JOINT)
     assert document["base"] == "turned 0.05 rad and back"
-    # Put back: the joint where it was, its stiffness as it was, the base's heading, the
-    # extractors' subscribers (Autonomous Life's only).
+    # The owner was asked to close the flap once its trial was over.
+    assert prompts == [day_trials.OPEN_FLAP, day_trials.CLOSE_FLAP, day_trials.MAKE_ROOM]
+    assert [entry.what for entry in day.log[-2:]] == ["flap open", "flap closed"]
+    # Put back: the joint where it was, its stiffness as it was (set back by each trial
+    # that raised it, before the rest: wakeUp then stiffens every motor, as NAOqi's
+    # does), Pepper awake (rested and woken up once, by the check), the base's heading,
+    # the extractors' subscribers (Autonomous Life's only).
     assert abs(motion.getAngles(JOINT, False)[0] - start) < 1e-3
-    assert motion.getStiffnesses(JOINT) == [0.6]
+    assert [call.args for call in motion.calls_to("setStiffnesses")] == [
+        (JOINT, 1.0), (JOINT, 0.6)] * 2
+    assert [call.method for call in motion.calls if call.method in ("rest", "wakeUp")] == [
+        "rest", "wakeUp"]
+    assert motion.robotIsWakeUp()
     assert abs(motion.getRobotPosition(True)[2]) < 1e-3
     for extractor in (robot.robot.perception, robot.robot.zones):
         assert [row[0] for row in extractor.getSubscribersInfo()] == ["ALAutonomousLife"]
     # Safe, and as the question says: one arm joint, never faster than MAX_SPEED (an eased
     # call peaks at PEAK_TO_MEAN_SPEED times its mean), a tiny turn of the base.
     assert arm_trials.MAX_SPEED == math.radians(5.0)
-    assert "never faster than 5 degrees a second" in consent.question(
-        JOINT, 5.0, math.degrees(arm_trials.MAX_SPEED), None)
+    asked = consent.question(JOINT, 5.0, math.degrees(arm_trials.MAX_SPEED), None,
+                             math.degrees(day_trials.TINY))
+    assert "never faster than 5 degrees a second" in asked
+    assert "1-degree call" in asked
     assert motion.trajectories
     for record in motion.trajectories:
         assert record.names == [JOINT]
         peak = PEAK_TO_MEAN_SPEED * abs(record.angles[0][-1] - record.start_angles[0]) / (
             record.times[0][-1])
         assert peak <= arm_trials.MAX_SPEED + 1e-9
+    # Never the head, nor another joint; but one call of 1 degree on the wrist of the arm
+    # ALMotion/Protection reports disabled (it raised: no trajectory).
+    tiny = [call for call in motion.calls_to("angleInterpolation")
+            if _names(call.args[0]) == [DISABLED_WRIST]]
+    assert len(tiny) == 1
+    assert abs(abs(tiny[0].args[1][0] - disabled_start) - day_trials.TINY) < 1e-9
     for method in ("angleInterpolation", "setAngles", "changeAngles", "setStiffnesses"):
         for call in motion.calls_to(method):
-            assert _names(call.args[0]) == [JOINT]  # never the head, nor another joint
+            assert call in tiny or _names(call.args[0]) == [JOINT]
     speeds = [call.args[2] * joints.URDF_LIMITS[JOINT].max_velocity
               for call in motion.calls_to("setAngles")]
     assert len(speeds) == 2 and max(speeds) <= arm_trials.MAX_SPEED + 1e-9
-    assert [abs(call.args[2]) <= 0.05 for call in motion.calls_to("moveTo")] == [True, True]
+    # The base trial's turn and back, and the turn the open flap refused.
+    assert [abs(call.args[2]) <= 0.05 for call in motion.calls_to("moveTo")] == [True] * 3
 
 
 # -- the check's own mutation test ----------------------------------------------------------
 
-# What the observed value of a contradicted fact names, where two variants share a fact.
-SAYS = {"preempts": "preempted", "refuses": "refused"}
+# What the observed value of a contradicted fact names, where two variants share a fact
+# or it says what the robot did.
+SAYS = {"preempts": "preempted", "refuses": "refused", "disabled-chain-returns": "returned",
+        "flap-moves": "returned True", "flap-stops-arms": "raised",
+        "silent-rest": "robotIsWakeUp False not heard before wakeUp() was sent"}
 
 
 @pytest.mark.parametrize("name", list(variants.VARIANTS))
 def test_each_variant_contradicts_exactly_its_fact(tmpdir, name):
     """The fact the variant contradicts reads contradicted, the facts tried only through
-    it not decided, and every other fact keeps pepper_sim's result: confirmed."""
+    it not decided, and every other fact keeps pepper_sim's result: confirmed, or not
+    tried for the owner steps the variant does not need (asked only for its own, done by
+    pepper_sim's owner: the run stays short)."""
     variant = variants.VARIANTS[name]
     folder = str(tmpdir)
-    run.run(None, folder, None, move_base=True, timing=TIMING, variant=name)
+    run.run(None, folder, None, move_base=True, timing=TIMING, asked=variant.steps,
+            variant=name)
     document = _read(folder)
-    expected = dict(ALL_CONFIRMED)
+    expected = confirmed_but_steps_not_asked(variant.steps)
     expected.update((key, NOT_DECIDED) for key in variant.undecided)
     expected[variant.fact] = CONTRADICTED
     assert results(document) == expected
@@ -189,22 +230,33 @@ def test_with_autonomous_life_disabled_almood_is_not_tried(make_robot):
 
 
 def test_a_resting_robot_moves_nothing_and_the_header_says_so(make_robot):
+    """Nor is she rested and woken up by the rest step: the check wakes only a Pepper it
+    rested."""
     robot = make_robot()
     robot.robot.motion.rest()
     robot.robot.motion.reset_records()
-    document = check(robot)
+    document = check(robot, asked=run.steps(), confirm=simulated.Owner(robot.robot.day).confirm)
     assert [call for call in robot.robot.motion.calls if call.method in MOVING] == []
     assert document["moves"] == "none (allowed: the test)"
     assert document["base"] == "not moved"
     for key in facts.MOVING:
         assert results(document)[key] == NOT_TRIED
     assert "not awake" in observed(document, "kill_by_id")
+    assert "found awake" in observed(document, day_trials.REST)
+    assert not robot.robot.motion.robotIsWakeUp()
 
 
 def test_the_report_names_the_robot_its_version_and_every_fact(make_robot):
+    """And without --steps, no owner step is tried: the owner is asked nothing."""
     robot = make_robot()
     register(robot.robot.session, "ALSystem", System())
-    document = check(robot, move_base=False)
+    prompts = []
+    document = check(robot, move_base=False, confirm=lambda text: prompts.append(text))
+    assert prompts == []
+    for key, fact in facts.BY_KEY.items():
+        if fact.step is not None:
+            assert results(document)[key] == NOT_TRIED
+            assert "--steps %s" % fact.step in observed(document, key)
     assert document["robot"] == robot.url
     assert document["naoqi"] == "2.5.5.5 (ALSystem.systemVersion)"
     assert document["date"] and document["client"].startswith("Python %d" % sys.version_info[0])
@@ -267,28 +319,31 @@ def test_yes_grants_without_asking_and_no_terminal_refuses():
 
 # -- an owner step is one row in each table ---------------------------------------------------
 
-def test_an_owner_step_is_tried_only_when_asked_for_and_confirmed(make_robot, monkeypatch):
+def only_the_trial_of(monkeypatch, key):
+    """The check tries only the trial of ``key`` (the other facts: not reached)."""
+    monkeypatch.setattr(run, "TRIALS", tuple(trial for trial in run.TRIALS
+                                             if key in trial.keys))
+
+
+def test_an_owner_step_asked_for_is_prompted_and_the_flap_must_read_open(make_robot,
+                                                                         monkeypatch):
+    """With --steps flap the owner is asked to open the flap, then to close it, but an
+    owner who pressed Enter without opening it leaves both flap facts not decided, with
+    no moveTo sent. (Without --steps: see the report's test.)"""
+    assert run.steps() == ["flap", "rest"]
+    only_the_trial_of(monkeypatch, day_trials.FLAP_MOVE)
     prompts = []
 
-    def flap(context):
-        context.findings.record("flap_demo", CONFIRMED, "tried after the owner's step")
-    monkeypatch.setitem(facts.BY_KEY, "flap_demo", Fact(
-        "flap_demo", "A fact tried at an owner step", "ALMemory events", "a demo",
-        "always", False, "flap"))
-    monkeypatch.setattr(run, "TRIALS", run.TRIALS + (
-        run.Trial(("flap_demo",), None, flap, "Open the charging flap now"),))
-    assert run.steps() == ["flap"]
-
-    def confirm(text):
+    def confirm(text):  # presses Enter, does nothing
         prompts.append(text)
         return consent.Consent(True, "the test")
     robot = make_robot()
-    skipped = check(robot, move_base=False, confirm=confirm)
-    assert results(skipped)["flap_demo"] == NOT_TRIED and prompts == []
-    assert "--steps flap" in observed(skipped, "flap_demo")
     tried = check(robot, move_base=False, asked=("flap",), confirm=confirm)
-    assert results(tried)["flap_demo"] == CONFIRMED
-    assert prompts == ["Open the charging flap now"]
+    assert prompts == [day_trials.OPEN_FLAP, day_trials.CLOSE_FLAP]
+    for key in day_trials.FLAP:
+        assert results(tried)[key] == NOT_DECIDED
+        assert "did not read open" in observed(tried, key)
+    assert robot.robot.motion.calls_to("moveTo") == []
 
 
 def test_an_owner_step_is_confirmed_at_a_prompt():
@@ -297,6 +352,75 @@ def test_an_owner_step_is_confirmed_at_a_prompt():
     assert shown.getvalue() == u"Open the flap (press Enter when done) "
     assert not consent.confirm(u"Open the flap", Terminal(u""), io.StringIO()).granted
     assert not consent.confirm(u"Open the flap", io.StringIO(u"\n"), io.StringIO()).granted
+
+
+# -- Pepper's own day: what each trial tells apart --------------------------------------------
+
+class Keys(object):
+    """An ALMemory that declares the events of ``events`` and holds the data of ``data``."""
+
+    def __init__(self, events=(), data=()):
+        self._events, self._data = list(events), list(data)
+
+    def getEventList(self):
+        return list(self._events)
+
+    def getDataList(self, filterName):
+        return [key for key in self._data if filterName in key]
+
+
+def test_every_key_followed_for_peppers_own_state_is_looked_up():
+    findings = facts.Findings()
+    service_trials.events_declared(Keys(), findings, TIMING._replace(data=0.0))
+    found = findings.all()[list(facts.BY_KEY).index("events_declared")]
+    assert found.result == CONTRADICTED
+    for key in own_state_events.EVENTS + (own_state_events.FLAP_KEY,) + tuple(
+            heat.status_key(wheel) for wheel in joints.WHEELS):
+        assert key in found.observed
+
+
+@pytest.mark.parametrize("value, why", [
+    (None, "has no value"), ([], "reports no arm disabled"),
+    ([["Leg", True], ["LArm", False]], "reports no arm disabled"),
+    ("LArm", "is not a list of [name, disabled] pairs"), ([["LArm", "yes"]], "not a bool")])
+def test_the_chain_trial_is_not_tried_without_an_arm_reported_disabled(value, why):
+    """Nothing is sent to ALMotion: the check cannot disable a chain itself."""
+    motion = KinematicMotion()
+    memory = FakeMemory()
+    if value is not None:
+        memory.preset(day_trials.sign("devices").key, value)
+    findings = facts.Findings()
+    day_trials.ChainTrial(motion, memory, findings, TIMING, lambda: False).run()
+    assert findings.result(day_trials.CHAIN) == NOT_TRIED
+    assert why in findings.all()[list(facts.BY_KEY).index(day_trials.CHAIN)].observed
+    assert motion.calls == []
+
+
+def test_ctrl_c_while_pepper_rests_wakes_her_up_and_the_report_says_so(make_robot,
+                                                                        monkeypatch):
+    """The check rested Pepper, so it wakes her up, even when interrupted before it would
+    have."""
+    only_the_trial_of(monkeypatch, day_trials.REST)
+    robot = make_robot()
+    motion = robot.robot.motion
+
+    def interrupted(*_args):
+        raise KeyboardInterrupt()
+    monkeypatch.setattr(day_trials.Heard, "wait", interrupted)
+    session = run.connect(robot.url)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            run.check(session, robot.url, _yes, False, TIMING, report.Writer(robot.folder),
+                      ("rest",), simulated.Owner(robot.robot.day).confirm)
+    finally:
+        session.close()
+    assert [call.method for call in motion.calls if call.method in ("rest", "wakeUp")] == [
+        "rest", "wakeUp"]
+    assert motion.robotIsWakeUp()
+    document = _read(robot.folder)
+    assert document["check"] == "interrupted (Ctrl-C) while trying %s" % facts.BY_KEY[
+        day_trials.REST].name
+    assert "Pepper rested (rest); Pepper woken up (wakeUp)" in document["moves"]
 
 
 # -- the network, and a check cut short ------------------------------------------------------

@@ -35,6 +35,57 @@ def slowest(distance, seconds):
     return max(seconds, PEAK_TO_MEAN_SPEED * abs(distance) / MAX_SPEED)
 
 
+def cannot_move(motion):
+    """Why the check may not move JOINT on ``motion`` now (None: it may)."""
+    if not motion.robotIsWakeUp():
+        return "Pepper is not awake (robotIsWakeUp() is False): wake it and run again"
+    if not motion.areResourcesAvailable([JOINT]):
+        return "another task holds %s: run the check with no app moving the arm" % JOINT
+    return None
+
+
+def joint_angle(motion, joint=JOINT, sensors=False):
+    """``joint``'s angle: commanded, or read by its sensor."""
+    return motion.getAngles(joint, sensors)[0]
+
+
+def back(motion, joint, start, timing, sensors=False):
+    """Bring ``joint`` back to ``start`` (rad) if its angle (commanded, or read by its
+    sensor) is further than TOLERANCE from it, never faster than MAX_SPEED."""
+    distance = abs(joint_angle(motion, joint, sensors) - start)
+    if distance > TOLERANCE:
+        motion.angleInterpolation([joint], [float(start)],
+                                  [slowest(distance, timing.back)], True)
+
+
+class Held(object):
+    """JOINT held for trials, as a context manager: ``start`` (where it was), ``step``
+    (STEP toward the middle of its range, far from its limits), ``max_velocity``; its
+    stiffness raised to 1 if lower, and on leaving the joint brought back to ``start``
+    and its stiffness set back."""
+
+    def __init__(self, motion, timing):
+        self._motion = motion
+        self._timing = timing
+        self.start = joint_angle(motion)
+        self._stiffness = motion.getStiffnesses(JOINT)[0]
+        minimum, maximum, self.max_velocity = motion.getLimits(JOINT)[0][:3]
+        self.step = STEP if self.start < (minimum + maximum) / 2.0 else -STEP
+
+    def __enter__(self):
+        if self._stiffness < 1.0:
+            self._motion.setStiffnesses(JOINT, 1.0)
+        return self
+
+    def __exit__(self, *exc_info):
+        try:
+            back(self._motion, JOINT, self.start, self._timing)
+        finally:
+            if self._stiffness < 1.0:
+                self._motion.setStiffnesses(JOINT, self._stiffness)
+        return False
+
+
 class ArmTrials(object):
     """Tries FACTS on ``motion`` (an ALMotion proxy) into ``findings`` (facts.Findings),
     timed by ``timing`` (timing.Timing). ``lost()`` says whether the connection to the
@@ -52,47 +103,31 @@ class ArmTrials(object):
         self.moved = False
 
     def run(self):
-        why = self._cannot_move()
+        why = cannot_move(self._motion)
         if why is not None:
             self._findings.not_tried(FACTS, why)
             return
-        start = self._angle()
-        stiffness = self._motion.getStiffnesses(JOINT)[0]
-        # Toward the middle of the joint's range, far from its limits.
-        minimum, maximum, max_velocity = self._motion.getLimits(JOINT)[0][:3]
-        step = STEP if start < (minimum + maximum) / 2.0 else -STEP
-        try:
-            if stiffness < 1.0:
-                self._motion.setStiffnesses(JOINT, 1.0)
-            for trial, keys in ((self._kill, ("kill_by_id",)),
-                                (self._postpone, POSTPONEMENT),
-                                (self._set_angles, ("set_angles_books_nothing",))):
-                self._findings.start(keys)
-                try:
-                    trial(start, step, max_velocity)
-                except RuntimeError as err:
-                    if self._lost():
-                        raise
-                    self._findings.not_decided(keys, "ALMotion failed: %s" % err)
-                self._stop_ours()  # each trial starts with no call of ours running
-        finally:
-            self._stop_ours()
-            self._back(start)
-            if stiffness < 1.0:
-                self._motion.setStiffnesses(JOINT, stiffness)
+        with Held(self._motion, self._timing) as held:
+            try:
+                for trial, keys in ((self._kill, ("kill_by_id",)),
+                                    (self._postpone, POSTPONEMENT),
+                                    (self._set_angles, ("set_angles_books_nothing",))):
+                    self._findings.start(keys)
+                    try:
+                        trial(held.start, held.step, held.max_velocity)
+                    except RuntimeError as err:
+                        if self._lost():
+                            raise
+                        self._findings.not_decided(keys, "ALMotion failed: %s" % err)
+                    self._stop_ours()  # each trial starts with no call of ours running
+            finally:
+                self._stop_ours()  # before Held brings the joint back
         self._findings.start(("task_list_shape", "task_ids_increase"))
         self._findings.record("task_list_shape", *shape(self._tasks.answers))
         self._record_ids()
 
-    def _cannot_move(self):
-        if not self._motion.robotIsWakeUp():
-            return "Pepper is not awake (robotIsWakeUp() is False): wake it and run again"
-        if not self._motion.areResourcesAvailable([JOINT]):
-            return "another task holds %s: run the check with no app moving the arm" % JOINT
-        return None
-
     def _angle(self):
-        return self._motion.getAngles(JOINT, False)[0]
+        return joint_angle(self._motion)
 
     def _send(self, target, seconds):
         self.moved = True
@@ -308,10 +343,7 @@ class ArmTrials(object):
             call.wait(self._timing.slow_call + self._timing.grace)
 
     def _back(self, start):
-        distance = abs(self._angle() - start)
-        if distance > TOLERANCE:
-            self._motion.angleInterpolation([JOINT], [float(start)],
-                                            [slowest(distance, self._timing.back)], True)
+        back(self._motion, JOINT, start, self._timing)
 
     def _record_ids(self):
         ids = [call.task for call in self._ours if call.task is not None]

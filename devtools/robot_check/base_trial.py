@@ -54,12 +54,7 @@ class BaseTrial(object):
             active = motion.moveIsActive()
             turned = wrap_angle(self._heading() - heading)
         finally:
-            # Ours: no other move ran when it was sent.
-            if not call.done or motion.moveIsActive():
-                motion.stopMove()
-            back = wrap_angle(heading - self._heading())
-            if abs(back) > HEADING_TOLERANCE:
-                motion.moveTo(0.0, 0.0, back)
+            turn_back(motion, call, heading)
         self._decide(call, seen, active, turned)
 
     def _decide(self, call, seen, active, turned):
@@ -82,4 +77,20 @@ class BaseTrial(object):
         self._findings.record(KEY, result, observed)
 
     def _heading(self):
-        return self._motion.getRobotPosition(True)[2]
+        return heading_of(self._motion)
+
+
+def heading_of(motion):
+    """The base's heading (rad, odometry)."""
+    return motion.getRobotPosition(True)[2]
+
+
+def turn_back(motion, call, heading):
+    """After the check's moveTo ``call`` (tasks.Sent; sent when no other move ran, so a
+    move still active is ours): stop it, and turn the base back to ``heading`` (rad) if it
+    is further than HEADING_TOLERANCE from it."""
+    if not call.done or motion.moveIsActive():
+        motion.stopMove()
+    back = wrap_angle(heading - heading_of(motion))
+    if abs(back) > HEADING_TOLERANCE:
+        motion.moveTo(0.0, 0.0, back)

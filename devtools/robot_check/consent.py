@@ -8,13 +8,16 @@ import collections
 Consent = collections.namedtuple("Consent", "granted why")
 
 
-def question(joint, step_degrees, speed_degrees, base_turn):
-    """What the check will move, as a question (``base_turn``: rad, or None)."""
+def question(joint, step_degrees, speed_degrees, base_turn, tiny_degrees):
+    """What the check will move, as a question (``base_turn``: rad, or None;
+    ``tiny_degrees``: the call on the wrist of an arm reported disabled)."""
     text = ("The robot check turns %s by %.0f degrees and back, never faster than %.0f "
             "degrees a second" % (joint, step_degrees, speed_degrees))
     if base_turn is not None:
         text += ", and turns the base by %.2f rad on the spot and back" % base_turn
-    return text + ". Is Pepper standing clear of people and objects? Move it?"
+    return text + (". If ALMotion reports an arm disabled, it also sends that arm's wrist "
+                   "a %.0f-degree call, which should not move it. Is Pepper standing clear "
+                   "of people and objects? Move it?" % tiny_degrees)
 
 
 def ask(text, yes, stdin, stdout):

@@ -26,6 +26,7 @@ Fact.__new__.__defaults__ = (None,)  # step: None, tried in every run
 Finding = collections.namedtuple("Finding", "fact result observed")
 
 _TASKS = "ALMotion tasks: postponement, task lists, killing"
+_DAY = "Pepper's own day"
 FACTS = (
     Fact("task_list_shape", "getTaskList lists tasks as [name, motionId, ...] rows", _TASKS,
          "every getTaskList the check reads, while its own calls run",
@@ -77,6 +78,34 @@ FACTS = (
          "subscribers by name", "Extractors",
          "subscribe under a test name, getSubscribersInfo, unsubscribe",
          "the test name is added and removed, every other subscriber stays", False),
+    Fact("chain_disabled_raises", "A call on a chain disabled in ALMotion/Protection "
+         "raises (not documented)", _DAY,
+         "only when the robot reports an arm disabled (ALMotion/Protection/"
+         "DisabledDevicesChanged's last value, read with getData): an angleInterpolation "
+         "of that arm's wrist by 1 degree",
+         "the call raises (its message is recorded); contradicted when it returns (how far "
+         "the joint turned is recorded)", True),
+    Fact("flap_move_refused", "With the charging flap open, moveTo refuses: it returns "
+         "False or raises, and the base stays (not documented; ALMotion/MoveFailed and its "
+         "cause recorded)", _DAY,
+         "owner step 'flap': once the flap reads open (BatteryTrapIsOpen, the DCM key), "
+         "moveTo(0, 0, 0.05) with ALMotion/MoveFailed followed",
+         "moveTo returns False or raises and the base turns less than half of 0.05 rad, "
+         "while the flap reads open", True, "flap"),
+    Fact("flap_arms_go_on", "With the charging flap open, a wrist angleInterpolation still "
+         "runs (only locomotion is prohibited)", _DAY,
+         "owner step 'flap', the flap still open: an angleInterpolation of %s by 5 degrees "
+         "and back" % JOINT,
+         "the call returns without error and the joint's sensor turns at least half of it, "
+         "while the flap reads open", True, "flap"),
+    Fact("rest_events_raised", "When another client rests and wakes Pepper, robotIsWakeUp "
+         "and ALMotion/Stiffness/restStarted, restFinished, wakeUpStarted and wakeUpFinished "
+         "are raised", _DAY,
+         "owner step 'rest': rest(), then wakeUp(), with robotIsWakeUp and the four "
+         "stiffness events followed",
+         "restStarted, restFinished and robotIsWakeUp False are heard before wakeUp is "
+         "sent, wakeUpStarted, wakeUpFinished and robotIsWakeUp True after, and none in "
+         "the other phase", True, "rest"),
 )
 BY_KEY = collections.OrderedDict((fact.key, fact) for fact in FACTS)
 MOVING = tuple(fact.key for fact in FACTS if fact.moves)

@@ -16,8 +16,8 @@ import threading
 
 import qi
 
-from robot_check import arm_trials, base_trial, report, service_trials, simulated
-from robot_check import variants
+from robot_check import arm_trials, base_trial, day_trials, report, service_trials
+from robot_check import simulated, variants
 from robot_check.consent import Consent, question
 from robot_check.facts import BY_KEY, JOINT, Findings
 from robot_check.timing import ROBOT
@@ -41,13 +41,15 @@ class CheckError(Exception):
 
 class Context(object):
     """What a trial gets: ``service(name)`` (a proxy, None when not served), the
-    ``findings``, the ``timing``, ``lost()`` (whether the robot is gone), and what the
-    trials moved for the report's header: ``moved`` (in words), ``base_moved``."""
+    ``findings``, the ``timing``, ``lost()`` (whether the robot is gone), ``confirm`` (the
+    owner's, for a prompt after an owner step: see check), and what the trials moved for
+    the report's header: ``moved`` (in words), ``base_moved``."""
 
-    def __init__(self, session, findings, timing):
+    def __init__(self, session, findings, timing, confirm=None):
         self._session = session
         self.findings = findings
         self.timing = timing
+        self.confirm = confirm
         self.moved = []
         self.base_moved = False
 
@@ -104,11 +106,36 @@ def _base(context):
             context.moved.append("the base turned %.2f rad and back" % base_trial.THETA)
 
 
+def _day(cls, keys, after=None):
+    """A trial of day_trials: ``cls`` tries ``keys`` (ALMotion and ALMemory); ``after``, a
+    prompt the owner is shown once it is over, whatever happened (close the flap)."""
+    def run(context):
+        memory = context.service("ALMemory")
+        if memory is None:
+            context.findings.not_tried(keys, "ALMemory is not served")
+            return
+        trial = cls(context.service("ALMotion"), memory, context.findings, context.timing,
+                    context.lost)
+        try:
+            trial.run()
+        finally:
+            context.moved.extend(trial.moved)
+            context.base_moved |= trial.base_turned
+            if after is not None:
+                context.confirm(after)
+    return run
+
+
 TRIALS = (
     Trial(("mood_updating",), None, _mood),
     Trial(service_trials.SUBSCRIBED, None, _subscribed),
     Trial(arm_trials.FACTS, ARM, _arm),
     Trial((base_trial.KEY,), BASE, _base),
+    Trial((day_trials.CHAIN,), ARM, _day(day_trials.ChainTrial, (day_trials.CHAIN,))),
+    Trial(day_trials.FLAP, ARM, _day(day_trials.FlapTrial, day_trials.FLAP,
+                                     day_trials.CLOSE_FLAP), day_trials.OPEN_FLAP),
+    Trial((day_trials.REST,), ARM, _day(day_trials.RestTrial, (day_trials.REST,)),
+          day_trials.MAKE_ROOM),
 )
 
 
@@ -162,10 +189,11 @@ def check(session, robot, ask, move_base, timing, writer, asked=(), confirm=None
             header["check"] = "running: trying %s" % _names(found.trying)
         writer.write(header, found.all("not reached yet"))
     findings = Findings(written)
-    context = Context(session, findings, timing)
+    context = Context(session, findings, timing, confirm)
     consent = ask(question(JOINT, math.degrees(arm_trials.STEP),
                            math.degrees(arm_trials.MAX_SPEED),
-                           base_trial.THETA if move_base else None))
+                           base_trial.THETA if move_base else None,
+                           math.degrees(day_trials.TINY)))
     header.update({
         "robot": robot, "naoqi": _naoqi_version(context),
         "date": datetime.datetime.utcnow().replace(microsecond=0).isoformat() + "Z",
@@ -247,16 +275,16 @@ def run(url, folder, ask, move_base=False, timing=ROBOT, asked=(), confirm=None,
         variant=None):
     """Check the robot at ``url`` (None: pepper_sim, or the variant of it named
     ``variant`` (variants.VARIANTS), started here on ``timing.scale``'s clock and moved
-    without asking, its base too: nothing real moves) and write the report into
-    ``folder``; its two paths. Raises CheckError when the robot cannot be reached or is
-    lost."""
+    without asking, its base too, its owner steps done by simulated.Owner instead of
+    ``confirm``: nothing real moves) and write the report into ``folder``; its two paths.
+    Raises CheckError when the robot cannot be reached or is lost."""
     if url is not None:
         return _run(url, url, folder, ask, move_base, timing, asked, confirm)
     options = {} if variant is None else variants.VARIANTS[variant].robot(timing.scale)
     with simulated.Robot(time_scale=timing.scale, **options) as robot:
         name = SIMULATED % robot.url + ("" if variant is None else ", variant %r" % variant)
         return _run(robot.url, name, folder, lambda _text: Consent(True, "a simulated robot"),
-                    True, timing, asked, confirm)
+                    True, timing, asked, simulated.Owner(robot.robot.day).confirm)
 
 
 def _run(url, robot, folder, ask, move_base, timing, asked, confirm):

@@ -2,7 +2,9 @@
 a loopback qi session (pepper_sim.qi_server.SimulatedRobot), whose ALMood also has the
 properties NAOqi 2.5's ALMood API lists and the check follows: ``valenceLevel`` and
 ``attentionLevel`` ({value, confidence}), set "at each ALMood time period, every 1s by
-default" while Autonomous Life runs (pepper_sim's FakeMood has methods only)."""
+default" while Autonomous Life runs (pepper_sim's FakeMood has methods only); whose right
+arm is disabled, as after a motor fault (DISABLED), so that the chain trial is tried; and
+its owner (Owner), who does the owner steps on pepper_sim's day."""
 from __future__ import absolute_import, division, print_function
 
 import qi
@@ -11,9 +13,13 @@ from animate_behaviour.foundation.clock import Ticker
 from animate_behaviour.foundation.registering import register
 from pepper_sim import qi_server
 from pepper_sim.perception import FakeMood
+from robot_check import day_trials
+from robot_check.consent import Consent
 
 PERIOD = 1.0  # robot s between two updates of ALMood's properties
 EXTRACTORS = ("ALPeoplePerception", "ALEngagementZones")
+# The chains disabled in ALMotion/Protection from the start: no arm trial moves RArm.
+DISABLED = ("RArm",)
 
 
 class MoodWithProperties(FakeMood):
@@ -65,10 +71,12 @@ class Robot(object):
     Autonomous Life subscribes in its solitary state) serves ALPeoplePerception and
     ALEngagementZones; ``memory`` (None, or ``memory(robot)``: a served object, given the
     SimulatedRobot) serves ALMemory to clients in place of the robot's own, which its
-    stand-ins keep using. A context manager."""
+    stand-ins keep using; the chains of ``disabled`` are disabled once it runs
+    (PeppersDay.set_chain_disabled). A context manager."""
 
     def __init__(self, time_scale=1.0, motion=None, without=(),
-                 mood=ServedMoodWithProperties, extractor=None, memory=None):
+                 mood=ServedMoodWithProperties, extractor=None, memory=None,
+                 disabled=DISABLED):
         ours = {"ALMood": None}
         if extractor is not None:
             ours.update((name, extractor(name)) for name in EXTRACTORS)
@@ -93,6 +101,8 @@ class Robot(object):
                     self.robot.memory.preset(key, value)
                 register(self.robot.session, name, service)
             self.mood.start()
+            for chain in disabled:
+                self.robot.day.set_chain_disabled(chain, True)
         except RuntimeError:
             self.close()
             raise
@@ -108,3 +118,21 @@ class Robot(object):
     def __exit__(self, *exc_info):
         self.close()
         return False
+
+
+class Owner(object):
+    """pepper_sim's owner: at each owner step's prompt (day_trials' OPEN_FLAP, CLOSE_FLAP,
+    MAKE_ROOM), does it on ``day`` (pepper_sim.day.PeppersDay) and confirms; ValueError
+    for a prompt it does not know."""
+
+    def __init__(self, day):
+        self._steps = {day_trials.OPEN_FLAP: day.open_flap,
+                       day_trials.CLOSE_FLAP: day.close_flap,
+                       day_trials.MAKE_ROOM: lambda: None}  # nobody stands near pepper_sim
+
+    def confirm(self, prompt):
+        step = self._steps.get(prompt)
+        if step is None:
+            raise ValueError("pepper_sim's owner knows no step %r" % (prompt,))
+        step()
+        return Consent(True, "pepper_sim's owner did it")

@@ -24,11 +24,14 @@ Timing = collections.namedtuple("Timing", (
     # How long ALMood's properties are followed at most, and how long the extractors'
     # data keys are looked for once the check has subscribed them.
     "mood data "
+    # How long the check lets rest() or wakeUp() take (each goes to a posture), and how
+    # long it waits for the events a call raises once the call has returned.
+    "posture heard "
     # Wall seconds per robot second.
     "scale"))
 
 ROBOT = Timing(slow_call=20.0, kill_call=2.0, short_call=2.0, back=2.0, grace=5.0, wait=1.0,
-               settle=1.0, mood=5.0, data=2.0, scale=1.0)
+               settle=1.0, mood=5.0, data=2.0, posture=20.0, heard=2.0, scale=1.0)
 
 
 def clock(timing):

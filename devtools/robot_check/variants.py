@@ -1,8 +1,9 @@
 """pepper_sim robots that each contradict one fact of the check: the check's own mutation
 test (tests/test_robot_check.py runs the check against each; ``make robot-check
-VARIANT=<name>`` shows its report). Against a variant exactly its fact reads
-contradicted; the facts tried only through it (``undecided``) read not decided; every
-other fact keeps pepper_sim's result.
+VARIANT=<name>`` shows its report; a variant of an owner step's fact needs that step
+asked for, ``steps``, which pepper_sim's owner does). Against a variant exactly its fact
+reads contradicted; the facts tried only through it (``undecided``) read not decided;
+every other fact keeps pepper_sim's result.
 
 Each is a small subclass or wrapper of a pepper_sim stand-in; pepper_sim itself behaves as
 docs/naoqi.md says NAOqi does, or as the package's stand-ins assume where it does not say.
@@ -14,13 +15,15 @@ import collections
 from animate_behaviour.naoqi import context_events
 from animate_behaviour.planning import joints
 from pepper_sim.memory import FakeMemory
-from pepper_sim.motion import KinematicMotion
+from pepper_sim.motion import CHAINS, FLAP_OPEN, KinematicMotion
 from pepper_sim.perception import FakeExtractor
 from pepper_sim.qi_server import served, served_motion
 from robot_check import simulated
 
-# ``robot(scale)``: simulated.Robot's keyword arguments for a robot on that time scale.
-Variant = collections.namedtuple("Variant", "fact undecided what robot")
+# ``robot(scale)``: simulated.Robot's keyword arguments for a robot on that time scale;
+# ``steps``: the owner steps its fact needs asked for (the test asks for those only).
+Variant = collections.namedtuple("Variant", "fact undecided what robot steps")
+Variant.__new__.__defaults__ = ((),)
 
 
 def _names(names):
@@ -88,9 +91,13 @@ class KillLetsJointGoOn(KinematicMotion):
 
 
 class NonBlocking(KinematicMotion):
-    """moveTo answers True as soon as the move has started; the base goes on turning."""
+    """moveTo answers True as soon as the move has started; the base goes on turning. A
+    move the base refuses (the charging flap open...) answers False at once, as
+    pepper_sim's does: only the blocking differs."""
 
     def moveTo(self, x, y, theta, *moveConfig):
+        if self.safety_state()["move_refusals"]:
+            return KinematicMotion.moveTo(self, x, y, theta, *moveConfig)
         count = len(self.moves)
         self.clock.thread(lambda: KinematicMotion.moveTo(self, x, y, theta, *moveConfig),
                           "moveTo").start()
@@ -99,19 +106,68 @@ class NonBlocking(KinematicMotion):
 
 
 class BookingSetAngles(KinematicMotion):
-    """setAngles books the joints it commands: areResourcesAvailable is False on them."""
+    """setAngles books the joints it commands until they are at its target (within
+    BOOKED): areResourcesAvailable is False on them meanwhile."""
+
+    BOOKED = 1e-6  # rad
 
     def __init__(self, **kwargs):
         KinematicMotion.__init__(self, **kwargs)
-        self.set_joints = set()
+        self.set_targets = {}  # joint -> the angle its last setAngles aims at
 
     def setAngles(self, names, angles, fractionMaxSpeed):
         KinematicMotion.setAngles(self, names, angles, fractionMaxSpeed)
-        self.set_joints.update(_names(names))
+        targets = angles if isinstance(angles, (list, tuple)) else [angles] * len(
+            _names(names))
+        for name, angle in zip(_names(names), targets):
+            limit = joints.URDF_LIMITS[name]
+            self.set_targets[name] = min(max(float(angle), limit.minimum), limit.maximum)
 
     def areResourcesAvailable(self, resourceNames):
-        return (KinematicMotion.areResourcesAvailable(self, resourceNames)
-                and not self.set_joints.intersection(_names(resourceNames)))
+        on_the_way = [name for name in _names(resourceNames) if name in self.set_targets
+                      and abs(self.getAngles(name, False)[0] - self.set_targets[name])
+                      > self.BOOKED]
+        return KinematicMotion.areResourcesAvailable(self, resourceNames) and not on_the_way
+
+
+class MovingWithFlapOpen(KinematicMotion):
+    """The charging flap open blocks nothing: moveTo turns the base."""
+
+    def block_moves(self, reason, blocked):
+        if reason == FLAP_OPEN:
+            return None
+        return KinematicMotion.block_moves(self, reason, blocked)
+
+
+class StillWithFlapOpen(KinematicMotion):
+    """Joint calls raise while the charging flap is open (the walk page's "ALMotion API
+    are prohibited if power hatch is open", read as every call)."""
+
+    def angleInterpolation(self, names, angleLists, timeLists, isAbsolute):
+        if FLAP_OPEN in self.safety_state()["move_refusals"]:
+            raise RuntimeError("angleInterpolation: prohibited while the power hatch is open")
+        return KinematicMotion.angleInterpolation(self, names, angleLists, timeLists,
+                                                  isAbsolute)
+
+
+class ReturningOnDisabledChain(KinematicMotion):
+    """A call on a joint of a disabled chain returns at once and moves nothing."""
+
+    def angleInterpolation(self, names, angleLists, timeLists, isAbsolute):
+        disabled = set()
+        for chain in self.safety_state()["disabled_chains"]:
+            disabled.update(CHAINS[chain])
+        if disabled.intersection(_names(names)):
+            return None
+        return KinematicMotion.angleInterpolation(self, names, angleLists, timeLists,
+                                                  isAbsolute)
+
+
+class SilentRest(KinematicMotion):
+    """rest and wakeUp raise none of their events (robotIsWakeUp, ALMotion/Stiffness/*)."""
+
+    def _raise_stiffness_events(self, started, awake, finished):
+        pass
 
 
 class StillMood(simulated.MoodWithProperties):
@@ -185,7 +241,8 @@ VARIANTS = collections.OrderedDict([
     ("move-to-returns", Variant("move_to_blocks", (), "moveTo returns True as soon as the "
                                 "base starts turning", _motion(NonBlocking))),
     ("set-angles-books", Variant("set_angles_books_nothing", (), "setAngles books its "
-                                 "joints", _motion(BookingSetAngles))),
+                                 "joints until they reach its target",
+                                 _motion(BookingSetAngles))),
     ("undeclared-event", Variant("events_declared", (), "%s is not declared" % UNDECLARED,
                                  lambda scale: {"memory": served(UndeclaringMemory)})),
     ("still-mood", Variant("mood_updating", (), "ALMood's properties are never set",
@@ -193,4 +250,14 @@ VARIANTS = collections.OrderedDict([
     ("deaf-extractors", Variant("extractor_subscribers", (), "the extractors' subscribers "
                                 "never change", lambda scale: {
                                     "extractor": served(DeafExtractor)})),
+    ("disabled-chain-returns", Variant("chain_disabled_raises", (), "a call on a disabled "
+                                       "chain returns, moving nothing",
+                                       _motion(ReturningOnDisabledChain))),
+    ("flap-moves", Variant("flap_move_refused", (), "moveTo turns the base with the "
+                           "charging flap open", _motion(MovingWithFlapOpen), ("flap",))),
+    ("flap-stops-arms", Variant("flap_arms_go_on", (), "joint calls raise while the "
+                                "charging flap is open", _motion(StillWithFlapOpen),
+                                ("flap",))),
+    ("silent-rest", Variant("rest_events_raised", (), "rest and wakeUp raise none of their "
+                            "events", _motion(SilentRest), ("rest",))),
 ])

@@ -10,7 +10,7 @@ from __future__ import absolute_import, division, print_function
 import collections
 import threading
 
-from animate_behaviour.engine.base_worker import BaseWorker
+from animate_behaviour.engine.base_worker import HOT_WATCHED, BaseWorker
 from animate_behaviour.engine.group_worker import GroupWorker
 from animate_behaviour.engine.monitor import Monitor
 from animate_behaviour.engine.worker_thread import HOLDS_FOR_TURNS, TURNS_BASE
@@ -171,8 +171,7 @@ def build(number, parts, moves_base, child_rng):
     groups = list(tuning.groups.values())
     watched = [name for group in groups for name in group.names]
     if moves_base:
-        watched.extend(name for name in joints.LEG_JOINTS + joints.WHEELS
-                       if name not in watched)
+        watched.extend(name for name in HOT_WATCHED if name not in watched)
     heat = heat_module.HeatMonitor(parts.memory, watched, tuning.config.cool_down_time,
                                    parts.clock, parts.log)
     # The workers' generators first, as before the schedule seed: a seeded engine still
