@@ -247,13 +247,15 @@ class FakeMemory(object):
             self._cond.notify_all()
 
     def _live_signals(self, key):
-        """Signals of the subscribers of ``key`` still held by someone (lock held)."""
+        """Signals of the subscribers of ``key`` still held by someone (lock held); a
+        subscriber whose signal was released (None) hears nothing."""
         alive = []
         references = []
         for reference in self._subscribers.get(key, ()):
             subscriber = reference()
             if subscriber is not None:
-                alive.append(subscriber.signal)
+                if subscriber.signal is not None:
+                    alive.append(subscriber.signal)
                 references.append(reference)
         if key in self._subscribers:
             self._subscribers[key] = references

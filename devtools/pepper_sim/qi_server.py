@@ -112,10 +112,24 @@ def served_motion(cls, hidden=()):
 
 
 class QiMemory(FakeMemory):
-    """FakeMemory whose subscribers carry a real qi.Signal (dynamic: any value)."""
+    """FakeMemory whose subscribers carry a real qi.Signal (dynamic: any value);
+    ``release_signals`` drops them once the session serving them is closed."""
 
     def _make_signal(self):
         return qi.Signal("(m)")
+
+    def release_signals(self):
+        """Drop every subscriber's qi.Signal (the subscriber then hears nothing), once the
+        session serving the subscribers is closed: libqi keeps the objects it served alive
+        after that, and a qi.Signal still alive as the interpreter finalizes aborts the
+        process ("terminate called without an active exception": about 1 robot check in
+        20 that subscribed from another session of the same process)."""
+        with self._cond:
+            for references in self._subscribers.values():
+                for reference in references:
+                    subscriber = reference()
+                    if subscriber is not None:
+                        subscriber.signal = None
 
 
 ServedMotion = served_motion(KinematicMotion)
@@ -124,7 +138,8 @@ ServedAutonomousLife = served(FakeAutonomousLife, ("set_calls", "activity_change
                                                     "safeguard_causes"))
 ServedRobotPosture = served(FakeRobotPosture)
 ServedMemory = served(QiMemory, ("wait_for", "wait_for_notifications", "reset_records",
-                                        "values_of", "preset", "raise_event", "declare_event"))
+                                 "values_of", "preset", "raise_event", "declare_event",
+                                 "release_signals"))
 ServedTextToSpeech = served(FakeTextToSpeech, ("wait_for", "said"))
 ServedAnimatedSpeech = served(FakeAnimatedSpeech, ("wait_for",))
 ServedPreferenceManager = served(FakePreferenceManager)
@@ -233,6 +248,7 @@ class SimulatedRobot(object):
                 pass  # already gone with the session: nothing left to release
         self._service_ids = []
         self.session.close()
+        self.memory.release_signals()
         self.session = None
 
     def __enter__(self):
