@@ -78,6 +78,30 @@ def test_no_module_imports_itself_back():
     assert cycles == []
 
 
+def test_planning_holds_no_naoqi_no_threads_and_no_locks():
+    """Planning is pure: what runs it on threads (the engine) holds the locks, and only
+    naoqi/ talks to NAOqi. Every module the planning package imports from outside the
+    package, by any import statement."""
+    forbidden = ("qi", "threading", "thread", "_thread", "multiprocessing", "Queue", "queue")
+    found = []
+    folder = os.path.join(ROOT, "lib", PACKAGE, "planning")
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith(".py"):
+            continue
+        with io.open(os.path.join(folder, name), encoding="utf-8") as source:
+            tree = ast.parse(source.read())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                modules = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                modules = [node.module or ""]
+            else:
+                continue
+            found.extend("%s imports %s" % (name, module) for module in modules
+                         if module.split(".")[0] in forbidden)
+    assert found == []
+
+
 def test_the_module_map_is_the_generated_one():
     page = update_architecture.read_text(update_architecture.PAGE)
     assert update_architecture.splice(page) == page, \

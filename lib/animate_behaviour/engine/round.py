@@ -13,11 +13,12 @@ import threading
 from animate_behaviour.engine.base_worker import HOT_WATCHED, BaseWorker
 from animate_behaviour.engine.group_worker import GroupWorker
 from animate_behaviour.engine.monitor import Monitor
+from animate_behaviour.engine.shared_breath import SharedBreath
 from animate_behaviour.engine.worker_thread import HOLDS_FOR_TURNS, TURNS_BASE
 from animate_behaviour.naoqi import heat as heat_module
 from animate_behaviour.planning import groups as groups_module
 from animate_behaviour.planning import joints
-from animate_behaviour.planning.breath import Breath, pace
+from animate_behaviour.planning.breath import pace
 
 # What every round of an engine shares: ``sender`` (sender.Sender), ``clock``, ``log``,
 # ``status`` (status.Status), ``speaking()`` (whether Pepper speaks), ``keeper``
@@ -105,7 +106,7 @@ class Round(object):
         self.status = parts.status
         self.speaking = parts.speaking
         self.heat = heat
-        self.breath = Breath(self._pace, schedule_seed)
+        self.breath = SharedBreath(self._pace, schedule_seed)
         self.legs_and_base = LegsAndBase(self.clock)
         self.workers = []
         self._monitor = Monitor(self.clock, "animateBehaviour.monitor#%d" % number,

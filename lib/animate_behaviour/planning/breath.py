@@ -15,7 +15,6 @@ from __future__ import absolute_import, division, print_function
 
 import collections
 import math
-import threading
 
 import numpy as np
 
@@ -93,39 +92,44 @@ class OneBreath(object):
 
 class Breath(object):
     """The breath shared by every group of a round: ``depth_at(t)`` in [0, ``deepest``] (0
-    exhaled, 1 the mean tidal depth, ``deepest`` the top of the largest sigh) at robot time ``t`` since the
-    round began, and its phase boundaries. Breaths are drawn one after the other as the
-    time of their beginning is asked for, at the Pace ``pace()`` gives then (the live
-    signal's and the configuration's), from the generator of ``seed``, the round's
-    schedule seed (breath_timing): the same breath for every group at the same time.
-    Thread-safe: both arms ask."""
+    exhaled, 1 the mean tidal depth, ``deepest`` the top of the largest sigh) at robot time
+    ``t`` since the round began, and its phase boundaries. Breaths are drawn one after the
+    other as the time of their beginning is asked for, at the Pace ``pace()`` gives then
+    (the live signal's and the configuration's), from the generator of ``seed``, the
+    round's schedule seed (breath_timing): the same breath for every group at the same
+    time. Not thread-safe: the round's arms share an engine.shared_breath.SharedBreath,
+    which holds a lock over each look (``_enter`` ... ``_leave``)."""
 
     deepest = breath_timing.SIGH_SIZE[1]
 
     def __init__(self, pace, seed):
-        self._pace = pace
+        self.pace = pace
         self._draws = breath_timing.BreathDraws(human_timing.block_rng(seed, 0))
-        self._lock = threading.Lock()
         self._breaths = []  # drawn, in order; the oldest dropped once KEEP s past
         self._end = 0.0  # where the last breath drawn ends
         self._stretch = 1.0  # what the drawn lengths are divided by
 
-    def _reached(self, start, end):
-        """Draw breaths until one ends after ``end``; drop those that began KEEP s before
-        ``start``; returns with the lock held. The pace is read outside the lock (it
-        reads the live signal, whose sources take locks of their own), only when a breath
-        must be drawn."""
-        self._lock.acquire()
-        while self._end <= end:
-            self._lock.release()
-            pace = self._pace()
-            self._lock.acquire()
-            self._draw(pace, end)
+    def needs(self, end):
+        """Whether a breath must be drawn before ``end`` can be looked up."""
+        return self._end <= end
+
+    def _enter(self, start, end):
+        """Before a look at [start, end]: draw breaths until one ends after ``end``, drop
+        those that began KEEP s before ``start``."""
+        if self.needs(end):
+            self.draw(self.pace(), end)
+        self.forget(start)
+
+    def _leave(self):
+        """After a look (SharedBreath releases its lock)."""
+
+    def forget(self, start):
+        """Drop the breaths that began KEEP s before ``start``."""
         while len(self._breaths) > 1 and self._breaths[1].begin < start - KEEP:
             del self._breaths[0]
 
-    def _draw(self, now, end):
-        """Draw breaths at the pace ``now`` until one ends after ``end`` (lock held)."""
+    def draw(self, now, end):
+        """Draw breaths at the Pace ``now`` until one ends after ``end``."""
         while self._end <= end:
             period = 60.0 / now.breaths_per_minute
             drawn = self._draws.next(period, now.sighs_per_hour)
@@ -141,7 +145,7 @@ class Breath(object):
 
     def breath_at(self, t):
         """The breath going on at ``t`` (the first one before the round's start)."""
-        self._reached(t, t)
+        self._enter(t, t)
         try:
             found = self._breaths[0]
             if t < found.begin:
@@ -153,15 +157,15 @@ class Breath(object):
                 found = breath
             return found
         finally:
-            self._lock.release()
+            self._leave()
 
     def breaths(self, start, end):
         """The breaths that begin in [start, end)."""
-        self._reached(start, end)
+        self._enter(start, end)
         try:
             return [breath for breath in self._breaths if start <= breath.begin < end]
         finally:
-            self._lock.release()
+            self._leave()
 
     def depth_at(self, t):
         for begin, end, low, high in self.breath_at(t).segments:
