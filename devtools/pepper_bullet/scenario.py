@@ -156,7 +156,9 @@ class Run(object):
     [s], "parts": {part: [getStatus's entry for it, or None while not reported...]}},
     see StatusWatch), ``day_events`` ([[time, what]...]: the day scenario's events,
     robot.day's log and the other client's calls, in time order; [] in the others),
-    ``day_steps`` (day_seen's list for the day scenario, else []), ``disabled_at``
+    ``memory_events`` (pepper_sim.memory.Event list: every ALMemory value written, with
+    its wall time too), ``day_steps`` (day_seen's list for the day scenario, else []),
+    ``disabled_at``
     (when setActivation("disabled") returned), ``frames`` and
     ``frame_period`` (GIF frames), ``wall_seconds``, ``max_lag``, ``log_path`` (the
     runner's output) and ``problems`` (what went wrong: empty on success).
@@ -172,6 +174,7 @@ class Run(object):
         self.context = None
         self.states = None
         self.day_events = []
+        self.memory_events = []
         self.day_steps = []
         self.disabled_at = None
         self.frames = []
@@ -659,6 +662,7 @@ def run(seconds, out_dir, config=DEFAULT_CONFIG, behaviour=None, settle=2.0, cam
     if robot.physics.error is not None:
         result.problems.append("the physics thread failed: %s" % robot.physics.error)
     result.samples = list(robot.physics.samples)
+    result.memory_events = list(robot.memory.events)
     result.frames = list(robot.physics.frames)
     result.max_lag = robot.physics.max_lag
     result.wall_seconds = time.monotonic() - wall0

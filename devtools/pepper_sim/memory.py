@@ -44,6 +44,7 @@ import itertools
 import threading
 import weakref
 
+from animate_behaviour.foundation.clock import monotonic
 from animate_behaviour.planning import joints
 from pepper_sim.motion import STRING_TYPES, Call, WallClock, clear_records, wait_until
 
@@ -51,11 +52,12 @@ TEMPERATURE_STATUS = "Device/SubDeviceList/%s/Temperature/Sensor/Status"
 LIFE_STATE = "AutonomousLife/State"
 
 
-class Event(collections.namedtuple("Event", "time key value source")):
-    """One value written to ALMemory: clock ``time``, ``key``, ``value`` and its
-    ``source``: "insertData", "insertListData" or "raiseEvent" when a client called it,
-    else the stand-in that raised it ("ALTextToSpeech", "ALAnimatedSpeech",
-    "ALAutonomousLife")."""
+class Event(collections.namedtuple("Event", "time key value source wall")):
+    """One value written to ALMemory: clock ``time`` (``wall``: the wall's, before any
+    subscriber hears it, as pepper_sim.motion.Trajectory's ``requested_wall``), ``key``,
+    ``value`` and its ``source``: "insertData", "insertListData" or "raiseEvent" when a
+    client called it, else the stand-in that raised it ("ALTextToSpeech",
+    "ALAnimatedSpeech", "ALAutonomousLife")."""
 
     __slots__ = ()
 
@@ -165,7 +167,7 @@ class FakeMemory(object):
     ``data`` (key -> value) adds or overrides pre-inserted keys.
 
     Records: ``calls`` (Call(time, method, args) for every public call),
-    ``events`` (Event(time, key, value, source) for every value written, in order),
+    ``events`` (Event(time, key, value, source, wall) for every value written, in order),
     ``callback_errors`` ((callback, value, exception) of subscriber callbacks that raised).
 
     Test helpers (snake_case, hidden over qi): ``wait_for``, ``wait_for_notifications``,
@@ -234,7 +236,8 @@ class FakeMemory(object):
         with self._emit_lock:
             with self._cond:
                 self._data[key] = copy.deepcopy(value)
-                self.events.append(Event(self.clock.now(), key, copy.deepcopy(value), source))
+                self.events.append(Event(self.clock.now(), key, copy.deepcopy(value), source,
+                                         monotonic()))
                 signals = self._live_signals(key)
                 self._cond.notify_all()
             for signal in signals:

@@ -176,27 +176,31 @@ class MoveFailure(collections.namedtuple("MoveFailure", "time reasons cause stat
 class Trajectory(object):
     """One angleInterpolation call as it ran.
 
-    ``requested`` is the clock time of the call, ``start`` the clock time it began
-    moving (after waiting for its joints), ``end`` the clock time it released its joints
-    (finished or killed; None while running). ``names`` the joints, ``angles``/``times``
-    one list per joint (the angles as commanded, before clamping; times in simulated
-    seconds from ``start``; ``start_angles`` one angle per joint at ``start``, the
-    interpolation's origin). ``killed`` with ``killed_at`` (simulated seconds from
-    ``start``) and ``killed_by`` (the method that killed it: "killTask",
-    "killTasksUsingResources", "killAll", "rest"; None unless killed), or ``finished``.
-    A task killed while it waited has ``start`` = ``end`` = the kill time and
+    ``requested`` is the clock time of the call (``requested_wall``: the wall's,
+    foundation.clock.monotonic: the robot's own time, which a client counts its waits in,
+    where a physics simulation's clock lags it whenever its stepping falls behind),
+    ``start`` the clock time it began moving (after waiting for its joints), ``end`` the
+    clock time it released its joints (finished or killed; None while running). ``names``
+    the joints, ``angles``/``times`` one list per joint (the angles as commanded, before
+    clamping; times in simulated seconds from ``start``; ``start_angles`` one angle per
+    joint at ``start``, the interpolation's origin). ``killed`` with ``killed_at``
+    (simulated seconds from ``start``) and ``killed_by`` (the method that killed it:
+    "killTask", "killTasksUsingResources", "killAll", "rest"; None unless killed), or
+    ``finished``. A task killed while it waited has ``start`` = ``end`` = the kill time and
     ``killed_at`` 0. ``limp``: the joints that did not move because their stiffness was 0
-    when the task started or was set to 0 while it ran. The record joins ``KinematicMotion.trajectories`` when the task gets
-    its joints (or is killed waiting), so ``start - requested`` is how long it was
-    postponed (clock units).
+    when the task started or was set to 0 while it ran. The record joins
+    ``KinematicMotion.trajectories`` when the task gets its joints (or is killed waiting),
+    so ``start - requested`` is how long it was postponed (clock units).
     """
 
-    __slots__ = ("task_id", "requested", "start", "end", "names", "angles", "times",
-                 "start_angles", "killed", "killed_at", "killed_by", "finished", "limp")
+    __slots__ = ("task_id", "requested", "requested_wall", "start", "end", "names", "angles",
+                 "times", "start_angles", "killed", "killed_at", "killed_by", "finished",
+                 "limp")
 
     def __init__(self, task_id, requested, names, angles, times):
         self.task_id = task_id
         self.requested = requested
+        self.requested_wall = monotonic()
         self.start = None
         self.end = None
         self.names = list(names)
@@ -225,18 +229,20 @@ class Trajectory(object):
 
 
 class Move(object):
-    """One moveTo call: start clock time (the call's), target (x, y, theta in the robot
-    frame at the start), start and end world poses [x, y, theta], whether it was
-    ``stopped`` and by what (``stopped_by``: "stopMove", "killMove", "killTask", "rest",
-    "moveTo" when a newer move replaced it, "ALAutonomousLife" for the state change
-    cleanup; None when it reached its target or still runs)."""
+    """One moveTo call: start clock time (the call's; ``start_wall`` the wall's, as
+    Trajectory's ``requested_wall``), target (x, y, theta in the robot frame at the start),
+    start and end world poses [x, y, theta], whether it was ``stopped`` and by what
+    (``stopped_by``: "stopMove", "killMove", "killTask", "rest", "moveTo" when a newer move
+    replaced it, "ALAutonomousLife" for the state change cleanup; None when it reached its
+    target or still runs)."""
 
-    __slots__ = ("task_id", "start", "end", "target", "start_pose", "end_pose", "stopped",
-                 "stopped_by")
+    __slots__ = ("task_id", "start", "start_wall", "end", "target", "start_pose", "end_pose",
+                 "stopped", "stopped_by")
 
     def __init__(self, task_id, start, target, start_pose):
         self.task_id = task_id
         self.start = start
+        self.start_wall = monotonic()
         self.end = None
         self.target = tuple(target)
         self.start_pose = list(start_pose)
