@@ -31,6 +31,7 @@
         <File name="motion_engine" src="lib/animate_behaviour/engine/motion_engine.py" />
         <File name="recovery" src="lib/animate_behaviour/engine/recovery.py" />
         <File name="round" src="lib/animate_behaviour/engine/round.py" />
+        <File name="shared_breath" src="lib/animate_behaviour/engine/shared_breath.py" />
         <File name="status" src="lib/animate_behaviour/engine/status.py" />
         <File name="tuning" src="lib/animate_behaviour/engine/tuning.py" />
         <File name="worker_thread" src="lib/animate_behaviour/engine/worker_thread.py" />

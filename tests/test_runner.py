@@ -38,17 +38,21 @@ def run(tmpdir, url, config_text=FAST, activate=True, extra=()):
 
 def communicate(process):
     """``process.communicate()`` within TIMEOUT: (stdout, stderr). Python 2.7's has no
-    timeout, so a thread waits for it; a runner still running then is killed and fails
-    the test with what it wrote."""
+    timeout, so a thread waits for it; a runner still running then is aborted (SIGABRT:
+    on Python 3, PYTHONFAULTHANDLER makes it write every thread's stack first), killed
+    if that does not end it, and fails the test with what it wrote."""
     finished = []
     waiter = threading.Thread(target=lambda: finished.append(process.communicate()))
     waiter.daemon = True
     waiter.start()
     waiter.join(TIMEOUT)
     if waiter.is_alive():
-        process.kill()
+        process.send_signal(signal.SIGABRT)
         waiter.join(TIMEOUT)
-        pytest.fail("the runner did not exit within %s s (killed); (stdout, stderr): %r"
+        if waiter.is_alive():
+            process.kill()
+            waiter.join(TIMEOUT)
+        pytest.fail("the runner did not exit within %s s (aborted); (stdout, stderr): %r"
                     % (TIMEOUT, finished))
     return finished[0]
 
