@@ -159,7 +159,8 @@ def main(argv=None, qi_module=None):
     # still deadlock (it joins its event loop holding the GIL while the loop waits for
     # the GIL to release what we served: seen after NAOqi went away, and once in ten
     # loaded test runs after a clean stop, hung past 20 s) or abort ("terminate called
-    # without an active exception"): leave without it, the logs flushed.
+    # without an active exception"): leave without it, the logs flushed (docs/naoqi.md,
+    # "libqi-python's conversions").
     logs.close_logger(logger)
     sys.stdout.flush()
     sys.stderr.flush()
