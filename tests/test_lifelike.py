@@ -137,6 +137,39 @@ def test_between_moves_the_arms_creep_as_people_s_are_never_quite_still():
     assert speed >= human_reference.IDLE["speed median"].low  # without the creep: 0.003
 
 
+def _creep_steps(seconds, gesture_duration, draws=2000):
+    """The creep's changes (fractions of the half band) over ``draws`` calls of
+    ``seconds`` s at ``gesture_duration``, each from where the last left it."""
+    shape = planned()[1]["leftArm"][0]
+    drift = creep.Creep(len(shape.names), creep.creeping(shape.names, (0,)),
+                        np.random.RandomState(2))
+    anchor, half = shape.home, (shape.upper - shape.lower) / 2.0
+    changes, before = [], np.zeros(len(shape.names))
+    for _draw in range(draws):
+        after = (drift.keys(anchor, seconds, shape, gesture_duration)[0] - anchor) / half
+        drift.kept(0)  # the drift as drawn, unscaled
+        changes.append(after - before)
+        before = after
+    return np.array(changes)[:, list(drift.joints)]
+
+
+def test_the_creep_is_never_faster_than_over_its_slowest_call():
+    # A breath call cut short by the hold's end creeps its share of the way: as fast as
+    # a call of SLOWEST gestureDurations, not the root of its time's share (a tenth of a
+    # second moved the joints nearly a third as far as 2 s did).
+    slowest = creep.SLOWEST
+    short = np.abs(_creep_steps(0.1, 1.0)).mean() / 0.1
+    long_ = np.abs(_creep_steps(slowest, 1.0)).mean() / slowest
+    assert 0.5 * long_ < short <= 1.05 * long_  # before: 5 times as fast
+
+
+def test_the_creep_keeps_the_tempo_of_the_moves():
+    # In gestureDurations, as moves and holds: twice the gestureDuration, the same drift
+    # over twice the time.
+    assert np.array_equal(_creep_steps(4.0, 2.0, draws=50), _creep_steps(2.0, 1.0, draws=50))
+    assert np.abs(_creep_steps(2.0, 2.0)).mean() < 0.8 * np.abs(_creep_steps(2.0, 1.0)).mean()
+
+
 def test_the_breath_is_one_for_both_arms_and_goes_on_through_moves():
     config, plans = planned(seed=5)
     breath = planned.round.breath

@@ -296,7 +296,7 @@ class Lifelike(object):
             fidget = None if listening else self._fidget(reading, shape, breathing)
             if fidget is None:
                 yield self._hold_step(self._at + units * reading.gesture_duration, shape,
-                                      breathing, creeps=not listening)
+                                      breathing, None if listening else reading)
             else:
                 for step in self._fidgeting(*fidget):
                     yield step
@@ -339,8 +339,8 @@ class Lifelike(object):
 
     def _hold_step(self, end, shape, breathing, creeps):
         """The hold's next step from now to at most ``end``: a breath call to the next
-        phase boundary of the breath, carrying the creep too if it ``creeps``, or a rest
-        (its pause, or no breathing)."""
+        phase boundary of the breath, carrying the creep too if it ``creeps`` (the
+        signal's Reading; None: no creep), or a rest (its pause, or no breathing)."""
         begin = self._at
         cut = self._breath.boundaries(begin, end) if breathing.breathes else []
         right = cut[0] if cut else end
@@ -358,19 +358,19 @@ class Lifelike(object):
         self._pose[index] = np.clip(self._pose[index], room.lower[index], room.upper[index])
         breath = breathing.offsets * self._breath.depth_at(right)
         joints = breathing.joints
-        if creeps and not settle:
-            crept = self._crept(right - begin, shape, room, breath)
+        if creeps is not None and not settle:
+            crept = self._crept(right - begin, creeps.gesture_duration, shape, room, breath)
             if crept is not None:
                 self._pose = crept
                 joints = tuple(sorted(joints + self._creep.joints))
         return self._call(self._pose + breath, right - begin, joints)
 
-    def _crept(self, seconds, shape, room, breath):
-        """Where the creep (creep.py) takes the pose in a breath call of ``seconds`` s
-        ending at the ``breath``'s offsets: its first candidate inside ``room`` (the
-        bounds with room for the breath) that passes the group's checks there and on the
-        way and respects the velocity limit; None if none does."""
-        candidates = self._creep.keys(self._anchor, seconds, shape)
+    def _crept(self, seconds, gesture_duration, shape, room, breath):
+        """Where the creep (creep.py) takes the pose in a breath call of ``seconds`` s at
+        ``gesture_duration`` ending at the ``breath``'s offsets: its first candidate
+        inside ``room`` (the bounds with room for the breath) that passes the group's
+        checks there and on the way and respects the velocity limit; None if none does."""
+        candidates = self._creep.keys(self._anchor, seconds, shape, gesture_duration)
         still = np.ones(len(self._pose), dtype=bool)
         still[list(self._creep.joints)] = False
         candidates[:, still] = self._pose[still]
