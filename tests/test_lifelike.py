@@ -429,3 +429,31 @@ def test_the_rest_posture_glides_to_the_moods_as_a_posture_shift_does():
     assert glides
     assert glides[0][1].duration >= min(lifelike.SHIFT_MOVE[0] * config.gesture_duration,
                                         config.max_call_duration) - 1e-9
+
+
+def test_a_moment_together_draws_its_farthest_target_as_far_on_either_side_of_the_rest():
+    # At valence -1 and arousal 1 the left ShoulderRoll's lower limit cuts its bounds:
+    # the farthest of several targets would lie above the rest, and each moment together
+    # would pull the arm's posture away from the mood's.
+    config = config_module.from_mapping({"behaviour": "body", "motionStyle": "lifelike",
+                                         "valence": "-1", "arousal": "1"})
+    round_ = Round(config, 7)
+    group = round_.groups[0]
+    shape = group.shape(round_.signal.now())
+    stream = lifelike.Lifelike(group, config, np.random.RandomState(7), shape.home,
+                               round_.shared)
+    stream.next(0.0)
+    breathing = breath_module.Breathing(shape, config)
+    roll = group.names.index("LShoulderRoll")
+    lower, upper = stream._postures.bounds(0.0, shape, breathing.lifted)
+    rest = stream._postures.at(0.0, shape, breathing.lifted)
+    assert rest[roll] - lower[roll] < 0.7 * (upper[roll] - rest[roll])  # cut below
+    even = np.array([stream._target(shape, breathing, lifelike.TOGETHER_DRAWS, even=True)
+                     for _draw in range(200)])
+    uneven = np.array([stream._target(shape, breathing, lifelike.TOGETHER_DRAWS)
+                       for _draw in range(200)])
+    reach = rest[roll] - lower[roll]
+    assert np.all(np.abs(even[:, roll] - rest[roll]) <= reach + 1e-9)
+    # About the rest; drawn from the whole bounds, 0.07 rad above it (0.08 of room below).
+    assert abs(np.mean(even[:, roll]) - rest[roll]) < 0.25 * reach
+    assert np.mean(uneven[:, roll]) - rest[roll] > 0.6 * reach

@@ -173,8 +173,8 @@ class Lifelike(object):
                 target, span = rest, SHIFT_MOVE
             else:
                 joined = self._joined is not None and abs(self._joined - self._at) < 1e-9
-                target, span = self._target(shape, breathing,
-                                            TOGETHER_DRAWS if joined else 1), MOVE
+                target, span = self._target(shape, breathing, TOGETHER_DRAWS if joined else 1,
+                                            even=joined), MOVE
             for step in self._moving(target, self._duration(reading, span), shape, breathing):
                 yield step
 
@@ -190,12 +190,21 @@ class Lifelike(object):
         along = self._pose + trajectory.SEGMENT_FRACTIONS[:, np.newaxis] * (rest - self._pose)
         return self._fits(rest, shape, breathing) and bool(shape.acceptable(along).all())
 
-    def _target(self, shape, breathing, draws=1):
+    def _target(self, shape, breathing, draws=1, even=False):
         """A random target for the pose (breath left out) reachable within one call:
         drawn like the specification's waypoints from the part of the bounds around the
         rest that passes the group's checks (with the breath added too); of ``draws``
-        such, the farthest from the pose (in each joint's band)."""
+        such, the farthest from the pose (in each joint's band). ``even``: drawn from the
+        part of the bounds as wide on both sides of the rest (an arm's moments together:
+        where a joint's limit cuts the bounds on one side, the farthest of several lie
+        on the other, and each such move pulled the arm's mean posture away from the
+        mood's, most at arousal 1, whose wide bounds the limits cut most and whose
+        moments together come most often)."""
         lower, upper = self._postures.bounds(self._at, shape, breathing.lifted)
+        if even:
+            rest = self._postures.at(self._at, shape, breathing.lifted)
+            half = np.maximum(np.minimum(rest - lower, upper - rest), 0.0)
+            lower, upper = rest - half, rest + half
         room = posture_shifts.Room(shape, lower, upper, breathing.lifted)
         found = []
         for _attempt in range(TARGET_TRIES):
