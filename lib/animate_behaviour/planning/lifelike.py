@@ -18,9 +18,10 @@ arm with its hand, or the legs):
   listens (the signal's ``arms_hold``) an arm's hold goes on, a LISTEN_HOLD at a time,
   until listening ends.
 * **Together**: at the round's moments together (together.py, every 15 gestureDurations
-  on average, counted as the holds are) both arms, if holding for at least HOLD_FLOOR,
-  end their holds and set off, each to the farthest of TOGETHER_DRAWS targets: people's
-  arms set off together more often than chance.
+  on average, counted as the holds are, the configured one's at faster tempos) both
+  arms, if holding for at least HOLD_FLOOR, end their holds and set off, each to the
+  farthest of TOGETHER_DRAWS targets: people's arms set off together more often than
+  chance.
 * A **move** to a new random target, inside Table 1's bounds and passing the group's
   checks (hands clear of the pelvis along the way, torso upright), as ONE call with one
   key per joint, at the target, where the group comes to rest: its duration is drawn in
@@ -315,7 +316,8 @@ class Lifelike(object):
         ``held``: up to the first moment together once it has lasted HOLD_FLOOR."""
         floor = max(human_timing.HOLD_FLOOR - held, 0.0)
         moment = self._together.first(self._at + floor * gesture_duration,
-                                      self._at + units * gesture_duration, gesture_duration)
+                                      self._at + units * gesture_duration,
+                                      max(gesture_duration, self._config.gesture_duration))
         if moment is None:
             return units
         self._joined = moment
