@@ -73,17 +73,17 @@ def test_the_moments_together_count_in_gesture_durations_the_same_for_both_arms(
     assert at_two == pytest.approx([2.0 * moment for moment in at_one])
 
 
-@pytest.mark.parametrize("gesture_duration", [1.0, 2.0])
-def test_at_a_moment_together_both_arms_holding_set_off_then(gesture_duration):
-    config, _built = configured(gestureDuration=str(gesture_duration))
+@pytest.mark.parametrize("gesture_duration, arousal", [(1.0, "0"), (2.0, "0"), (1.0, "1")])
+def test_at_a_moment_together_both_arms_holding_set_off_then(gesture_duration, arousal):
+    config, _built = configured(gestureDuration=str(gesture_duration), arousal=arousal)
     seconds, seed = 1800.0 * gesture_duration, 4
     calls, built = timing_quality.chained(config, seed, seconds)
     arms = [group for group in built if group.name in timing_quality.ARMS]
     floor = human_timing.HOLD_FLOOR * config.gesture_duration
+    # Counted in gestureDurations, as the holds they cut: as many in twice the time at
+    # twice the gestureDuration; at arousal 1's faster tempo, in the configured one's.
     moments = together.Together("leftArm", seed).between(floor, seconds - 5.0,
                                                          gesture_duration)
-    # Counted in gestureDurations, as the holds they cut: as many in twice the time at
-    # twice the gestureDuration.
     assert len(moments) == pytest.approx(
         seconds / (posture_changes.TOGETHERS[0].interval * gesture_duration), rel=0.2)
     caught = 0
