@@ -65,8 +65,17 @@ Definitions (the thresholds are the constants below, each with its reason):
   cut out and each hold centred on its mean: the breath as a watcher sees it, between
   moves (in the whole run the moves' own power at the breath's frequency hides a breath
   kept slow enough never to read as a move).
-* Breaths per minute: the frequency of the strongest line of those holding signals
-  within BREATHS_PER_MINUTE: the breathing rate as a watcher sees it.
+* Breaths per minute: each ShoulderPitch's breaths counted over the whole run with its
+  moves left out (where it moves, each move widened to the speed's local minimum on
+  either side, no farther than its ease reaches, so that none of the move remains and
+  no breath is cut away with it), one per turn from falling to rising (samples slower
+  than STILL_SPEED have no direction): the turns a minute from the first to the last,
+  averaged over the joints. The rate the breath was drawn at, however short the holds
+  between the moves; a move that lasts a whole inhale or exhale hides a breath (issue
+  32's brief moves hide few; the slow ones before it, about one breath in ten). Before,
+  the strongest line of the holding signals within 6-30 a minute: with issue 32's
+  holds, mostly shorter than a breath, it strayed by up to 15 % (14.0 a minute read at
+  12.25), and in 120 s the breath's own jitter moves that line as far.
 * Mean hold (s): the mean length of the chains' rests between two moves.
 * Breathing line: each ShoulderPitch angle (mean removed), spectrum as for the clock
   line but divided by its mean over BREATHING_BAND around fb = breathsPerMinute / 60 Hz,
@@ -103,9 +112,6 @@ SYNCHRONY_WINDOW = 0.15
 CLOCK_BAND = (0.3, 2.5)
 LINE_HALF_WIDTH = 0.05
 SPECTRUM_PADDING = 4  # zero padding: bins of a quarter of the resolution
-# Where breathing_rate looks for the breath (breaths a minute): below breathsPerMinute's
-# allowed 8 to above its 20, so that a rate at either end is read as it is.
-BREATHS_PER_MINUTE = (6.0, 30.0)
 # The breathing line's neighbourhood, in multiples of its frequency fb: an octave each
 # side, which scales with the rate (0.12-0.47 Hz at 14 breaths a minute).
 BREATHING_BAND = (0.5, 2.0)
@@ -406,23 +412,46 @@ def breathing_line_holding(angles, speed, rate, breaths_per_minute):
                  (BREATHING_BAND[0] * breath, BREATHING_BAND[1] * breath), beside=True)
 
 
+def widened(speed, mask):
+    """``mask`` (where a joint moves: its ``speed`` above MOVING_FRACTION of its top) with
+    each of its runs widened on both sides to the speed's local minimum, no farther than
+    the ease the run is the middle of reaches: a move eased from rest to rest (3u^2 -
+    2u^3) moves at 4u(1 - u) of its peak speed, so a run above a fraction f of its peak
+    is the middle 1 - 2 u0 of the move, 4 u0 (1 - u0) = f. (Widened to the local minimum
+    alone, a move within a breath's inhale or exhale hid all of it, and with it a
+    breath.)"""
+    whole = np.array(mask, dtype=bool)
+    threshold = MOVING_FRACTION * speed.max()
+    edges = np.diff(np.concatenate([[0], whole.astype(int), [0]]))
+    for first, end in zip(np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)):
+        u0 = (1.0 - math.sqrt(max(1.0 - threshold / speed[first:end].max(), 0.0))) / 2.0
+        reach = int(math.ceil(u0 / max(1.0 - 2.0 * u0, 1e-9) * (end - first))) + 1
+        low, last = first, end - 1
+        while low > max(first - reach, 0) and speed[low - 1] < speed[low]:
+            low -= 1
+        while last < min(end - 1 + reach, len(speed) - 1) and speed[last + 1] < speed[last]:
+            last += 1
+        whole[low:last + 1] = True
+    return whole
+
+
 def breathing_rate(angles, speed, rate):
-    """Breaths per minute as a watcher sees them: the frequency of the strongest line,
-    within BREATHS_PER_MINUTE, of the holding ShoulderPitch's spectra (each over its own
-    mean there, averaged over the joints). NaN when no ShoulderPitch holds still or the
-    strongest is at the band's edge (no breath: the moves' own ends lie above it)."""
-    signals = holding_shoulders(angles, speed)
-    if not signals or not np.any(signals):
-        return float("nan")
-    frequencies, spectra = _spectra(signals, rate)
-    band = ((frequencies >= BREATHS_PER_MINUTE[0] / 60.0)
-            & (frequencies <= BREATHS_PER_MINUTE[1] / 60.0))
-    average = np.mean([power[band] / power[band].mean() for power in spectra
-                       if power[band].any()], axis=0)
-    strongest = np.argmax(average)
-    if strongest in (0, len(average) - 1):
-        return float("nan")  # no line within the band: the flank of what lies beyond it
-    return 60.0 * frequencies[band][strongest]
+    """Breaths per minute as a watcher sees them: each ShoulderPitch's turns from falling
+    to rising outside its moves (widened), a minute from its first turn to its last,
+    averaged over the joints. NaN when no ShoulderPitch turns twice."""
+    masks = moving(speed)
+    rates = []
+    for name, values in angles.items():
+        if not name.endswith("ShoulderPitch") or name not in masks:
+            continue
+        velocity = np.gradient(values) * rate
+        seen = np.flatnonzero(~widened(speed[name], masks[name])
+                              & (np.abs(velocity) >= STILL_SPEED))
+        falling = velocity[seen] < 0.0
+        turns = seen[1:][falling[:-1] & ~falling[1:]]
+        if len(turns) >= 2:
+            rates.append(60.0 * rate * (len(turns) - 1) / (turns[-1] - turns[0]))
+    return float(np.mean(rates)) if rates else float("nan")
 
 
 def mean_hold(speed, rate):

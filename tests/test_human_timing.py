@@ -9,7 +9,8 @@ import pytest
 
 from animate_behaviour import configuration as config_module
 from animate_behaviour.planning import breath as breath_module
-from animate_behaviour.planning import human_timing, lean, posture_changes, steps, trajectory
+from animate_behaviour.planning import (human_timing, lean, posture_changes, steps, together,
+                                        trajectory)
 from offline_plans import Round
 
 import checks
@@ -63,16 +64,28 @@ def test_planned_holds_follow_the_distribution_times_gesture_duration(monkeypatc
     assert holds.min() >= human_timing.HOLD_FLOOR * 0.7 - 1e-9
 
 
-def test_at_a_moment_together_both_arms_holding_set_off_then():
-    config, _built = configured()
-    seconds, seed = 1800.0, 4
+def test_the_moments_together_count_in_gesture_durations_the_same_for_both_arms():
+    # At twice the gestureDuration the same moments come twice as far apart, as the holds
+    # they cut grow twice as long.
+    at_one = together.Together("leftArm", 4).between(0.0, 600.0, 1.0)
+    at_two = together.Together("rightArm", 4).between(0.0, 1200.0, 2.0)
+    assert len(at_one) > 20
+    assert at_two == pytest.approx([2.0 * moment for moment in at_one])
+
+
+@pytest.mark.parametrize("gesture_duration, arousal", [(1.0, "0"), (2.0, "0"), (1.0, "1")])
+def test_at_a_moment_together_both_arms_holding_set_off_then(gesture_duration, arousal):
+    config, _built = configured(gestureDuration=str(gesture_duration), arousal=arousal)
+    seconds, seed = 1800.0 * gesture_duration, 4
     calls, built = timing_quality.chained(config, seed, seconds)
     arms = [group for group in built if group.name in timing_quality.ARMS]
     floor = human_timing.HOLD_FLOOR * config.gesture_duration
-    moments = posture_changes.Schedule(posture_changes.TOGETHERS[0], seed).between(
-        floor, seconds - 5.0)
-    assert len(moments) == pytest.approx(seconds / posture_changes.TOGETHERS[0].interval,
-                                         rel=0.2)
+    # Counted in gestureDurations, as the holds they cut: as many in twice the time at
+    # twice the gestureDuration; at arousal 1's faster tempo, in the configured one's.
+    moments = together.Together("leftArm", seed).between(floor, seconds - 5.0,
+                                                         gesture_duration)
+    assert len(moments) == pytest.approx(
+        seconds / (posture_changes.TOGETHERS[0].interval * gesture_duration), rel=0.2)
     caught = 0
     for moment in moments:
         holding = []

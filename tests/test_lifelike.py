@@ -137,6 +137,39 @@ def test_between_moves_the_arms_creep_as_people_s_are_never_quite_still():
     assert speed >= human_reference.IDLE["speed median"].low  # without the creep: 0.003
 
 
+def _creep_steps(seconds, gesture_duration, draws=2000):
+    """The creep's changes (fractions of the half band) over ``draws`` calls of
+    ``seconds`` s at ``gesture_duration``, each from where the last left it."""
+    shape = planned()[1]["leftArm"][0]
+    drift = creep.Creep(len(shape.names), creep.creeping(shape.names, (0,)),
+                        np.random.RandomState(2))
+    anchor, half = shape.home, (shape.upper - shape.lower) / 2.0
+    changes, before = [], np.zeros(len(shape.names))
+    for _draw in range(draws):
+        after = (drift.keys(anchor, seconds, shape, gesture_duration)[0] - anchor) / half
+        drift.kept(0)  # the drift as drawn, unscaled
+        changes.append(after - before)
+        before = after
+    return np.array(changes)[:, list(drift.joints)]
+
+
+def test_the_creep_is_never_faster_than_over_its_slowest_call():
+    # A breath call cut short by the hold's end creeps its share of the way: as fast as
+    # a call of SLOWEST gestureDurations, not the root of its time's share (a tenth of a
+    # second moved the joints nearly a third as far as 2 s did).
+    slowest = creep.SLOWEST
+    short = np.abs(_creep_steps(0.1, 1.0)).mean() / 0.1
+    long_ = np.abs(_creep_steps(slowest, 1.0)).mean() / slowest
+    assert 0.5 * long_ < short <= 1.05 * long_  # before: 5 times as fast
+
+
+def test_the_creep_keeps_the_tempo_of_the_moves():
+    # In gestureDurations, as moves and holds: twice the gestureDuration, the same drift
+    # over twice the time.
+    assert np.array_equal(_creep_steps(4.0, 2.0, draws=50), _creep_steps(2.0, 1.0, draws=50))
+    assert np.abs(_creep_steps(2.0, 2.0)).mean() < 0.8 * np.abs(_creep_steps(2.0, 1.0)).mean()
+
+
 def test_the_breath_is_one_for_both_arms_and_goes_on_through_moves():
     config, plans = planned(seed=5)
     breath = planned.round.breath
@@ -396,3 +429,31 @@ def test_the_rest_posture_glides_to_the_moods_as_a_posture_shift_does():
     assert glides
     assert glides[0][1].duration >= min(lifelike.SHIFT_MOVE[0] * config.gesture_duration,
                                         config.max_call_duration) - 1e-9
+
+
+def test_a_moment_together_draws_its_farthest_target_as_far_on_either_side_of_the_rest():
+    # At valence -1 and arousal 1 the left ShoulderRoll's lower limit cuts its bounds:
+    # the farthest of several targets would lie above the rest, and each moment together
+    # would pull the arm's posture away from the mood's.
+    config = config_module.from_mapping({"behaviour": "body", "motionStyle": "lifelike",
+                                         "valence": "-1", "arousal": "1"})
+    round_ = Round(config, 7)
+    group = round_.groups[0]
+    shape = group.shape(round_.signal.now())
+    stream = lifelike.Lifelike(group, config, np.random.RandomState(7), shape.home,
+                               round_.shared)
+    stream.next(0.0)
+    breathing = breath_module.Breathing(shape, config)
+    roll = group.names.index("LShoulderRoll")
+    lower, upper = stream._postures.bounds(0.0, shape, breathing.lifted)
+    rest = stream._postures.at(0.0, shape, breathing.lifted)
+    assert rest[roll] - lower[roll] < 0.7 * (upper[roll] - rest[roll])  # cut below
+    even = np.array([stream._target(shape, breathing, lifelike.TOGETHER_DRAWS, even=True)
+                     for _draw in range(200)])
+    uneven = np.array([stream._target(shape, breathing, lifelike.TOGETHER_DRAWS)
+                       for _draw in range(200)])
+    reach = rest[roll] - lower[roll]
+    assert np.all(np.abs(even[:, roll] - rest[roll]) <= reach + 1e-9)
+    # About the rest; drawn from the whole bounds, 0.07 rad above it (0.08 of room below).
+    assert abs(np.mean(even[:, roll]) - rest[roll]) < 0.25 * reach
+    assert np.mean(uneven[:, roll]) - rest[roll] > 0.6 * reach

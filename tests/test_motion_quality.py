@@ -9,6 +9,8 @@ import numpy as np
 import pytest
 
 import motion_quality as mq
+import offline_plans
+from people import pepper_traces
 from animate_behaviour.planning import joints
 from pepper_sim.motion import KinematicMotion, Trajectory
 
@@ -314,17 +316,56 @@ def test_breathing_line_in_shoulder_pitch():
         mq.breathing_line(signals(HipRoll=arms[0]), RATE, 14)
 
 
-def test_breathing_rate_is_read_between_the_moves():
-    t = np.arange(3001) / RATE
-    moves = train(np.arange(3.0, 60.0, 7.0), 60.0, duration=1.0, amplitude=0.3)
-    for breaths in (10.5, 14.0, 18.0):
-        # A breath twenty times slower than the moves, as the lifelike style's.
-        breath = 0.01 * np.sin(2 * math.pi * breaths / 60.0 * t)
-        angles = signals(LShoulderPitch=moves + breath, RShoulderPitch=moves + breath)
+def breaths(rng, seconds, per_minute, depth=0.01, rate=RATE):
+    """(an angle breathing as the lifelike style does: each breath of its own length, a
+    CV of 0.2 about 60 / ``per_minute`` s, an inhale rising by ``depth`` and an exhale
+    falling back, each eased from rest to rest over 0.4 of it, then a pause; the times
+    its inhales begin)."""
+    times = np.arange(int(round(seconds * rate)) + 1) / rate
+    angle, starts, moment = np.zeros(len(times)), [], 0.0
+    while moment < seconds:
+        length = 60.0 / per_minute * rng.lognormal(-0.02, 0.2)
+        starts.append(moment)
+        angle += depth * (eased((times - moment) / (0.4 * length))
+                          - eased((times - moment - 0.4 * length) / (0.4 * length)))
+        moment += length
+    return angle, np.array(starts)
+
+
+def test_breathing_rate_counts_the_breaths_between_the_moves():
+    # People's timing: brief moves, holds mostly shorter than a breath, now and then long.
+    rng = np.random.RandomState(3)
+
+    def arm():  # moves on the arm's own timing
+        onsets, moment = [], rng.uniform(0.0, 2.0)
+        while moment < 120.0:
+            onsets.append(moment)
+            moment += 0.5 + rng.lognormal(-0.5, 1.5)
+        return train(onsets, 120.0, duration=0.5, amplitude=0.2)
+    for per_minute in (10.5, 14.0, 18.2):
+        breath, starts = breaths(rng, 120.0, per_minute)
+        moves = arm()
+        angles = signals(LShoulderPitch=moves + breath, RShoulderPitch=arm() + breath)
         read = mq.breathing_rate(angles, mq.speeds(angles, RATE), RATE)
-        assert read == pytest.approx(breaths, abs=0.5)
-    still = signals(LShoulderPitch=moves, HipRoll=moves)
-    assert math.isnan(mq.breathing_rate(still, mq.speeds(still, RATE), RATE))
+        drawn = 60.0 * (len(starts) - 1) / (starts[-1] - starts[0])
+        assert read == pytest.approx(drawn, rel=0.1)
+    moving = signals(LShoulderPitch=moves, HipRoll=moves)
+    assert math.isnan(mq.breathing_rate(moving, mq.speeds(moving, RATE), RATE))
+
+
+def test_breathing_rate_reads_the_breath_the_lifelike_style_drew():
+    # 2 minutes of the neutral mood's calls, as the mood grid reads them: the breaths the
+    # round drew in them, between moves mostly a breath apart or less.
+    config = pepper_traces.configuration("lifelike")
+    round_ = offline_plans.Round(config, 13)
+    plans = round_.every_group(13, 120.0)
+    names = [name for plan in plans.values() for name in plan.shape.names]
+    angles = mq.rebuild(pepper_traces.records(plans), names, lambda moment: moment, 0.0,
+                        120.0, "ease")
+    begins = [breath.begin for breath in round_.breath.breaths(0.0, 120.0)]
+    drawn = 60.0 * (len(begins) - 1) / (begins[-1] - begins[0])
+    assert mq.breathing_rate(angles, mq.speeds(angles, RATE), RATE) == pytest.approx(
+        drawn, rel=0.1)
 
 
 def test_mean_hold_counts_the_rests_between_two_moves():

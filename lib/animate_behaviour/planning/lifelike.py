@@ -17,8 +17,9 @@ arm with its hand, or the legs):
   and the hand's about where the hold began; never while Pepper listens). While Pepper
   listens (the signal's ``arms_hold``) an arm's hold goes on, a LISTEN_HOLD at a time,
   until listening ends.
-* **Together**: at the round's moments together (together.py, every 15 s on average)
-  both arms, if holding for at least HOLD_FLOOR, end their holds and set off, each to the
+* **Together**: at the round's moments together (together.py, every 15 gestureDurations
+  on average, counted as the holds are, the configured one's at faster tempos) both
+  arms, if holding for at least HOLD_FLOOR, end their holds and set off, each to the
   farthest of TOGETHER_DRAWS targets: people's arms set off together more often than
   chance.
 * A **move** to a new random target, inside Table 1's bounds and passing the group's
@@ -173,8 +174,8 @@ class Lifelike(object):
                 target, span = rest, SHIFT_MOVE
             else:
                 joined = self._joined is not None and abs(self._joined - self._at) < 1e-9
-                target, span = self._target(shape, breathing,
-                                            TOGETHER_DRAWS if joined else 1), MOVE
+                target, span = self._target(shape, breathing, TOGETHER_DRAWS if joined else 1,
+                                            even=joined), MOVE
             for step in self._moving(target, self._duration(reading, span), shape, breathing):
                 yield step
 
@@ -190,12 +191,21 @@ class Lifelike(object):
         along = self._pose + trajectory.SEGMENT_FRACTIONS[:, np.newaxis] * (rest - self._pose)
         return self._fits(rest, shape, breathing) and bool(shape.acceptable(along).all())
 
-    def _target(self, shape, breathing, draws=1):
+    def _target(self, shape, breathing, draws=1, even=False):
         """A random target for the pose (breath left out) reachable within one call:
         drawn like the specification's waypoints from the part of the bounds around the
         rest that passes the group's checks (with the breath added too); of ``draws``
-        such, the farthest from the pose (in each joint's band)."""
+        such, the farthest from the pose (in each joint's band). ``even``: drawn from the
+        part of the bounds as wide on both sides of the rest (an arm's moments together:
+        where a joint's limit cuts the bounds on one side, the farthest of several lie
+        on the other, and each such move pulled the arm's mean posture away from the
+        mood's, most at arousal 1, whose wide bounds the limits cut most and whose
+        moments together come most often)."""
         lower, upper = self._postures.bounds(self._at, shape, breathing.lifted)
+        if even:
+            rest = self._postures.at(self._at, shape, breathing.lifted)
+            half = np.maximum(np.minimum(rest - lower, upper - rest), 0.0)
+            lower, upper = rest - half, rest + half
         room = posture_shifts.Room(shape, lower, upper, breathing.lifted)
         found = []
         for _attempt in range(TARGET_TRIES):
@@ -296,7 +306,7 @@ class Lifelike(object):
             fidget = None if listening else self._fidget(reading, shape, breathing)
             if fidget is None:
                 yield self._hold_step(self._at + units * reading.gesture_duration, shape,
-                                      breathing, creeps=not listening)
+                                      breathing, None if listening else reading)
             else:
                 for step in self._fidgeting(*fidget):
                     yield step
@@ -306,7 +316,8 @@ class Lifelike(object):
         ``held``: up to the first moment together once it has lasted HOLD_FLOOR."""
         floor = max(human_timing.HOLD_FLOOR - held, 0.0)
         moment = self._together.first(self._at + floor * gesture_duration,
-                                      self._at + units * gesture_duration)
+                                      self._at + units * gesture_duration,
+                                      max(gesture_duration, self._config.gesture_duration))
         if moment is None:
             return units
         self._joined = moment
@@ -339,8 +350,8 @@ class Lifelike(object):
 
     def _hold_step(self, end, shape, breathing, creeps):
         """The hold's next step from now to at most ``end``: a breath call to the next
-        phase boundary of the breath, carrying the creep too if it ``creeps``, or a rest
-        (its pause, or no breathing)."""
+        phase boundary of the breath, carrying the creep too if it ``creeps`` (the
+        signal's Reading; None: no creep), or a rest (its pause, or no breathing)."""
         begin = self._at
         cut = self._breath.boundaries(begin, end) if breathing.breathes else []
         right = cut[0] if cut else end
@@ -358,19 +369,19 @@ class Lifelike(object):
         self._pose[index] = np.clip(self._pose[index], room.lower[index], room.upper[index])
         breath = breathing.offsets * self._breath.depth_at(right)
         joints = breathing.joints
-        if creeps and not settle:
-            crept = self._crept(right - begin, shape, room, breath)
+        if creeps is not None and not settle:
+            crept = self._crept(right - begin, creeps.gesture_duration, shape, room, breath)
             if crept is not None:
                 self._pose = crept
                 joints = tuple(sorted(joints + self._creep.joints))
         return self._call(self._pose + breath, right - begin, joints)
 
-    def _crept(self, seconds, shape, room, breath):
-        """Where the creep (creep.py) takes the pose in a breath call of ``seconds`` s
-        ending at the ``breath``'s offsets: its first candidate inside ``room`` (the
-        bounds with room for the breath) that passes the group's checks there and on the
-        way and respects the velocity limit; None if none does."""
-        candidates = self._creep.keys(self._anchor, seconds, shape)
+    def _crept(self, seconds, gesture_duration, shape, room, breath):
+        """Where the creep (creep.py) takes the pose in a breath call of ``seconds`` s at
+        ``gesture_duration`` ending at the ``breath``'s offsets: its first candidate
+        inside ``room`` (the bounds with room for the breath) that passes the group's
+        checks there and on the way and respects the velocity limit; None if none does."""
+        candidates = self._creep.keys(self._anchor, seconds, shape, gesture_duration)
         still = np.ones(len(self._pose), dtype=bool)
         still[list(self._creep.joints)] = False
         candidates[:, still] = self._pose[still]

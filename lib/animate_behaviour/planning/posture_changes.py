@@ -35,8 +35,8 @@ class ChangeRow(object):
     name: what it is called (logs, benchmark); kind: SHIFT (the rest posture moves and
     stays), FIDGET (out and straight back) or TOGETHER (the groups it names end their
     holds and set off: together.py); moves: {group name: joint name suffixes it moves, or
-    ALL}; interval, variation: mean (s) and coefficient of variation of the log-normal
-    time between two; size: how far, as a fraction of each joint's band on that side
+    ALL}; interval, variation: mean (s; a TOGETHER row's in gestureDurations, together.py)
+    and coefficient of variation of the log-normal time between two; size: how far, as a fraction of each joint's band on that side
     (None: as far as a move goes); source: the human figure it follows.
     """
 
@@ -79,7 +79,8 @@ TABLE = (
     # People's arms set off together more often than their own timings give by chance
     # (the genuine ReActIdle people: 0.17 of their gross moves' onsets above chance at the
     # median, -0.01 to 0.53; issue 32), as when a weight shift carries both arms. Pepper's
-    # arms, each on its own timing, read none above chance. Every 15 s on average both
+    # arms, each on its own timing, read none above chance. Every 15 gestureDurations
+    # (15 s at the neutral mood; counted as the holds are, together.py) on average both
     # arms end their holds (those past HOLD_FLOOR) and set off (together.py); the
     # intervals' spread that of a memoryless process (a CV of 1), so that the moments
     # keep no clock. Every 10 s cut more long holds short than people's pauses allow (a
