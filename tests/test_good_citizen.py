@@ -450,7 +450,13 @@ def test_another_apps_arm_move_waits_at_most_one_call_and_we_step_aside(pepper, 
         # The left arm steps aside (when it notices depends on whether it was holding
         # still or moving): its log line stays, its state may be over before it is polled.
         poll(lambda: len(checks.stepped_aside(caplog, "group leftArm")) >= count)
-    wait_robot_seconds(pepper, 3.0)
+    # Until the arm moves again after the last wave: its holds are people's, long-tailed,
+    # so a fixed wait may end inside one.
+    last = [record for record in pepper.motion.trajectories
+            if pepper.ours.sent_at(record) is None][-1]
+    poll(lambda: [record for record in pepper.motion.trajectories
+                  if "LShoulderPitch" in record.names and record.start >= last.end
+                  and pepper.ours.sent_at(record) is not None])
     disable(pepper)
     waves = [record for record in pepper.motion.trajectories
              if pepper.ours.sent_at(record) is None]
