@@ -141,15 +141,12 @@ class GroupCalls(object):
         if elapsed > step.duration + LATE_MARGIN:
             return Disruption(OTHER_APP, why="its %.2f s call took %.2f s: postponed behind "
                               "another app's task" % (step.duration, elapsed))
-        if step.joints is None:
-            self.expected = step.end
-        else:
-            # The joints it did not command stay where they were commanded: their columns
-            # are where the plan believes them (after stepping aside, a tracking error
-            # off), which the next check would take for another app's move.
-            expected = np.array(self.expected, dtype=float)
-            expected[list(commanded)] = step.end[list(commanded)]
-            self.expected = expected
+        # The joints it did not command stay where they were commanded: their columns are
+        # where the plan believes them (after stepping aside, a tracking error off), which
+        # the next check would take for another app's move.
+        expected = np.array(self.expected, dtype=float)
+        expected[list(commanded)] = step.end[list(commanded)]
+        self.expected = expected
         self.backoff.succeeded()
         return None
 
