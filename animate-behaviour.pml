@@ -77,7 +77,9 @@
         <File name="joints" src="lib/animate_behaviour/planning/joints.py" />
         <File name="lean" src="lib/animate_behaviour/planning/lean.py" />
         <File name="lifelike" src="lib/animate_behaviour/planning/lifelike.py" />
+        <File name="lifelike_hold" src="lib/animate_behaviour/planning/lifelike_hold.py" />
         <File name="lifelike_legs" src="lib/animate_behaviour/planning/lifelike_legs.py" />
+        <File name="lifelike_now" src="lib/animate_behaviour/planning/lifelike_now.py" />
         <File name="posture_changes" src="lib/animate_behaviour/planning/posture_changes.py" />
         <File name="posture_shifts" src="lib/animate_behaviour/planning/posture_shifts.py" />
         <File name="shared" src="lib/animate_behaviour/planning/shared.py" />

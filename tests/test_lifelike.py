@@ -9,8 +9,8 @@ import pytest
 from animate_behaviour import configuration as config_module
 from animate_behaviour.expression import live_signal, mood
 from animate_behaviour.planning import breath as breath_module
-from animate_behaviour.planning import (creep, human_timing, lifelike, lifelike_legs, steps,
-                                        trajectory)
+from animate_behaviour.planning import (creep, human_timing, lifelike, lifelike_hold,
+                                        lifelike_legs, steps, trajectory)
 import motion_quality
 import offline_plans
 from offline_plans import Round
@@ -334,13 +334,13 @@ def test_a_listening_hold_settles_a_shoulder_outside_the_narrowed_bounds_then_br
     breaths = calls(plan)
     assert steps.duration(plan) == pytest.approx(SECONDS, abs=2.0)
     assert not moves(plan)  # listening: no move starts
-    if outside > lifelike.SETTLE_SPEED * config.max_call_duration:
+    if outside > lifelike_hold.SETTLE_SPEED * config.max_call_duration:
         assert breaths == []
         return
     assert len(breaths) >= 6  # about 14 breaths a minute, two calls each
     first = breaths[0]
     assert abs(first.end[shoulder] - start[shoulder]) <= \
-        lifelike.SETTLE_SPEED * first.duration + 1e-9
+        lifelike_hold.SETTLE_SPEED * first.duration + 1e-9
     assert first.duration <= config.max_call_duration
     for call in breaths:
         assert call.joints == (shoulder,)

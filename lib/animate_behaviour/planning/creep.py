@@ -31,7 +31,7 @@ SIZE = 0.4
 # slower moves as to read as moves itself (issue 32's mood grid).
 TIME = 4.0
 # A breath call shorter than this many gestureDurations (one cut short by the hold's end,
-# down to lifelike.MIN_CALL) creeps its share of the way towards the drift drawn over
+# down to lifelike_hold.MIN_CALL) creeps its share of the way towards the drift drawn over
 # SLOWEST: an Ornstein-Uhlenbeck step grows as the root of its time, so a call of 0.1 s
 # moved the joints nearly a third as far as one of 2 s and as fast as a move (ElbowYaw's
 # creep calls peaked at up to 0.49 rad/s at arousal -1, its moves at 0.36).

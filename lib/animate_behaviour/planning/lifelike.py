@@ -9,7 +9,7 @@ on one clock looks busy and machine-like); measured against people standing idle
 arms that now and then set off together, and never quite stillness. So, per group (an
 arm with its hand, or the legs):
 
-* A **hold** drawn from a long-tailed distribution (human_timing: a log-normal of mean
+* A **hold** (lifelike_hold.py) drawn from a long-tailed distribution (human_timing: a log-normal of mean
   2.4 x gestureDuration, mostly far shorter, now and then a minute), counted in
   gestureDurations as the live signal gives them, so a faster tempo shortens what is left
   of it: no call for the group's joints but its breath's calls (below), which carry the
@@ -38,10 +38,11 @@ arm with its hand, or the legs):
   ShoulderPitch follow one breath (breath.Breath, the round's): an inhale, an exhale, each
   a call eased from rest to rest, then a pause with no call; now and then a sigh. During
   a hold these calls carry the shoulder and the creep; a move's key carries the breath's
-  value at the move's end, so the breath goes on from there with no jump. The legs do not breathe: a trace of
-  HipPitch deep enough to see would break their stillness, and breath calls would hold
-  them nearly all the time, when NAOqi allows leg motion during another app's move only
-  under a strict HipPitch/KneePitch relation (navigation may start at any moment).
+  value at the move's end, so the breath goes on from there with no jump. The legs do
+  not breathe: a trace of HipPitch deep enough to see would break their stillness, and
+  breath calls would hold them nearly all the time, when NAOqi allows leg motion during
+  another app's move only under a strict HipPitch/KneePitch relation (navigation may
+  start at any moment).
 * **Rest posture**: the mood's (the signal's ``rest``) moved by the body's weight shifts
   every few minutes and creeping in between (posture_changes.py, posture_shifts.py).
   When the rest has moved more than GLIDE since the group last went to it (a shift, or
@@ -51,7 +52,9 @@ arm with its hand, or the legs):
 * **Fidgets**: about once a minute one arm, during a hold, moves a little out and
   straight back (fidgets.py); never while Pepper listens.
 
-The stream plans one step at a time, when the worker asks for it (:meth:`Lifelike.next`,
+The holds are lifelike_hold.py's; the stream's present (its time, where its steps leave
+the joints) is lifelike_now.py's. The stream plans one step at a time, when the worker
+asks for it (:meth:`Lifelike.next`,
 at the robot time the step begins): each hold, breath call and move reads the live signal
 (live_signal.py) then, so a change of mood or context shows in the next step planned and a
 step under way keeps its shape. Every key of every call is a rest of the group or a
@@ -63,10 +66,9 @@ from __future__ import absolute_import, division, print_function
 
 import numpy as np
 
-from animate_behaviour.planning import breath as breath_module
-from animate_behaviour.planning import (creep, fidgets, human_timing, posture_shifts, steps,
-                                        together, trajectory)
-from animate_behaviour.planning.shared import LISTEN_HOLD
+from animate_behaviour.planning import human_timing, posture_shifts, trajectory
+from animate_behaviour.planning.lifelike_hold import Hold
+from animate_behaviour.planning.lifelike_now import Now
 
 # Moves in multiples of gestureDuration (at least what maxVelocityFraction needs): brief
 # and quick, as people's are: the genuine idle people's gross arm moves last 0.29-1.78 s
@@ -83,14 +85,6 @@ SHIFT_MOVE = (2.5, 3.0)
 # it: the next move goes there. Smaller changes (a mood gliding a little) only move the
 # bounds targets are drawn in.
 GLIDE = 0.02
-# Breath segments shorter than this (s) are not worth a call: held instead.
-MIN_CALL = 0.1
-# How fast (rad/s) a breathing joint left outside its breath's room (its rest plus any
-# depth of breath inside the bounds: a lower arousal or an engaged person narrowed them)
-# is brought back by a hold's breath call, at most: the pace of a slow posture shift, so
-# 0.08 rad (arousal 0 to -0.5) takes 1.7 s. Farther out than a call can bring it (another
-# app's pose), the joint holds still until the next move.
-SETTLE_SPEED = 0.05
 # Draws of a move's target before giving up on the velocity limit and shortening it.
 TARGET_TRIES = 20
 # Times a move's duration is lengthened to what its key, the breath's depth at its end
@@ -113,52 +107,26 @@ class Lifelike(object):
     breathing, the legs' chunk pattern)."""
 
     def __init__(self, group, config, rng, start, shared):
-        self._group = group
         self._config = config
         self._rng = rng
         self._shared = shared
         self._breath = shared.breath
         self._postures = posture_shifts.Postures(group.name, group.names, shared.seed)
-        self._fidgets = fidgets.Fidgets(group.name, group.names, shared.seed)
-        self._together = together.Together(group.name, shared.seed)
-        self._joined = None  # the last moment together a hold was cut to
-        self._looked = None  # when the hold last looked for a fidget due
-        self._start = np.asarray(start, dtype=float)
-        self._pose = None  # where the steps leave the joints, without the breath
-        self._commanded = None  # where the steps leave the joints, the breath included
-        self._anchor = None  # where the hold began, breath left out: the creep's centre
-        self._creep = None
+        self._now = Now(group, config, shared, start)
+        self._hold = Hold(group, config, rng, shared, self._now)
         self._went = None  # (the rest the group last went to, when)
-        self._at = None
-        self._breathings = (None, None)  # (shape, its Breathing) last made
         self._steps = self._cycles()
 
     def next(self, at):
         """The next step (steps.Move or steps.Rest), beginning at robot time ``at``."""
-        self._at = at
+        self._now.at = at
         return next(self._steps)
 
-    # -- what the signal says now ---------------------------------------------------------
-
-    def _look(self):
-        """(the signal's Reading, the group's Shape there, its Breathing) now."""
-        reading = self._shared.signal.now()
-        shape = self._group.shape(reading)
-        if self._breathings[0] is not shape:
-            self._breathings = (shape, breath_module.Breathing(shape, self._config))
-        return reading, shape, self._breathings[1]
-
     def _begin(self):
-        """Where the group is, without the breath, and the rest it is at, at the first
-        step."""
-        _reading, shape, breathing = self._look()
-        self._pose = self._start - breathing.offsets * self._breath.depth_at(self._at)
-        self._commanded = self._start.copy()
-        self._anchor = self._pose.copy()
-        self._creep = creep.Creep(len(self._pose), creep.creeping(self._group.names,
-                                                                  breathing.joints), self._rng)
-        self._went = (self._postures.at(self._at, shape, breathing.lifted), self._at)
-        self._looked = self._at
+        """The first step: where the group is, and the rest it is at."""
+        shape, breathing = self._now.begin()
+        self._hold.begin(breathing)
+        self._went = (self._postures.at(self._now.at, shape, breathing.lifted), self._now.at)
 
     # -- the arms ---------------------------------------------------------------------------
 
@@ -166,14 +134,14 @@ class Lifelike(object):
         """An arm's steps: a hold, then a move, again and again."""
         self._begin()
         while True:
-            for step in self._hold(human_timing.hold(self._rng), listens=True):
+            for step in self._hold.steps(human_timing.hold(self._rng)):
                 yield step
-            reading, shape, breathing = self._look()
-            rest = self._postures.at(self._at, shape, breathing.lifted)
+            reading, shape, breathing = self._now.look()
+            rest = self._postures.at(self._now.at, shape, breathing.lifted)
             if self._glides(rest, shape, breathing):
                 target, span = rest, SHIFT_MOVE
             else:
-                joined = self._joined is not None and abs(self._joined - self._at) < 1e-9
+                joined = self._hold.joined()
                 target, span = self._target(shape, breathing, TOGETHER_DRAWS if joined else 1,
                                             even=joined), MOVE
             for step in self._moving(target, self._duration(reading, span), shape, breathing):
@@ -184,11 +152,12 @@ class Lifelike(object):
         mood more than GLIDE) and the group, not there, can go there in one call with its
         hands clear on the way."""
         went, since = self._went
+        pose = self._now.pose
         moved = float(np.max(np.abs(rest - went)))
-        if moved <= 1e-12 or np.array_equal(rest, self._pose) or (
-                moved <= GLIDE and not self._postures.shifts(since, self._at)):
+        if moved <= 1e-12 or np.array_equal(rest, pose) or (
+                moved <= GLIDE and not self._postures.shifts(since, self._now.at)):
             return False
-        along = self._pose + trajectory.SEGMENT_FRACTIONS[:, np.newaxis] * (rest - self._pose)
+        along = pose + trajectory.SEGMENT_FRACTIONS[:, np.newaxis] * (rest - pose)
         return self._fits(rest, shape, breathing) and bool(shape.acceptable(along).all())
 
     def _target(self, shape, breathing, draws=1, even=False):
@@ -201,24 +170,25 @@ class Lifelike(object):
         on the other, and each such move pulled the arm's mean posture away from the
         mood's, most at arousal 1, whose wide bounds the limits cut most and whose
         moments together come most often)."""
-        lower, upper = self._postures.bounds(self._at, shape, breathing.lifted)
+        at, pose = self._now.at, self._now.pose
+        lower, upper = self._postures.bounds(at, shape, breathing.lifted)
         if even:
-            rest = self._postures.at(self._at, shape, breathing.lifted)
+            rest = self._postures.at(at, shape, breathing.lifted)
             half = np.maximum(np.minimum(rest - lower, upper - rest), 0.0)
             lower, upper = rest - half, rest + half
         room = posture_shifts.Room(shape, lower, upper, breathing.lifted)
         found = []
         for _attempt in range(TARGET_TRIES):
-            target = trajectory.random_points(room, 1, self._rng, self._pose)[0]
+            target = trajectory.random_points(room, 1, self._rng, pose)[0]
             if self._fits(target, shape, breathing) and shape.acceptable(
                     (target + breathing.lifted)[np.newaxis, :])[0]:
                 found.append(target)
                 if len(found) == draws:
                     break
         if not found:
-            return self._pose  # nothing fits (tiny maxCallDuration or bounds): hold where it is
+            return pose  # nothing fits (tiny maxCallDuration or bounds): hold where it is
         band = np.maximum(shape.upper - shape.lower, 1e-9)
-        return max(found, key=lambda target: float(np.max(np.abs(target - self._pose) / band)))
+        return max(found, key=lambda target: float(np.max(np.abs(target - pose) / band)))
 
     def _duration(self, reading, span):
         """A move's duration (s): ``span`` times the live gestureDuration, within one
@@ -226,29 +196,16 @@ class Lifelike(object):
         high = min(span[1] * reading.gesture_duration, self._config.max_call_duration)
         return self._rng.uniform(min(span[0] * reading.gesture_duration, high), high)
 
-    def _needed(self, change, shape):
-        """The s a call changing the joints by ``change`` (rad) needs to respect the
-        velocity limit."""
-        speeds = self._config.max_velocity_fraction * shape.max_velocity
-        return float(np.max(trajectory.PEAK_TO_MEAN_SPEED * np.abs(change) / speeds))
-
     def _worst(self, target, shape, breathing):
         """The s a move from the pose to ``target`` needs whatever the breath does on the
         way (its depth changes by a sigh's top at most)."""
-        return self._needed(np.abs(target - self._pose) + np.abs(breathing.lifted), shape)
+        return self._now.needed(np.abs(target - self._now.pose) + np.abs(breathing.lifted),
+                                shape)
 
     def _fits(self, target, shape, breathing):
         """Whether a move from the pose to ``target`` respects the velocity limit within
         maxCallDuration, the breath included."""
         return self._worst(target, shape, breathing) <= self._config.max_call_duration
-
-    def _call(self, angles, duration, joints=None):
-        """A call of one key, ``angles`` (rad, a column per joint of the group; those not
-        in ``joints``, None for all, stay where they are) reached in ``duration`` s,
-        remembered as what the joints are commanded."""
-        chosen = slice(None) if joints is None else list(joints)
-        self._commanded[chosen] = angles[chosen]
-        return steps.Move(angles[np.newaxis, :], np.array([duration]), joints)
 
     def _timed(self, target, duration, shape, breathing):
         """(the duration, the key) of a move to ``target`` plus the breath at its end:
@@ -256,149 +213,27 @@ class Lifelike(object):
         are commanded, within one call."""
         longest = self._config.max_call_duration
         duration = min(duration, longest)
+        at = self._now.at
         for _attempt in range(TIMING_TRIES):
-            angles = target + breathing.offsets * self._breath.depth_at(self._at + duration)
-            needed = self._needed(angles - self._commanded, shape)
+            angles = target + breathing.offsets * self._breath.depth_at(at + duration)
+            needed = self._now.needed(angles - self._now.commanded, shape)
             if needed <= duration:
                 return duration, angles
             duration = min(needed, longest)
         duration = min(max(duration, self._worst(target, shape, breathing)), longest)
-        return duration, target + breathing.offsets * self._breath.depth_at(self._at + duration)
+        return duration, target + breathing.offsets * self._breath.depth_at(at + duration)
 
     def _moving(self, target, duration, shape, breathing):
         """One call taking every joint to ``target`` (plus the breath) in ``duration`` s,
         stretched to what the velocity limit needs, where the group rests; counted as a
         trajectory once played."""
         duration, angles = self._timed(target, duration, shape, breathing)
-        rest = self._postures.at(self._at, shape, breathing.lifted)
+        rest = self._postures.at(self._now.at, shape, breathing.lifted)
         to_rest = np.array_equal(target, rest)
         if to_rest:
-            self._went = (rest, self._at)
-        self._pose = np.array(target, dtype=float)
-        self._anchor = self._pose.copy()
-        self._creep.restart()
-        yield self._call(angles, duration)
+            self._went = (rest, self._now.at)
+        self._now.settle(target)
+        self._hold.moved()
+        yield self._now.call(angles, duration)
         self._shared.completed("a move of %.2f s%s" % (duration, " to its rest posture"
                                                        if to_rest else ""))
-
-    # -- holding ----------------------------------------------------------------------------
-
-    def _hold(self, units, listens=False):
-        """Hold for ``units`` x gestureDuration, read afresh at each step, or until a
-        moment together (together.py) once it has lasted HOLD_FLOOR (``listens``: an arm,
-        which goes on holding while Pepper listens): the breathing joints alone follow the
-        breath, one call per breath segment; the others stay where they are."""
-        last = None  # (when the last step began, the gestureDuration then)
-        held = 0.0  # in gestureDurations
-        while True:
-            reading, shape, breathing = self._look()
-            if last is not None:
-                units -= (self._at - last[0]) / last[1]
-                held += (self._at - last[0]) / last[1]
-            listening = self._group.yields_to_speech and reading.arms_hold
-            if not listening:
-                units = self._until_together(units, held, reading.gesture_duration)
-            if units <= 1e-9:
-                if not (listens and listening):
-                    return
-                units = LISTEN_HOLD / reading.gesture_duration
-            last = (self._at, reading.gesture_duration)
-            fidget = None if listening else self._fidget(reading, shape, breathing)
-            if fidget is None:
-                yield self._hold_step(self._at + units * reading.gesture_duration, shape,
-                                      breathing, None if listening else reading)
-            else:
-                for step in self._fidgeting(*fidget):
-                    yield step
-
-    def _until_together(self, units, held, gesture_duration):
-        """What is left of a hold of ``units`` (x ``gesture_duration``) that has lasted
-        ``held``: up to the first moment together once it has lasted HOLD_FLOOR."""
-        floor = max(human_timing.HOLD_FLOOR - held, 0.0)
-        moment = self._together.first(self._at + floor * gesture_duration,
-                                      self._at + units * gesture_duration,
-                                      max(gesture_duration, self._config.gesture_duration))
-        if moment is None:
-            return units
-        self._joined = moment
-        return (moment - self._at) / gesture_duration
-
-    def _fidget(self, reading, shape, breathing):
-        """The fidget of the arm due since the hold last looked (fidgets.py): (the joints
-        it moves, the point out, the time out (s) within the velocity limit), or None if
-        none is due or it cannot be made."""
-        since, self._looked = self._looked, self._at
-        due = self._fidgets.due(since, self._at, reading.alone)
-        reach = None if due is None else self._fidgets.reach(due, self._pose, shape, breathing)
-        if reach is None:
-            return None
-        joints, point = reach
-        needed = self._needed(point - self._pose, shape)
-        if needed > self._config.max_call_duration:
-            return None
-        return joints, point, max(fidgets.Fidgets.out_time(due, reading.gesture_duration),
-                                  needed)
-
-    def _fidgeting(self, joints, point, duration):
-        """Out to ``point`` and back, a call each; the breathing joints wait."""
-        # The breathing joints' columns: where the breath left them (a hold's steps end
-        # at its boundaries or pauses).
-        held = self._look()[2].offsets * self._breath.depth_at(self._at)
-        yield self._call(point + held, duration, joints)
-        yield self._call(self._pose + held, duration, joints)
-        self._shared.completed("a fidget of %.2f s out and back" % (2.0 * duration))
-
-    def _hold_step(self, end, shape, breathing, creeps):
-        """The hold's next step from now to at most ``end``: a breath call to the next
-        phase boundary of the breath, carrying the creep too if it ``creeps`` (the
-        signal's Reading; None: no creep), or a rest (its pause, or no breathing)."""
-        begin = self._at
-        cut = self._breath.boundaries(begin, end) if breathing.breathes else []
-        right = cut[0] if cut else end
-        if not (breathing.breathes and right - begin >= MIN_CALL
-                and self._breath.moving(begin, right)):
-            return steps.Rest(right - begin)
-        settle = self._settling(shape, breathing)
-        if settle > right - begin:  # bring the joint back over more of the breath
-            later = [moment for moment in cut + [end] if moment - begin >= settle]
-            if not later or later[0] - begin > self._config.max_call_duration:
-                return steps.Rest(right - begin)  # too far out: hold still
-            right = later[0]
-        index = list(breathing.joints)
-        room = posture_shifts.Room(shape, shape.lower, shape.upper, breathing.lifted)
-        self._pose[index] = np.clip(self._pose[index], room.lower[index], room.upper[index])
-        breath = breathing.offsets * self._breath.depth_at(right)
-        joints = breathing.joints
-        if creeps is not None and not settle:
-            crept = self._crept(right - begin, creeps.gesture_duration, shape, room, breath)
-            if crept is not None:
-                self._pose = crept
-                joints = tuple(sorted(joints + self._creep.joints))
-        return self._call(self._pose + breath, right - begin, joints)
-
-    def _crept(self, seconds, gesture_duration, shape, room, breath):
-        """Where the creep (creep.py) takes the pose in a breath call of ``seconds`` s at
-        ``gesture_duration`` ending at the ``breath``'s offsets: its first candidate
-        inside ``room`` (the bounds with room for the breath) that passes the group's
-        checks there and on the way and respects the velocity limit; None if none does."""
-        candidates = self._creep.keys(self._anchor, seconds, shape, gesture_duration)
-        still = np.ones(len(self._pose), dtype=bool)
-        still[list(self._creep.joints)] = False
-        candidates[:, still] = self._pose[still]
-        for index, pose in enumerate(candidates):
-            along = self._pose + trajectory.SEGMENT_FRACTIONS[:, np.newaxis] * (pose - self._pose)
-            if (room.first_fitting(pose[np.newaxis, :]) is not None
-                    and shape.acceptable(along).all()
-                    and self._needed(pose + breath - self._commanded, shape) <= seconds):
-                self._creep.kept(index)
-                return pose
-        return None
-
-    def _settling(self, shape, breathing):
-        """The robot s a breath call needs to bring the breathing joints, sighs included,
-        inside Table 1's bounds at SETTLE_SPEED (0: they are inside)."""
-        index = list(breathing.joints)
-        room = posture_shifts.Room(shape, shape.lower, shape.upper, breathing.lifted)
-        inside = np.clip(self._pose[index], room.lower[index], room.upper[index])
-        gap = float(np.max(np.abs(inside - self._pose[index])))
-        return gap / SETTLE_SPEED if gap > 1e-9 else 0.0

@@ -40,9 +40,9 @@ class LifelikeLegs(Lifelike):
         gestureDuration. Legs away from rest (a stream made anew mid-cycle) first finish
         their visit: a short hold, then back."""
         self._begin()
-        reading, shape, breathing = self._look()
-        rest = self._postures.at(self._at, shape, breathing.lifted)
-        if not np.array_equal(self._pose, rest):
+        reading, shape, breathing = self._now.look()
+        rest = self._postures.at(self._now.at, shape, breathing.lifted)
+        if not np.array_equal(self._now.pose, rest):
             yield steps.Rest(self._rng.uniform(*LEG_AWAY) * reading.gesture_duration)
             for step in self._back(self._rng.uniform(*LEG_MOVE)):
                 yield step
@@ -54,12 +54,12 @@ class LifelikeLegs(Lifelike):
                                                human_timing.HOLD_FLOOR)):
                 yield step
             for hold, move in zip(away, moves):
-                reading, shape, breathing = self._look()
+                reading, shape, breathing = self._now.look()
                 for step in self._moving(self._target(shape, breathing, LEG_DRAWS),
                                          self._capped(move * reading.gesture_duration),
                                          shape, breathing):
                     yield step
-                yield steps.Rest(hold * self._look()[0].gesture_duration)
+                yield steps.Rest(hold * self._now.look()[0].gesture_duration)
             for step in self._back(moves[-1]):
                 yield step
 
@@ -69,9 +69,9 @@ class LifelikeLegs(Lifelike):
     def _back(self, units):
         """A move back to the rest posture now, ``units`` x the live gestureDuration long,
         if the legs are not there."""
-        reading, shape, breathing = self._look()
-        rest = self._postures.at(self._at, shape, breathing.lifted)
-        if not np.array_equal(self._pose, rest):
+        reading, shape, breathing = self._now.look()
+        rest = self._postures.at(self._now.at, shape, breathing.lifted)
+        if not np.array_equal(self._now.pose, rest):
             for step in self._moving(rest, self._capped(units * reading.gesture_duration),
                                      shape, breathing):
                 yield step
@@ -82,17 +82,17 @@ class LifelikeLegs(Lifelike):
         GLIDE)."""
         last = None  # (when the last step began, the gestureDuration then)
         while True:
-            reading, shape, breathing = self._look()
+            reading, shape, breathing = self._now.look()
             if last is not None:
-                units -= (self._at - last[0]) / last[1]
+                units -= (self._now.at - last[0]) / last[1]
             if units <= 1e-9:
                 return
-            last = (self._at, reading.gesture_duration)
-            if self._glides(self._postures.at(self._at, shape, breathing.lifted), shape,
+            last = (self._now.at, reading.gesture_duration)
+            if self._glides(self._postures.at(self._now.at, shape, breathing.lifted), shape,
                             breathing):
                 for step in self._back(self._rng.uniform(*SHIFT_MOVE)):
                     yield step
                 continue
-            end = self._at + units * reading.gesture_duration
-            moments = self._postures.shifts(self._at, end)
-            yield steps.Rest((moments[0] if moments else end) - self._at)
+            end = self._now.at + units * reading.gesture_duration
+            moments = self._postures.shifts(self._now.at, end)
+            yield steps.Rest((moments[0] if moments else end) - self._now.at)

@@ -145,13 +145,20 @@ def leg_rows(num_points, chunk_size, random_per_chunk, chunks):
     return [int(row) for row in rows if row < num_points]
 
 
+def needed_time(change, group, max_velocity_fraction):
+    """The s an eased segment changing ``group``'s joints by ``change`` (rad) needs so that
+    no joint exceeds ``max_velocity_fraction`` of its maximum velocity at the ease's
+    peak."""
+    return float(np.max(PEAK_TO_MEAN_SPEED * np.abs(change) / (
+        max_velocity_fraction * group.max_velocity)))
+
+
 def segment_duration(point, previous, group, gesture_duration, max_velocity_fraction):
     """How long (s) the segment from ``previous`` to ``point`` lasts: ``gesture_duration``
     unless some joint would then exceed ``max_velocity_fraction`` of its maximum velocity
     at the ease's peak; then stretched until none does."""
-    needed = PEAK_TO_MEAN_SPEED * np.abs(np.asarray(point, dtype=float) - previous) / (
-        max_velocity_fraction * group.max_velocity)
-    return max(float(needed.max()), gesture_duration)
+    return max(needed_time(np.asarray(point, dtype=float) - previous, group,
+                           max_velocity_fraction), gesture_duration)
 
 
 def timed(points, start, group, gesture_duration, max_velocity_fraction):
