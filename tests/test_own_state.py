@@ -7,9 +7,10 @@ import logging
 
 import pytest
 
-from animate_behaviour.expression import own_state as own_state_module
-from animate_behaviour.expression.own_state import (DISABLED, PAUSED, PUSH_SETTLE, RESTING,
-                                                    WAITING, OwnState)
+from animate_behaviour.expression import own_state_rules
+from animate_behaviour.expression.own_state import OwnState
+from animate_behaviour.expression.own_state_rules import (DISABLED, PAUSED, PUSH_SETTLE,
+                                                          RESTING, WAITING)
 from animate_behaviour.naoqi import own_state_events
 from animate_behaviour.planning import joints
 
@@ -247,4 +248,4 @@ def test_a_state_s_event_is_read_again_so_their_order_does_not_matter():
 def test_every_sign_goes_to_a_method_of_the_own_state():
     for sign in own_state_events.SIGNS:
         assert callable(getattr(OwnState, sign.method)), sign.key
-    assert own_state_module.STATES == (PAUSED, RESTING, DISABLED, WAITING)
+    assert own_state_rules.STATES == (PAUSED, RESTING, DISABLED, WAITING)

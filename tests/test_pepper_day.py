@@ -19,7 +19,7 @@ import qi
 from animate_behaviour import configuration as config_module
 from animate_behaviour.engine import motion_engine as engine_module
 from animate_behaviour.engine import recovery
-from animate_behaviour.expression import own_state
+from animate_behaviour.expression import own_state_rules
 from animate_behaviour.planning import joints
 from animate_behaviour.serving import host as host_module
 from pepper_sim.qi_server import SimulatedRobot
@@ -267,7 +267,7 @@ def test_a_push_pauses_every_part_until_the_recovery_is_over(pepper):
     pushed = pepper.day.log[-1].time if pepper.day.log else seen
     resumed = pepper.wait_calls(seen)[0]
     # Nothing during the recovery: the safeguard's 3 s and the settle time after.
-    assert pepper.seconds(pushed, resumed.time) >= own_state.PUSH_SETTLE + \
+    assert pepper.seconds(pushed, resumed.time) >= own_state_rules.PUSH_SETTLE + \
         recovery.SETTLE_TIME - 0.1
     pepper.disable()
 

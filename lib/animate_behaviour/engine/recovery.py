@@ -25,11 +25,11 @@ from __future__ import absolute_import, division, print_function
 import collections
 
 from animate_behaviour.engine import status as status_module
-from animate_behaviour.expression.own_state import DISABLED, PAUSED, RESTING, WAITING
+from animate_behaviour.expression.own_state_rules import DISABLED, PAUSED, RESTING, WAITING
 from animate_behaviour.naoqi.speech import STALE_AFTER
 
 # Why a part must not move now, besides Pepper's own state (PAUSED, RESTING, WAITING,
-# DISABLED: own_state's holds).
+# DISABLED: own_state_rules.HOLDS).
 STOPPING = "stopping"
 HOT = "hot"
 SPEECH = "speech"

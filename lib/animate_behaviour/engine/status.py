@@ -15,16 +15,16 @@ from __future__ import absolute_import, division, print_function
 import collections
 import threading
 
-from animate_behaviour.expression import own_state
+from animate_behaviour.expression import own_state_rules
 
 HOME = "home"
 ANIMATING = "animating"
 YIELDING = "yielding"
 HOT = "hot"
-PAUSED = own_state.PAUSED
-RESTING = own_state.RESTING
-WAITING = own_state.WAITING
-DISABLED = own_state.DISABLED
+PAUSED = own_state_rules.PAUSED
+RESTING = own_state_rules.RESTING
+WAITING = own_state_rules.WAITING
+DISABLED = own_state_rules.DISABLED
 # A part's states, and those that give a reason.
 STATES = (HOME, ANIMATING, YIELDING, HOT, PAUSED, RESTING, WAITING, DISABLED)
 WITH_REASON = (PAUSED, RESTING, WAITING, DISABLED)

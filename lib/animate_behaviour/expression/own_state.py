@@ -4,7 +4,8 @@ Pepper docks, rests, falls, gets pushed, has a chain or a feature disabled, runs
 battery, stands on a slope. NAOqi announces each of these (naoqi/own_state_events.py
 follows its events and keys; docs/naoqi.md, "Pepper's own day"), and each part of the
 animation (a joint group, by its joints, or the base) asks :meth:`OwnState.hold` what it
-must do: the first row of HOLDS that applies to it gives its state and the reason.
+must do: the first row of own_state_rules.HOLDS that applies to it gives its state and
+the reason.
 
     paused     a fall, Autonomous Life's safeguard, a push: nothing moves
     resting    Pepper rests (someone called rest(), or a reflex did): nothing is sent
@@ -25,102 +26,7 @@ from __future__ import absolute_import, division, print_function
 import collections
 import threading
 
-from animate_behaviour.planning import joints
-
-PAUSED = "paused"
-RESTING = "resting"
-DISABLED = "disabled"
-WAITING = "waiting"
-STATES = (PAUSED, RESTING, DISABLED, WAITING)
-
-# How long (robot s) after the last push Pepper counts as recovering: Autonomous Life's
-# RobotPushed safeguard ends "3 seconds later, after the robot has fully rebalanced"
-# (docs/naoqi.md, "Pepper's own day"); no event says the recovery is over.
-PUSH_SETTLE = 3.0
-BODY = "Body"
-# ALMotion's names for the chains (docs/naoqi.md): the base's wheels are in "Leg".
-BASE_CHAIN = "Leg"
-
-# What a part must do: ``state`` (one of STATES), ``reason`` (in words, for the status and
-# the log) and ``until``: robot s until the hold ends by itself (a push), else None (an
-# event ends it).
-Hold = collections.namedtuple("Hold", "state reason until")
-
-
-class Facts(object):
-    """What NAOqi said, as last heard. ``life``: Autonomous Life's state (None: unknown);
-    ``disabled``: chains whose device or stiffness ALMotion disabled; ``pushed_at``:
-    clock time of the last push."""
-
-    def __init__(self):
-        self.awake = True
-        self.life = None
-        self.fallen = False
-        self.pushed_at = None
-        self.flap_open = False
-        self.docked = False
-        self.near_station = False
-        self.move_disabled = False
-        self.disabled_devices = set()
-        self.disabled_stiffness = set()
-        self.battery_low = False
-        self.on_slope = False
-
-    def disabled(self):
-        return self.disabled_devices | self.disabled_stiffness
-
-    def copy(self):
-        copied = Facts()
-        copied.__dict__.update(self.__dict__)
-        copied.disabled_devices = set(self.disabled_devices)
-        copied.disabled_stiffness = set(self.disabled_stiffness)
-        return copied
-
-
-def _chains(names, base):
-    """The chains a part of joints ``names`` (and the base's wheels) uses."""
-    chains = set(joints.chain_of(name) for name in names)
-    if base:
-        chains.add(BASE_CHAIN)
-    return chains
-
-
-def _disabled_chain(facts, names, base):
-    found = sorted(facts.disabled() & _chains(names, base))
-    return "%s disabled" % ", ".join(found) if found else None
-
-
-def _when(test, reason):
-    """A row's test: ``reason`` when ``test(facts)`` holds, else None."""
-    return lambda facts, _names, _base: reason if test(facts) else None
-
-
-def _base_only(test, reason):
-    return lambda facts, _names, base: reason if base and test(facts) else None
-
-
-def _legs_only(test, reason):
-    return lambda facts, names, base: reason if not base and test(facts) and any(
-        name in joints.LEG_JOINTS for name in names) else None
-
-
-# One row a hold, first that applies wins: (state, test(facts, names, base) -> the reason
-# in words or None). A push is the one hold with a time of its own (hold() adds it).
-Row = collections.namedtuple("Row", "state test")
-HOLDS = (
-    Row(DISABLED, _when(lambda f: BODY in f.disabled(), "Body disabled")),
-    Row(PAUSED, _when(lambda f: f.fallen, "fall")),
-    Row(PAUSED, _when(lambda f: f.life == "safeguard", "safeguard")),
-    Row(RESTING, _when(lambda f: not f.awake, "Pepper rests")),
-    Row(DISABLED, _disabled_chain),
-    Row(WAITING, _base_only(lambda f: f.flap_open, "charging flap open")),
-    Row(WAITING, _base_only(lambda f: f.docked, "docked")),
-    Row(WAITING, _base_only(lambda f: f.near_station, "close to the charging station")),
-    Row(WAITING, _base_only(lambda f: f.move_disabled, "move disabled")),
-    Row(WAITING, _base_only(lambda f: f.battery_low, "battery low")),
-    Row(WAITING, _legs_only(lambda f: f.on_slope, "on a slope")),
-)
-PUSHED = "pushed"
+from animate_behaviour.expression.own_state_rules import PUSH_SETTLE, Facts, hold
 
 
 class OwnState(object):
@@ -231,20 +137,12 @@ class OwnState(object):
         return failure[0]
 
     def hold(self, names, base=False):
-        """The Hold for the part of joints ``names`` (the base: ``base``, with its legs'
-        joints), or None when it may move. Takes no lock (the facts are replaced whole,
-        never changed): a sender asks it as the last look before a call leaves, holding
-        its own."""
+        """The Hold (own_state_rules.Hold) for the part of joints ``names`` (the base:
+        ``base``, with its legs' joints), or None when it may move. Takes no lock (the
+        facts are replaced whole, never changed): a sender asks it as the last look before
+        a call leaves, holding its own."""
         facts = self._facts
-        for row in HOLDS:
-            reason = row.test(facts, names, base)
-            if reason is not None:
-                return Hold(row.state, reason, None)
-        if facts.pushed_at is not None:
-            left = PUSH_SETTLE - self._clock.elapsed(facts.pushed_at, self._clock.now())
-            if left > 0:
-                return Hold(PAUSED, PUSHED, left)
-        return None
+        return hold(facts, names, base, self._since_push(facts))
 
     def arousal_offset(self):
         """What Pepper's state adds to the mood's arousal now: batteryLowArousal while the
@@ -254,8 +152,8 @@ class OwnState(object):
     def report(self):
         """getStatus's "ownState": each fact as last heard."""
         facts = self._facts
-        pushed = facts.pushed_at is not None and self._clock.elapsed(
-            facts.pushed_at, self._clock.now()) < PUSH_SETTLE
+        since = self._since_push(facts)
+        pushed = since is not None and since < PUSH_SETTLE
         return collections.OrderedDict([
             ("awake", facts.awake), ("lifeState", facts.life), ("fallen", facts.fallen),
             ("pushed", pushed), ("flapOpen", facts.flap_open), ("docked", facts.docked),
@@ -294,7 +192,7 @@ class OwnState(object):
         with self._lock:  # one change at a time; readers see the old facts or the new
             facts = self._facts.copy()
             change(facts)
-            changed = self._snapshot(facts) != self._snapshot(self._facts)
+            changed = facts.key() != self._facts.key()
             self._facts = facts
         if not changed:
             return
@@ -303,9 +201,8 @@ class OwnState(object):
         if self._on_change is not None:
             self._on_change()
 
-    @staticmethod
-    def _snapshot(facts):
-        return (facts.awake, facts.life, facts.fallen, facts.pushed_at, facts.flap_open,
-                facts.docked, facts.near_station, facts.move_disabled,
-                frozenset(facts.disabled_devices), frozenset(facts.disabled_stiffness),
-                facts.battery_low, facts.on_slope)
+    def _since_push(self, facts):
+        """Robot s since the last push in ``facts`` (None: none heard)."""
+        if facts.pushed_at is None:
+            return None
+        return self._clock.elapsed(facts.pushed_at, self._clock.now())
