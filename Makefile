@@ -46,7 +46,7 @@ benchmark: setup
 	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_context.py --write
 	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_follow.py --write
 	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_set_angles.py --write
-	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_drift.py --seeds 3 --write
+	PYTHONPATH=lib:devtools .venv/bin/python scripts/benchmark_drift.py --seeds 10 --write
 	$(PEOPLE_RUN) --write
 
 # Pepper beside people standing idle (issue 32): out/people/ (docs/people.md). The data lies

@@ -9,7 +9,8 @@ calls ``setMood`` once a robot second, each time moving valence and arousal by a
 STEP (a random walk inside [-LIMIT, LIMIT], seeded). Per window: the arms' move onsets a
 minute (motion_quality's chain onsets on the rebuilt commanded angles, ShoulderPitch left
 out so that breaths do not count), both arms together; then the drifting mood's over the
-steady's (goal: at least 0.9). Each seed's walk runs twice, as drawn and mirrored (valence
+steady's (goal: at least 0.9), with each walk's ratio and the pooled ratio's 90 % interval
+over the walks (a bootstrap). Each seed's walk runs twice, as drawn and mirrored (valence
 and arousal negated), so that the moods visited average to the steady one: a walk that
 happens to stay calm moves more slowly and less, which is the mood showing, not the arms
 freezing. Prints a Markdown table; ``--write`` also writes it into
@@ -45,6 +46,9 @@ STEP = 0.05
 LIMIT = 0.3
 TIMEOUT = 30.0
 STYLES = ("specification", "lifelike")
+# Resamples of the walks for the pooled ratio's interval: one long hold more or less in a
+# window moves a lifelike walk's ratio by a fifth, so the mean alone hides how sure it is.
+BOOTSTRAP = 2000
 # The arms as a watcher sees them move: every arm and hand joint but ShoulderPitch, which
 # the lifelike style's breath moves slowly all the time.
 ARMS = [name for name in joints.ARM_JOINTS + joints.HAND_JOINTS
@@ -112,20 +116,42 @@ def run(style, seed, sign):
     return 60.0 * steady / WINDOW, 60.0 * drifting / WINDOW
 
 
+def walk_ratios(figures):
+    """Each walk's drifting / steady onsets, its drawn and mirrored runs pooled;
+    ``figures``: [(steady, drifting)] of each run, a walk's two runs one after the other."""
+    pairs = np.array(figures, dtype=float).reshape(-1, 2, 2).sum(axis=1)
+    return pairs[:, 1] / np.maximum(pairs[:, 0], 1e-9)
+
+
+def interval(figures, draws=BOOTSTRAP, seed=0):
+    """The 90 % interval of the pooled drifting / steady ratio, the walks resampled with
+    replacement ``draws`` times (seeded: the same figures print the same interval)."""
+    pairs = np.array(figures, dtype=float).reshape(-1, 2, 2).sum(axis=1)
+    chosen = np.random.RandomState(seed).randint(0, len(pairs), (draws, len(pairs)))
+    sums = pairs[chosen].sum(axis=1)
+    ratios = sums[:, 1] / np.maximum(sums[:, 0], 1e-9)
+    return np.percentile(ratios, 5), np.percentile(ratios, 95)
+
+
 def markdown(results, seeds):
     """The figures as Markdown lines; ``results``: style -> [(steady, drifting) onsets a
-    minute of each run]."""
+    minute of each run, each walk's drawn and mirrored runs one after the other]."""
     lines = ["A drifting mood (setMood once a robot second, steps <= %.2f inside +-%.1f) "
              "against a steady one, over qi, behaviour = body, %d robot s each, %d walk(s) per "
-             "style, each as drawn and mirrored; the arms' move onsets a minute:"
-             % (STEP, LIMIT, WINDOW, seeds), "",
-             "| style | steady | drifting | drifting / steady (goal >= 0.9) |",
-             "| --- | --- | --- | --- |"]
+             "style, each as drawn and mirrored; the arms' move onsets a minute; each walk's "
+             "ratio, and the pooled ratio's 90 %% interval over the walks (resampled %d "
+             "times):" % (STEP, LIMIT, WINDOW, seeds, BOOTSTRAP), "",
+             "| style | steady | drifting | drifting / steady (goal >= 0.9) | walks: median "
+             "(range) | 90 % interval |",
+             "| --- | --- | --- | --- | --- | --- |"]
     for style, figures in results.items():
         steady = np.mean([figure[0] for figure in figures])
         drifting = np.mean([figure[1] for figure in figures])
-        lines.append("| %s | %.1f | %.1f | %.2f |" % (
-            style, steady, drifting, drifting / steady if steady else float("nan")))
+        walks = walk_ratios(figures)
+        low, high = interval(figures)
+        lines.append("| %s | %.1f | %.1f | %.2f | %.2f (%.2f-%.2f) | %.2f-%.2f |" % (
+            style, steady, drifting, drifting / steady if steady else float("nan"),
+            np.median(walks), walks.min(), walks.max(), low, high))
     return lines
 
 

@@ -165,7 +165,15 @@ def test_the_mood_summary_means_each_figure_over_the_other_axis():
 
 def test_the_drift_citizen_and_lanes_tables():
     drift = benchmark_drift.markdown({"lifelike": [(100.0, 90.0), (110.0, 90.0)]}, 1)
-    assert drift[-1] == "| lifelike | 105.0 | 90.0 | 0.86 |"
+    assert drift[-1] == "| lifelike | 105.0 | 90.0 | 0.86 | 0.86 (0.86-0.86) | 0.86-0.86 |"
+    # Two walks (a drawn and a mirrored run each): each walk's ratio, and an interval
+    # spanning the walks' own.
+    walks = [(100.0, 100.0), (100.0, 80.0), (100.0, 60.0), (100.0, 60.0)]
+    assert list(benchmark_drift.walk_ratios(walks)) == [0.9, 0.6]
+    low, high = benchmark_drift.interval(walks)
+    assert (low, high) == (0.6, 0.9)
+    assert benchmark_drift.markdown({"lifelike": walks}, 2)[-1] == \
+        "| lifelike | 100.0 | 75.0 | 0.75 | 0.75 (0.60-0.90) | 0.60-0.90 |"
     citizen = benchmark_citizen.markdown({"animate-behaviour": ([0.068] * 20, [0.012] * 19),
                                           "specification": ([100.0] * 20, [101.0] * 20)})
     assert citizen[-2:] == [
@@ -253,7 +261,7 @@ def table_shape(lines):
     ("sharing.md", "benchmark_citizen.py", None, lambda: benchmark_citizen.markdown(
         {"animate-behaviour": ([1.0], [1.0]), "specification": ([1.0], [1.0])})),
     ("drift.md", "benchmark_drift.py", None, lambda: benchmark_drift.markdown(
-        {"specification": [(1.0, 1.0)], "lifelike": [(1.0, 1.0)]}, 3)),
+        {"specification": [(1.0, 1.0)] * 2, "lifelike": [(1.0, 1.0)] * 2}, 1)),
     ("sharing.md", "benchmark_lanes.py", "lanes", lambda: lanes_table(benchmark_lanes.RUNS)),
     ("sharing.md", "benchmark_lanes.py", "moods",
      lambda: lanes_table(benchmark_lanes.MOOD_RUNS)),
