@@ -3,6 +3,7 @@ signal reads it, without a live session (both lanes)."""
 from __future__ import absolute_import, division, print_function
 
 import logging
+import threading
 
 import numpy as np
 import pytest
@@ -274,6 +275,31 @@ def test_a_mood_glides_to_where_it_was_set_and_the_signal_reads_it_at_every_mome
     assert live.mood_now() == pytest.approx([0.25, 0.5])
     the_mood.set(0.0, 0.0)  # the same mood: nothing heard
     assert heard == [(0.5, 1.0), (0.0, 0.0)]
+
+
+def test_moods_set_at_once_are_heard_in_the_order_they_were_set():
+    # A second client sets the mood while the listeners still hear the first change (the
+    # service's moodChanged): the second is heard after the first, never before, so a
+    # tablet showing the signal shows the mood set last.
+    the_mood = mood.Mood(0.0, 0.0, ManualClock(), logging.getLogger("test.mood"))
+    heard = []
+    hearing_first, go_on = threading.Event(), threading.Event()
+
+    def listener(valence, arousal):
+        if not hearing_first.is_set():
+            hearing_first.set()
+            go_on.wait(TIMEOUT)
+        heard.append((valence, arousal))
+    the_mood.add_listener(listener)
+    first = threading.Thread(target=the_mood.set, args=(0.5, 0.5))
+    first.start()
+    assert hearing_first.wait(TIMEOUT)
+    the_mood.set(-0.5, -0.5)  # returns at once: the first's thread tells this one too
+    assert the_mood.get() == [-0.5, -0.5]
+    go_on.set()
+    first.join(TIMEOUT)
+    assert not first.is_alive()
+    assert heard == [(0.5, 0.5), (-0.5, -0.5)]
 
 
 def test_a_new_preset_takes_its_mood_and_a_style_keeps_the_mood_set():

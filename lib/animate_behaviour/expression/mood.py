@@ -8,6 +8,7 @@ time, so every planner reads it when it plans and no thread steps it.
 """
 from __future__ import absolute_import, division, print_function
 
+import collections
 import math
 import threading
 
@@ -43,15 +44,18 @@ def checked(valence, arousal):
 class Mood(object):
     """The mood set, starting at (``valence``, ``arousal``), gliding on ``clock``
     (foundation.clock); logs on ``logger``. Listeners hear ``(valence, arousal)`` each
-    time the mood set changes, in the order of the changes. Thread-safe: its lock is taken
-    inside LiveConfiguration's (presets.py: a new preset's mood), never the other way
-    round, and listeners are called with it released."""
+    time the mood set changes, in the order of the changes, one at a time, even when
+    clients set it at once (a tablet showing moodChanged shows the mood set last).
+    Thread-safe: its lock is taken inside LiveConfiguration's (presets.py: a new preset's
+    mood), never the other way round, and listeners are called with it released."""
 
     def __init__(self, valence, arousal, clock, logger):
         self._clock = clock
         self._log = logger
         self._lock = threading.Lock()
         self._listeners = []
+        self._unheard = collections.deque()  # changes made, not yet told the listeners
+        self._telling = threading.Lock()  # held by the one thread telling the listeners
         now = clock.now()
         self._set = checked(valence, arousal)
         self._ramps = [Ramp(value, clock, now) for value in self._set]
@@ -127,6 +131,26 @@ class Mood(object):
             now = self._clock.now()
             for ramp, value in zip(self._ramps, mood):
                 ramp.aim(value, now, MOOD_RAMP)
-        for callback in list(self._listeners):
-            callback(mood[0], mood[1])
+            self._unheard.append(mood)
+        self._tell()
         return True
+
+    def _tell(self):
+        """Tell the listeners every change not yet heard, in order. A thread that finds
+        another telling leaves its change to it rather than wait (a listener may set the
+        mood itself): the teller looks again once it lets go, so no change goes
+        unheard."""
+        while self._telling.acquire(False):
+            try:
+                while True:
+                    with self._lock:
+                        if not self._unheard:
+                            break
+                        mood = self._unheard.popleft()
+                    for callback in list(self._listeners):
+                        callback(mood[0], mood[1])
+            finally:
+                self._telling.release()
+            with self._lock:
+                if not self._unheard:
+                    return
