@@ -136,14 +136,14 @@ class Hold(object):
         if not (breathing.breathes and right - begin >= MIN_CALL
                 and self._breath.moving(begin, right)):
             return steps.Rest(right - begin)
-        settle = self._settling(shape, breathing)
+        room = posture_shifts.Room(shape, shape.lower, shape.upper, breathing.lifted)
+        settle = self._settling(room, breathing)
         if settle > right - begin:  # bring the joint back over more of the breath
             later = [moment for moment in cut + [end] if moment - begin >= settle]
             if not later or later[0] - begin > self._config.max_call_duration:
                 return steps.Rest(right - begin)  # too far out: hold still
             right = later[0]
         index = list(breathing.joints)
-        room = posture_shifts.Room(shape, shape.lower, shape.upper, breathing.lifted)
         now.pose[index] = np.clip(now.pose[index], room.lower[index], room.upper[index])
         breath = breathing.offsets * self._breath.depth_at(right)
         joints = breathing.joints
@@ -174,12 +174,12 @@ class Hold(object):
                 return candidate
         return None
 
-    def _settling(self, shape, breathing):
+    def _settling(self, room, breathing):
         """The robot s a breath call needs to bring the breathing joints, sighs included,
-        inside Table 1's bounds at SETTLE_SPEED (0: they are inside)."""
+        inside ``room`` (Table 1's bounds with room for the breath) at SETTLE_SPEED (0:
+        they are inside)."""
         pose = self._now.pose
         index = list(breathing.joints)
-        room = posture_shifts.Room(shape, shape.lower, shape.upper, breathing.lifted)
         inside = np.clip(pose[index], room.lower[index], room.upper[index])
         gap = float(np.max(np.abs(inside - pose[index])))
         return gap / SETTLE_SPEED if gap > 1e-9 else 0.0
