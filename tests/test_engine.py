@@ -809,15 +809,6 @@ def test_a_new_tuning_reaches_each_groups_next_call_with_no_jump(robots):
     checks.check_chained(robot.motion.trajectories)
 
 
-def specification_call(record):
-    """A call of the specification's way here: waypoints gestureDuration (0.5 s) apart,
-    some stretched longer where the velocity limit needs it. A lifelike call's keys fall
-    at its steps' own ends (a move's drawn time, a breath's phases), none of them on
-    that grid (none of 9954 lifelike calls planned at these settings over 20 seeds)."""
-    segments = checks.segments(record)
-    return bool(np.any(np.abs(segments - 0.5) < 1e-9) and np.all(segments >= 0.5 - 1e-9))
-
-
 @pytest.mark.parametrize("first, then", [("specification", "lifelike"),
                                          ("lifelike", "specification")])
 def test_a_style_switch_reaches_each_groups_next_call_with_no_jump(robots, first, then):
@@ -832,8 +823,8 @@ def test_a_style_switch_reaches_each_groups_next_call_with_no_jump(robots, first
     retuned = robot.config.with_values({"motionStyle": then}, "switched")
     robot.retune(retuned)
     switched = robot.motion.clock.now()
-    is_new = specification_call if then == "specification" else (
-        lambda record: not specification_call(record))
+    is_new = checks.specification_call if then == "specification" else (
+        lambda record: not checks.specification_call(record))
     assert robot.motion.wait_for(lambda: checks.each_group_went_new(
         robot.motion.trajectories, switched, is_new, 3), TIMEOUT)
     robot.disable()
