@@ -7,8 +7,9 @@ steps.Move becomes one call as pepper_sim records it, and motion_quality.rebuild
 the calls at motion_quality.RATE (ALMotion's 20 ms cycle) under one of its models of
 NAOqi's interpolation: "ease" comes to rest at every key (pepper_sim's own), "spline"
 passes through the keys. NAOqi does not document which it does (docs/naoqi.md); the
-lifelike style makes every key a rest or a turning point, so both give the same angles
-there, and they differ only for the specification's style, whose calls carry two keys.
+lifelike style makes every key a rest, a turning point of the breath or a key its slow
+creep drifts through, so for it they differ only in how the creep flows through its keys;
+the specification's calls carry two keys or more, through which "spline" passes.
 """
 from __future__ import absolute_import, division, print_function
 

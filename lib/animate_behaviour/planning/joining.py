@@ -1,9 +1,9 @@
-"""A lifelike stream's steps joined into fewer calls (issue 37): every call costs about
-four NAOqi round trips besides its own (docs/calling.md), and the lifelike style's steps
-are mostly short (a breath phase carrying the creep, a hold cut short, a brief move, a
-leg's visit), so consecutive steps go out as ONE call with a key where each ended, up to
-maxCallDuration: other apps still wait at most one call of ours, and our own is still
-stopped at once by its task id, whatever its keys.
+"""A lifelike stream's steps joined into fewer calls: consecutive steps go out as ONE call
+with a key where each ended, up to maxCallDuration (issue 37). Every call carries about
+four NAOqi round trips besides its own, and the lifelike style's steps are mostly short
+(a hold cut by the next move, a breath phase carrying the creep, a brief move, a leg's
+visit). Other apps still wait at most one call of ours, and our own is still stopped at
+once by its task id, whatever its keys.
 
 A rest between two steps of one call becomes a key repeating the one before it (the
 joints stay put, booked); a rest that would end a call, or does not fit, stays a rest
@@ -14,9 +14,11 @@ rests stay rests (docs/naoqi.md: NAOqi does not say which it does).
 
 The steps of a call are planned when it is asked for, so each reads the live signal then
 (live_signal.py); the step found not to fit goes out first in the next call, planned
-already: a mood change shows in the first step planned after it, at most one call and
-that step later. The stream's completed trajectories are told once the call carrying
-them has played (when the next step is asked for). Angles in rad, times in s.
+already (as steps.cutting draws the specification's waypoint after a call): a change of
+mood or context shows in every step planned after it, so on the robot after the call
+running then and at most that one step. The stream's completed trajectories are told
+once the call carrying them has played (when the next step is asked for). Angles in
+rad, times in s.
 """
 from __future__ import absolute_import, division, print_function
 

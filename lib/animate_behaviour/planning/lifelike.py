@@ -53,14 +53,15 @@ arm with its hand, or the legs):
   straight back (fidgets.py); never while Pepper listens.
 
 The holds are lifelike_hold.py's; the stream's present (its time, where its steps leave
-the joints) is lifelike_now.py's. The stream plans one step at a time, when the worker
-asks for it (:meth:`Lifelike.next`,
-at the robot time the step begins): each hold, breath call and move reads the live signal
+the joints) is lifelike_now.py's. The stream plans one step at a time, when asked for it
+(:meth:`Lifelike.next`, at the robot time the step begins; the style sends consecutive
+steps as one call, joining.py): each hold, breath call and move reads the live signal
 (live_signal.py) then, so a change of mood or context shows in the next step planned and a
-step under way keeps its shape. Every key of every call is a rest of the group or a
-turning point (or rest) of the breath: the motion is the same whether ALMotion eases into
-each key or passes through it (NAOqi does not document which). Angles in rad, times in
-robot seconds since the round began.
+step under way keeps its shape. Each step's key is a rest of the group, a turning point
+(or rest) of the breath, or where the creep drifted to: whether ALMotion eases into each
+key or passes through it (NAOqi does not document which), the motion differs only in the
+creep, which then flows through its keys and into and out of the moves beside it. Angles
+in rad, times in robot seconds since the round began.
 """
 from __future__ import absolute_import, division, print_function
 

@@ -59,8 +59,8 @@ class Hold(object):
     def steps(self, units):
         """Hold for ``units`` x gestureDuration, read afresh at each step, or until a
         moment together once it has lasted HOLD_FLOOR, and on while Pepper listens: the
-        breathing joints alone follow the breath, one call per breath segment; the others
-        stay where they are."""
+        breathing joints alone follow the breath, one step per breath segment (the style
+        joins steps into calls: joining.py); the others stay where they are."""
         now = self._now
         last = None  # (when the last step began, the gestureDuration then)
         held = 0.0  # in gestureDurations
