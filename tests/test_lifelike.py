@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from animate_behaviour import configuration as config_module
-from animate_behaviour.expression import live_signal, mood
+from animate_behaviour.expression import context, live_signal, mood
 from animate_behaviour.planning import breath as breath_module
 from animate_behaviour.planning import (creep, human_timing, lifelike, lifelike_hold,
                                         lifelike_legs, steps, styles, trajectory)
@@ -435,6 +435,55 @@ def test_the_first_move_planned_after_a_mood_change_carries_its_amplitude_and_te
             narrow = checks.bounds(calm, name)
             outside = outside or not narrow[0] <= angle <= narrow[1]
     assert outside  # the wider amplitude shows
+
+
+class Switched(object):
+    """A context stand-in: Pepper listens once ``listening[0]`` is set, nobody engaged,
+    never alone."""
+
+    def __init__(self):
+        self.listening = [False]
+
+    def reading(self, _now):
+        return context.Reading(0.0, self.listening[0], False, 0.0)
+
+
+def moving_keys(call, before):
+    """The keys of ``call`` (from the angles ``before``) that move every joint of the arm:
+    its moves' (the breath's, the creep's and a fidget's leave the hand or the shoulder
+    where it was, a pause's repeat the key before)."""
+    starts = np.vstack([before, call.angles[:-1]])
+    return [index for index, key in enumerate(call.angles) if np.all(key != starts[index])]
+
+
+def test_listening_shows_in_the_joined_calls_after_the_running_one_and_one_step():
+    """The style's calls join steps planned when each call is sent: once Pepper listens,
+    no arm move goes out but the step planned ahead with the call running then (it did
+    not fit there), first in the next call. Listening begins after each of 40 calls in
+    turn."""
+    config = config_module.from_mapping({"behaviour": "body", "motionStyle": "lifelike"})
+    firsts = []
+    for calls_before in range(20, 60):
+        switched = Switched()
+        round_ = Round(config, 7, offline_plans.in_context(config, switched))
+        group = round_.groups[0]
+        stream = styles.ROWS["lifelike"].stream(group, config, np.random.RandomState(7),
+                                                group.shape(round_.signal.now()).home,
+                                                round_.shared)
+        at, angles, sent = 0.0, group.home.copy(), []
+        while len(sent) < calls_before + 20:
+            if len(sent) == calls_before:
+                switched.listening[0] = True  # while the last call sent plays
+            call = stream.next(at)
+            at += call.duration
+            if isinstance(call, steps.Move):
+                sent.append(moving_keys(call, angles))
+                angles = call.end.copy()
+        assert any(sent[:calls_before])  # the arm moved before
+        assert sent[calls_before] in ([], [0])  # at most the step planned ahead, first
+        assert not any(sent[calls_before + 1:])
+        firsts.append(sent[calls_before])
+    assert [0] in firsts and [] in firsts
 
 
 def test_the_rest_posture_glides_to_the_moods_as_a_posture_shift_does():
