@@ -142,6 +142,18 @@ def test_a_mood_change_shows_in_every_step_planned_after_it():
         at += later.duration
 
 
+def test_rests_together_make_one_key_and_one_shorter_than_a_control_cycle_none():
+    # A step planned a hair before a breath's boundary leaves a rest of a hair: a key
+    # of its own would come a hair after the one before, which ALMotion cannot play.
+    move = steps.Move(np.array([[1.0]]), np.array([0.5]))
+    joined = joining.joined([move, steps.Rest(1e-14), move, steps.Rest(0.0004),
+                             steps.Rest(0.1), move, steps.Rest(0.01), steps.Rest(0.015),
+                             move])
+    # Two rests of 10 and 15 ms together last more than a cycle: one key.
+    assert list(joined.times) == pytest.approx([0.5, 1.0, 1.1004, 1.6004, 1.6254, 2.1254])
+    assert np.all(np.diff(joined.times) >= joining.SHORTEST)
+
+
 def test_joined_plays_the_steps_at_their_times_keys_and_rests_alike():
     parts = [steps.Move(np.array([[1.0, 2.0]]), np.array([0.5]), (0, 1)),
              steps.Rest(0.25),

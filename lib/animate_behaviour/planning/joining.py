@@ -6,11 +6,12 @@ visit). Other apps still wait at most one call of ours, and our own is still sto
 once by its task id, whatever its keys.
 
 A rest between two steps of one call becomes a key repeating the one before it (the
-joints stay put, booked); a rest that would end a call, or does not fit, stays a rest
-with no call (the joints free). The keys are the steps' own, at the same times, so under
-an interpolation that rests at every key the joints move exactly as the steps did one
-call each; under one that passes through them, only the keys where the motion turns or
-rests stay rests (docs/naoqi.md: NAOqi does not say which it does).
+joints stay put, booked), unless it is shorter than ALMotion's control cycle; a rest that
+would end a call, or does not fit, stays a rest with no call (the joints free). The keys
+are the steps' own, at the same times, so under an interpolation that rests at every key
+the joints move as the steps did one call each (but for those shortest pauses); under one
+that passes through them, only the keys where the motion turns or rests stay rests
+(docs/naoqi.md: NAOqi does not say which it does).
 
 The steps of a call are planned when it is asked for, so each reads the live signal then
 (live_signal.py); the step found not to fit goes out first in the next call, planned
@@ -25,6 +26,10 @@ from __future__ import absolute_import, division, print_function
 import numpy as np
 
 from animate_behaviour.planning import steps
+
+# ALMotion's control cycle (s; docs/naoqi.md): a pause shorter than this between two steps
+# of a call gets no key of its own.
+SHORTEST = 0.02
 
 
 class Joined(object):
@@ -64,17 +69,21 @@ class Joined(object):
 
 
 def joined(parts):
-    """One Move of ``parts`` (steps.Move and steps.Rest, beginning with a Move) played one
-    after the other: each Move's keys, a Rest's a repeat of the key before it; the joints
-    any part commands."""
+    """One Move of ``parts`` (steps.Move and steps.Rest, beginning and ending with a Move)
+    played one after the other: each Move's keys, and one key repeating the one before
+    where rests together last a control cycle (SHORTEST) or more (a shorter pause, as a
+    step planned a hair before a breath's boundary leaves, only starts the next key's
+    ease that much earlier); the joints any part commands."""
     angles, times, elapsed = [], [], 0.0
     for part in parts:
-        if isinstance(part, steps.Move):
-            angles.extend(part.angles)
-            times.extend(elapsed + np.asarray(part.times, dtype=float))
-        else:
+        if not isinstance(part, steps.Move):
+            elapsed += part.duration
+            continue
+        if times and elapsed - times[-1] >= SHORTEST:
             angles.append(angles[-1])
-            times.append(elapsed + part.duration)
+            times.append(elapsed)
+        angles.extend(part.angles)
+        times.extend(elapsed + np.asarray(part.times, dtype=float))
         elapsed = times[-1]
     commanded = [part.joints for part in parts if isinstance(part, steps.Move)]
     joints = None if None in commanded else tuple(sorted(set().union(*commanded)))
