@@ -75,6 +75,7 @@
         <File name="fidgets" src="lib/animate_behaviour/planning/fidgets.py" />
         <File name="groups" src="lib/animate_behaviour/planning/groups.py" />
         <File name="human_timing" src="lib/animate_behaviour/planning/human_timing.py" />
+        <File name="joining" src="lib/animate_behaviour/planning/joining.py" />
         <File name="joints" src="lib/animate_behaviour/planning/joints.py" />
         <File name="lean" src="lib/animate_behaviour/planning/lean.py" />
         <File name="lifelike" src="lib/animate_behaviour/planning/lifelike.py" />
