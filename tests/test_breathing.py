@@ -43,6 +43,36 @@ def test_lengths_and_depths_vary_like_peoples_and_remember_about_three_breaths()
     assert np.mean(short > 1.0) > 0.2
 
 
+def neighbours_lag(values, breaths):
+    """The lag-1 autocorrelation of ``values`` (one per breath of ``breaths``) as
+    devtools/breath_figures.py reads it: over the tidal breaths' mean and variance, from
+    pairs of neighbouring tidal breaths (a sigh ends a run)."""
+    values = np.asarray(values, dtype=float)
+    tidal = np.array([not one.sigh for one in breaths])
+    centred = values - values[tidal].mean()
+    pairs = np.flatnonzero(tidal[:-1] & tidal[1:])
+    return float(np.mean(centred[pairs] * centred[pairs + 1]) / np.mean(centred[tidal] ** 2))
+
+
+# (breaths, sighs) a minute and an hour: the slowest and fastest breath the mood grid
+# allows, and the mood corners' (arousal -1 and 1 at valence -1 and 1) and neutral's.
+PACES = [(8.0, 12.0), (10.5, 16.0), (14.0, 12.0), (18.2, 20.0), (20.0, 20.0)]
+
+
+@pytest.mark.parametrize("rate,sighs", PACES)
+def test_each_breaths_depth_is_like_its_neighbours_as_much_as_peoples_at_every_pace(
+        rate, sighs):
+    """Issue 39: breath depth's lag-1 autocorrelation over hours of seeded breaths, read
+    as breath_figures reads it, is people's 0.2-0.3 at its middle (about 0.25) whatever
+    the mood's rate: the depth neither follows a slow process nor the length's pace."""
+    _breath, breaths = breaths_at(rate, sighs=sighs, hours=10.0)
+    depths = [one.depth for one in breaths]
+    assert neighbours_lag(depths, breaths) == pytest.approx(0.25, abs=0.02)
+    tidal = np.array([one.depth for one in breaths if not one.sigh])
+    assert tidal.mean() == pytest.approx(1.0, abs=0.02)  # the mood's depth, as before
+    assert tidal.std() / tidal.mean() == pytest.approx(0.3, abs=0.02)
+
+
 def test_independent_draws_would_fail_the_memory_test(monkeypatch):
     """The memory comes from the slow parts: without them the lag-1 autocorrelation is
     noise, as the breaths were before (the test above would fail)."""
