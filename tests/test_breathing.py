@@ -64,10 +64,12 @@ def test_each_breaths_depth_is_like_its_neighbours_as_much_as_peoples_at_every_p
         rate, sighs):
     """Issue 39: breath depth's lag-1 autocorrelation over hours of seeded breaths, read
     as breath_figures reads it, is people's 0.2-0.3 at its middle (about 0.25) whatever
-    the mood's rate: the depth neither follows a slow process nor the length's pace."""
+    the mood's rate: the depth neither follows a slow process nor the length's pace. The
+    length's stays in people's range too, at the slowest pace as at the fastest."""
     _breath, breaths = breaths_at(rate, sighs=sighs, hours=10.0)
     depths = [one.depth for one in breaths]
     assert neighbours_lag(depths, breaths) == pytest.approx(0.25, abs=0.02)
+    assert 0.2 <= neighbours_lag([one.length for one in breaths], breaths) <= 0.3
     tidal = np.array([one.depth for one in breaths if not one.sigh])
     assert tidal.mean() == pytest.approx(1.0, abs=0.02)  # the mood's depth, as before
     assert tidal.std() / tidal.mean() == pytest.approx(0.3, abs=0.02)
