@@ -7,8 +7,13 @@ from __future__ import absolute_import, division, print_function
 import numpy as np
 import pytest
 
+from animate_behaviour import configuration as config_module
 from animate_behaviour.planning import breath as breath_module
-from animate_behaviour.planning import breath_timing
+from animate_behaviour.planning import breath_timing, lifelike_hold
+
+import breath_figures
+import checks
+import timing_quality
 
 HOURS = 20.0
 
@@ -73,6 +78,41 @@ def test_each_breaths_depth_is_like_its_neighbours_as_much_as_peoples_at_every_p
     tidal = np.array([one.depth for one in breaths if not one.sigh])
     assert tidal.mean() == pytest.approx(1.0, abs=0.02)  # the mood's depth, as before
     assert tidal.std() / tidal.mean() == pytest.approx(0.3, abs=0.02)
+
+
+def test_a_breath_one_arm_begins_a_moment_late_is_read_once():
+    """An arm holds a breath segment shorter than lifelike_hold.MIN_CALL, so it may begin
+    an inhale up to that much after the other arm: breath_figures reads one breath, its
+    depth the arms' mean, and every breath the neighbour of the next."""
+    config = config_module.from_mapping({"behaviour": "body", "motionStyle": "lifelike"})
+    shapes = checks.AtMood(config).shapes()
+    arms = [shapes[name] for name in breath_figures.ARMS]
+    rng = np.random.RandomState(3)
+    depths = rng.uniform(0.6, 1.4, 40)
+    begins = np.concatenate([[0.0], np.cumsum(rng.uniform(3.5, 4.5, 39))])
+    calls = []
+    for arm, late in zip(arms, (0.0, 0.99 * lifelike_hold.MIN_CALL)):
+        joint = [index for index, name in enumerate(arm.names)
+                 if name.endswith("ShoulderPitch")][0]
+        offset = breath_module.Breathing(arm, config).offsets[joint]
+        rest = float(arm.home[joint])
+        for index, (begin, depth) in enumerate(zip(begins, depths)):
+            delay = late if index % 2 else 0.0
+            calls.append(timing_quality.Call(arm.name, begin + delay, 1.5 - delay,
+                                             [arm.names[joint]], [rest + offset * depth]))
+            calls.append(timing_quality.Call(arm.name, begin + 1.5, 1.5, [arm.names[joint]],
+                                             [rest]))
+    calls.sort(key=lambda call: call.start)
+    seen = breath_figures.seen(calls, arms, config)
+    # Seen from the third breath (the first two begin after an unknown angle and after a
+    # breath not seen) to the last but one (the last never ends).
+    assert np.allclose([one.start for one in seen], begins[2:39])
+    assert np.allclose([one.length for one in seen], np.diff(begins[2:40]))
+    assert np.allclose([one.depth for one in seen], depths[2:39] / np.median(depths[2:39]))
+    figures = breath_figures.figures(calls, arms, config)
+    assert figures["breaths seen"] == 37
+    assert figures["depth lag-1"] == pytest.approx(lag(depths[2:39], 1))
+    assert figures["length lag-1"] == pytest.approx(lag(np.diff(begins[2:40]), 1))
 
 
 def test_independent_draws_would_fail_the_memory_test(monkeypatch):
