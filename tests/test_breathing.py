@@ -13,6 +13,7 @@ from animate_behaviour.planning import breath_timing, lifelike_hold
 
 import breath_figures
 import checks
+import offline_plans
 import timing_quality
 
 HOURS = 20.0
@@ -113,6 +114,21 @@ def test_a_breath_one_arm_begins_a_moment_late_is_read_once():
     assert figures["breaths seen"] == 37
     assert figures["depth lag-1"] == pytest.approx(lag(depths[2:39], 1))
     assert figures["length lag-1"] == pytest.approx(lag(np.diff(begins[2:40]), 1))
+
+
+@pytest.mark.parametrize("valence,arousal", [(0.0, 0.0), (-1.0, -1.0), (1.0, 1.0)])
+def test_pepper_breathes_the_same_breaths_listening_or_not(valence, arousal):
+    """Listening stops the arms' moves and creep, not the breath: the breaths a watcher
+    reads while Pepper listens (the benchmark's) are those it breathes otherwise."""
+    config = config_module.from_mapping({"behaviour": "body", "motionStyle": "lifelike",
+                                         "valence": str(valence), "arousal": str(arousal)})
+    breathed = []
+    for live in (offline_plans.listening(config), None):
+        round_ = offline_plans.Round(config, 5, live)
+        round_.every_group(5, 200.0)
+        breathed.append([(one.begin, one.length, one.depth, one.sigh)
+                         for one in round_.breath.breaths(100.0, 200.0)])
+    assert len(breathed[0]) > 10 and breathed[0] == breathed[1]
 
 
 def test_independent_draws_would_fail_the_memory_test(monkeypatch):
