@@ -14,7 +14,9 @@ Python 2.7/3 single-source, numpy 1.8 APIs. From one arm's calls, in order
   and a breath seen just after a hidden one is not (its beginning may have been hidden).
 
 Both arms breathe one breath: a breath is seen if either arm saw it, its depth the mean of
-the arms' depths, each over that arm's median breath. A sigh is a breath at least twice
+the arms' depths, each over that arm's median breath. An arm holds a breath segment
+shorter than lifelike_hold.MIN_CALL, so one arm may begin an inhale up to that much after
+the other: beginnings that close are one breath. A sigh is a breath at least twice
 that median deep, as sighs are measured in people ("breaths with a tidal volume at least
 twice that of baseline breaths": Perez-Padilla et al., Sleep 1983).
 """
@@ -25,11 +27,14 @@ import collections
 import numpy as np
 
 from animate_behaviour.planning import breath as breath_module
+from animate_behaviour.planning import lifelike_hold
 
 ARMS = ("leftArm", "rightArm")
 SIGH_THRESHOLD = 2.0
-# s: two arms' breath beginnings this close are one breath.
-SAME = 1e-3
+# s: two arms' breath beginnings this close are one breath, and a breath's end this close
+# to the next one's beginning makes them neighbours (at 1 ms, 9 % of the breaths were
+# counted twice, once per arm).
+SAME = lifelike_hold.MIN_CALL
 
 # A breath seen: its beginning, length and pause (s), depth (over the median breath).
 Seen = collections.namedtuple("Seen", "start length depth pause")
@@ -72,8 +77,8 @@ def _arm(calls, group, config):
 def seen(calls, built, config):
     """The breaths seen in ``calls`` of the groups ``built`` (groups.Shape), in order: a
     list of Seen."""
-    by_start = collections.OrderedDict()
-    for group in built:
+    every = []  # (start, arm, length, depth over the arm's median, pause)
+    for arm, group in enumerate(built):
         if group.name not in ARMS:
             continue
         breaths = _arm([call for call in calls if call.group == group.name], group, config)
@@ -81,16 +86,17 @@ def seen(calls, built, config):
         if not depths:
             continue
         median = float(np.median(depths))
-        for start, length, depth, pause, visible in breaths:
-            if visible:
-                key = int(round(start / SAME))
-                by_start.setdefault(key, []).append((start, length, depth / median, pause))
-    found = []
-    for key in sorted(by_start):
-        arms = by_start[key]
-        found.append(Seen(arms[0][0], arms[0][1], float(np.mean([arm[2] for arm in arms])),
-                          arms[0][3]))
-    return found
+        every.extend((start, arm, length, depth / median, pause)
+                     for start, length, depth, pause, visible in breaths if visible)
+    together = []  # each breath's arms, the first to begin first
+    for one in sorted(every):
+        if not together or one[0] - together[-1][0][0] > SAME or one[1] in [
+                arm[1] for arm in together[-1]]:
+            together.append([one])
+        else:
+            together[-1].append(one)
+    return [Seen(arms[0][0], arms[0][2], float(np.mean([arm[3] for arm in arms])), arms[0][4])
+            for arms in together]
 
 
 def _lag_one(values, starts, lengths):

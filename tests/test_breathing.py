@@ -7,8 +7,14 @@ from __future__ import absolute_import, division, print_function
 import numpy as np
 import pytest
 
+from animate_behaviour import configuration as config_module
 from animate_behaviour.planning import breath as breath_module
-from animate_behaviour.planning import breath_timing
+from animate_behaviour.planning import breath_timing, lifelike_hold
+
+import breath_figures
+import checks
+import offline_plans
+import timing_quality
 
 HOURS = 20.0
 
@@ -41,6 +47,88 @@ def test_lengths_and_depths_vary_like_peoples_and_remember_about_three_breaths()
     # short breath is deeper than the mean.
     short = depths[lengths < 0.9 * 60.0 / 14.0]
     assert np.mean(short > 1.0) > 0.2
+
+
+def neighbours_lag(values, breaths):
+    """The lag-1 autocorrelation of ``values`` (one per breath of ``breaths``) as
+    devtools/breath_figures.py reads it: over the tidal breaths' mean and variance, from
+    pairs of neighbouring tidal breaths (a sigh ends a run)."""
+    values = np.asarray(values, dtype=float)
+    tidal = np.array([not one.sigh for one in breaths])
+    centred = values - values[tidal].mean()
+    pairs = np.flatnonzero(tidal[:-1] & tidal[1:])
+    return float(np.mean(centred[pairs] * centred[pairs + 1]) / np.mean(centred[tidal] ** 2))
+
+
+# (breaths, sighs) a minute and an hour: the slowest and fastest breath the mood grid
+# allows, and the mood corners' (arousal -1 and 1 at valence -1 and 1) and neutral's.
+PACES = [(8.0, 12.0), (10.5, 16.0), (14.0, 12.0), (18.2, 20.0), (20.0, 20.0)]
+
+
+@pytest.mark.parametrize("rate,sighs", PACES)
+def test_each_breaths_depth_is_like_its_neighbours_as_much_as_peoples_at_every_pace(
+        rate, sighs):
+    """Issue 39: breath depth's lag-1 autocorrelation over hours of seeded breaths, read
+    as breath_figures reads it, is people's 0.2-0.3 at its middle (about 0.25) whatever
+    the mood's rate: the depth neither follows a slow process nor the length's pace. The
+    length's stays in people's range too, at the slowest pace as at the fastest."""
+    _breath, breaths = breaths_at(rate, sighs=sighs, hours=10.0)
+    depths = [one.depth for one in breaths]
+    assert neighbours_lag(depths, breaths) == pytest.approx(0.25, abs=0.02)
+    assert 0.2 <= neighbours_lag([one.length for one in breaths], breaths) <= 0.3
+    tidal = np.array([one.depth for one in breaths if not one.sigh])
+    assert tidal.mean() == pytest.approx(1.0, abs=0.02)  # the mood's depth, as before
+    assert tidal.std() / tidal.mean() == pytest.approx(0.3, abs=0.02)
+
+
+def test_a_breath_one_arm_begins_a_moment_late_is_read_once():
+    """An arm holds a breath segment shorter than lifelike_hold.MIN_CALL, so it may begin
+    an inhale up to that much after the other arm: breath_figures reads one breath, its
+    depth the arms' mean, and every breath the neighbour of the next."""
+    config = config_module.from_mapping({"behaviour": "body", "motionStyle": "lifelike"})
+    shapes = checks.AtMood(config).shapes()
+    arms = [shapes[name] for name in breath_figures.ARMS]
+    rng = np.random.RandomState(3)
+    depths = rng.uniform(0.6, 1.4, 40)
+    begins = np.concatenate([[0.0], np.cumsum(rng.uniform(3.5, 4.5, 39))])
+    calls = []
+    for arm, late in zip(arms, (0.0, 0.99 * lifelike_hold.MIN_CALL)):
+        joint = [index for index, name in enumerate(arm.names)
+                 if name.endswith("ShoulderPitch")][0]
+        offset = breath_module.Breathing(arm, config).offsets[joint]
+        rest = float(arm.home[joint])
+        for index, (begin, depth) in enumerate(zip(begins, depths)):
+            delay = late if index % 2 else 0.0
+            calls.append(timing_quality.Call(arm.name, begin + delay, 1.5 - delay,
+                                             [arm.names[joint]], [rest + offset * depth]))
+            calls.append(timing_quality.Call(arm.name, begin + 1.5, 1.5, [arm.names[joint]],
+                                             [rest]))
+    calls.sort(key=lambda call: call.start)
+    seen = breath_figures.seen(calls, arms, config)
+    # Seen from the third breath (the first two begin after an unknown angle and after a
+    # breath not seen) to the last but one (the last never ends).
+    assert np.allclose([one.start for one in seen], begins[2:39])
+    assert np.allclose([one.length for one in seen], np.diff(begins[2:40]))
+    assert np.allclose([one.depth for one in seen], depths[2:39] / np.median(depths[2:39]))
+    figures = breath_figures.figures(calls, arms, config)
+    assert figures["breaths seen"] == 37
+    assert figures["depth lag-1"] == pytest.approx(lag(depths[2:39], 1))
+    assert figures["length lag-1"] == pytest.approx(lag(np.diff(begins[2:40]), 1))
+
+
+@pytest.mark.parametrize("valence,arousal", [(0.0, 0.0), (-1.0, -1.0), (1.0, 1.0)])
+def test_pepper_breathes_the_same_breaths_listening_or_not(valence, arousal):
+    """Listening stops the arms' moves and creep, not the breath: the breaths a watcher
+    reads while Pepper listens (the benchmark's) are those it breathes otherwise."""
+    config = config_module.from_mapping({"behaviour": "body", "motionStyle": "lifelike",
+                                         "valence": str(valence), "arousal": str(arousal)})
+    breathed = []
+    for live in (offline_plans.listening(config), None):
+        round_ = offline_plans.Round(config, 5, live)
+        round_.every_group(5, 200.0)
+        breathed.append([(one.begin, one.length, one.depth, one.sigh)
+                         for one in round_.breath.breaths(100.0, 200.0)])
+    assert len(breathed[0]) > 10 and breathed[0] == breathed[1]
 
 
 def test_independent_draws_would_fail_the_memory_test(monkeypatch):

@@ -15,15 +15,18 @@ import math
 # DEPTH_CV: people breathing quietly vary their breath's duration by about 21 % and its
 # volume by about 33 % (Tobin et al. 1988). Each factor's logarithm is the sum of a slow
 # part shared by neighbouring breaths (an AR(1) of coefficient MEMORY, SLOW of the
-# variance) and a part of the breath's own: a lag-1 autocorrelation of MEMORY x SLOW
-# (about 0.3), 0.2 at lag 2 and 0.14 at lag 3, as people's 0.2-0.3 with a memory of about
-# three breaths (Am J Respir Crit Care Med 1995;152:1967). Length and depth vary apart.
-# The length's slow share is larger: the speed limit's lengthening (breath.FASTEST) and
-# the feedback that keeps the mean period mix some of the depth's noise into it.
+# variance) and a part of the breath's own: a lag-1 autocorrelation of MEMORY x SLOW, the
+# depth's 0.25 (0.18 at lag 2, 0.12 at lag 3), the middle of people's 0.2-0.3 with a
+# memory of about three breaths (Am J Respir Crit Care Med 1995;152:1967): hours of
+# breaths read about 0.25 at every rate, with room on both sides of people's range.
+# Length and depth vary apart. The length's slow share is larger: the speed limit's
+# lengthening (breath.FASTEST) mixes some of the depth's noise into it, the more the
+# faster the breath, so its lag-1 reads 0.28 at 8 a minute and 0.22 at 20 (at a share of
+# 0.45, 0.32 at the slowest moods).
 BREATH_CV = 0.22
 DEPTH_CV = 0.32
 MEMORY = 0.7
-SLOW = (0.45, 0.4)  # length's, depth's
+SLOW = (0.4, 0.36)  # length's, depth's
 BREATH_CLIP = (0.5, 2.0)
 # Below twice the mean: a deeper breath is a sigh (what sighs are, measured: "breaths
 # with a tidal volume at least twice that of baseline breaths", Perez-Padilla et al.,
