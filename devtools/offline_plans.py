@@ -48,10 +48,12 @@ Plan = collections.namedtuple("Plan", "shape steps end")
 class Round(object):
     """What a round's streams share, for ``config``: the live signal (``live``, by default
     the configuration's steady mood with nothing around), the breath and the schedule
-    ``seed`` (shared.Shared): the plans are the engine's."""
+    ``seed`` (shared.Shared): the plans are the engine's, or with ``stream`` (a planner as
+    styles.StyleRow.stream, e.g. styles.lifelike_steps) that planner's."""
 
-    def __init__(self, config, seed, live=None):
+    def __init__(self, config, seed, live=None, stream=None):
         self.config = config
+        self._stream = stream or styles.ROWS[config.motion_style].stream
         self.signal = live or live_signal.steady(config)
         self.breath = breath_module.Breath(
             lambda: breath_module.pace(self.signal.now(), config), seed)
@@ -72,8 +74,8 @@ class Round(object):
         for group, rng, start in planned:
             shape = group.shape(self.signal.now())
             begin = shape.home if start is None else np.asarray(start, dtype=float)
-            streams.append([at, group.name, styles.ROWS[self.config.motion_style].stream(
-                group, self.config, rng, begin, self.shared)])
+            streams.append([at, group.name, self._stream(group, self.config, rng, begin,
+                                                         self.shared)])
             shapes[group.name], begins[group.name], found[group.name] = shape, begin, []
         while streams:
             streams.sort(key=lambda each: each[0])

@@ -5,7 +5,8 @@ Sighs and weight shifts come a few times an hour, so the figures need hours of c
 :func:`chained` makes them as each group's worker does, with no engine and no clock
 (offline_plans), so hours take seconds and the same seed gives the same calls.
 
-From the calls (:class:`Call`), per group (a full call moves every joint of the group, a
+From the planner's steps (:class:`Call`: each one call, before the style joins them,
+planning.joining), per group (a full call moves every joint of the group, a
 breath call an arm's ShoulderPitch, with the creep's joints while not listening, a
 fidget call joints of the arm's other than the breath's):
 
@@ -30,7 +31,7 @@ import numpy as np
 import breath_figures
 import sway_figures
 from animate_behaviour.planning import breath as breath_module
-from animate_behaviour.planning import posture_changes, posture_shifts, steps
+from animate_behaviour.planning import posture_changes, posture_shifts, steps, styles
 import offline_plans
 from offline_plans import Round
 
@@ -40,13 +41,15 @@ Call = collections.namedtuple("Call", "group start duration names angles")
 
 
 def chained(config, seed, seconds, live=None):
-    """(the calls of every group of ``config`` (lifelike) over ``seconds`` robot s from
-    the round's start, each group's steps chained as its worker chains them, each group
-    with a generator of its own (seeded ``seed`` + its index), the round's schedule seeded
-    ``seed``, the live signal ``live`` (offline_plans.Round's default: the configuration's
-    steady mood); the groups where the configuration's mood puts them (groups.Shape))."""
+    """(the planner's calls of every group of ``config`` (lifelike, before joining) over
+    ``seconds`` robot s from the round's start, each group's steps chained as its worker
+    chains them, each group with a generator of its own (seeded ``seed`` + its index),
+    the round's schedule seeded ``seed``, the live signal ``live`` (offline_plans.Round's
+    default: the configuration's steady mood); the groups where the configuration's mood
+    puts them (groups.Shape))."""
     calls, shapes = [], []
-    for name, plan in Round(config, seed, live).every_group(seed, seconds).items():
+    for name, plan in Round(config, seed, live, styles.lifelike_steps).every_group(
+            seed, seconds).items():
         shapes.append(plan.shape)
         for at, step in plan.steps:
             if isinstance(step, steps.Move):

@@ -123,6 +123,17 @@ def segments(record):
     return np.diff([0.0] + list(record.times[0]))
 
 
+def specification_call(record, gesture_duration=0.5):
+    """Whether a call is the specification's way: waypoints ``gesture_duration`` (s)
+    apart, some stretched longer where the velocity limit needs it. A lifelike call's
+    keys fall at its steps' own ends (a move's drawn time, a breath's phases), none of
+    them on that grid (none of 9954 lifelike calls planned at gestureDuration 0.5 over 20
+    seeds)."""
+    gaps = segments(record)
+    return bool(np.any(np.abs(gaps - gesture_duration) < 1e-9)
+                and np.all(gaps >= gesture_duration - 1e-9))
+
+
 def calls_since(records, switched, names):
     """The calls of a group (``names[0]`` in ``names``) requested after clock time
     ``switched``, in order."""

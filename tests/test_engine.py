@@ -15,7 +15,7 @@ import pytest
 from animate_behaviour import configuration as config_module
 from animate_behaviour.engine import group_calls, recovery
 from animate_behaviour.engine import motion_engine as engine_module
-from animate_behaviour.naoqi import own_call
+from animate_behaviour.naoqi import own_call, speech
 from animate_behaviour.planning import joints, trajectory
 from pepper_sim.autonomous_life import FakeAutonomousLife
 from pepper_sim.day import PeppersDay
@@ -304,6 +304,42 @@ def test_disable_kills_our_calls_at_once_returns_home_and_restores_background(ro
     assert robot.motion.getAngles(list(joints.ANIMATED_JOINTS), False) == pytest.approx(
         [robot.config.home[name] for name in joints.ANIMATED_JOINTS])
     assert robot.life.set_calls() == [("BackgroundMovement", False), ("BackgroundMovement", True)]
+
+
+class JoinedCallHeldUntilKilled(checks.CallHeldUntilKilled):
+    """CallHeldUntilKilled that holds the first call of an arm with several keys (the
+    lifelike style's steps joined into one call, planning.joining) to start once
+    ``hold`` is set; the others play as planned."""
+
+    def _play(self, killed, duration):
+        record = self._local.record
+        if len(record.times[0]) > 1 and set(record.names) & set(joints.ARM_JOINTS):
+            checks.CallHeldUntilKilled._play(self, killed, duration)
+        else:
+            KinematicMotion._play(self, killed, duration)
+
+
+@pytest.mark.parametrize("disruption", ["disable", "speech"])
+def test_a_lifelike_call_of_several_keys_is_killed_at_once_by_a_stop_and_by_speech(
+        robots, disruption):
+    robot = robots("body", motionStyle="lifelike", gestureDuration="1.0",
+                   motion=JoinedCallHeldUntilKilled(time_scale=0.05))
+    robot.enable()
+    robot.motion.hold.set()
+    assert robot.motion.wait_for(lambda: robot.motion.held is not None, TIMEOUT)
+    held = robot.motion.held
+    assert len(held.times[0]) > 1
+    if disruption == "disable":
+        robot.disable()
+    else:
+        robot.memory.raiseEvent(speech.TEXT_STARTED, 1)
+    # It never ends by itself: only a kill of its own task ends it.
+    assert robot.motion.wait_for(lambda: held.killed, TIMEOUT)
+    assert held.killed_by == "killTask"
+    calls = [call.method for call in robot.motion.calls]
+    assert "killTasksUsingResources" not in calls and "killAll" not in calls
+    if disruption == "speech":
+        robot.memory.raiseEvent(speech.TEXT_DONE, 1)
 
 
 def test_background_movement_left_alone_when_it_was_off(robots):
@@ -773,12 +809,6 @@ def test_a_new_tuning_reaches_each_groups_next_call_with_no_jump(robots):
     checks.check_chained(robot.motion.trajectories)
 
 
-def one_key(record):
-    """A lifelike call: one key per joint (the specification's calls here have three or
-    more: 0.5 s waypoints in calls of up to 2 s)."""
-    return len(record.times[0]) == 1
-
-
 @pytest.mark.parametrize("first, then", [("specification", "lifelike"),
                                          ("lifelike", "specification")])
 def test_a_style_switch_reaches_each_groups_next_call_with_no_jump(robots, first, then):
@@ -793,7 +823,8 @@ def test_a_style_switch_reaches_each_groups_next_call_with_no_jump(robots, first
     retuned = robot.config.with_values({"motionStyle": then}, "switched")
     robot.retune(retuned)
     switched = robot.motion.clock.now()
-    is_new = one_key if then == "lifelike" else (lambda record: not one_key(record))
+    is_new = checks.specification_call if then == "specification" else (
+        lambda record: not checks.specification_call(record))
     assert robot.motion.wait_for(lambda: checks.each_group_went_new(
         robot.motion.trajectories, switched, is_new, 3), TIMEOUT)
     robot.disable()
@@ -811,13 +842,27 @@ def test_a_style_switch_reaches_each_groups_next_call_with_no_jump(robots, first
     checks.check_chained(robot.motion.trajectories)  # no jump, joint by joint
 
 
-def move_starts(records, names, style):
-    """Clock times at which a group (joints ``names``) began to move: each call of the
-    specification's way, each call moving every joint of the group in the lifelike style
-    (its other calls are breaths)."""
-    return [record.start for record in records if record.start is not None
-            and record.names[0] in names
-            and (style == "specification" or len(record.names) == len(names))]
+def move_starts(records, names, style, time_scale):
+    """Clock times (``time_scale`` per robot s) at which a group (joints ``names``) began
+    to move: each call of the
+    specification's way; in the lifelike style each key of a call that moves every joint
+    of the group (the others are a breath's, the creep's or a fidget's, which leave the
+    hand or the shoulder where it was, and a rest's, which repeat the key before)."""
+    starts = []
+    for record in records:
+        if record.start is None or record.names[0] not in names:
+            continue
+        if style == "specification":
+            starts.append(record.start)
+            continue
+        if len(record.names) < len(names):
+            continue
+        keys = np.array(record.angles, dtype=float).T
+        before = np.vstack([record.start_angles, keys[:-1]])
+        began = np.concatenate([[0.0], record.times[0][:-1]])
+        starts.extend(record.start + began[index] * time_scale
+                      for index in np.flatnonzero(np.all(keys != before, axis=1)))
+    return starts
 
 
 @pytest.mark.parametrize("style", ["specification", "lifelike"])
@@ -840,13 +885,15 @@ def test_lifelike_groups_keep_time_of_their_own_where_the_specification_keeps_on
     records = robot.motion.trajectories
     tempo = []
     for names in checks.GROUPS[:2]:  # the arms
-        starts = np.array(move_starts(records, names, style)) / robot.motion.time_scale
+        scale = robot.motion.time_scale
+        starts = np.array(move_starts(records, names, style, scale)) / scale
         intervals = np.diff(starts)
         assert len(intervals) >= 8, names
         # The share of intervals within 5 % of their median: near 1 on a fixed tempo.
         median = np.median(intervals)
         tempo.append(np.mean(np.abs(intervals - median) <= 0.05 * median))
-    starts = [move_starts(records, names, style) for names in checks.GROUPS]
+    starts = [move_starts(records, names, style, robot.motion.time_scale)
+              for names in checks.GROUPS]
     window = 0.15 * robot.motion.time_scale  # 150 ms of robot time
     # The share of the groups' move onsets that another group's accompanies within 150 ms
     # (motion_quality's synchrony, pooled).

@@ -10,7 +10,7 @@ from animate_behaviour import configuration as config_module
 from animate_behaviour.expression import live_signal, mood
 from animate_behaviour.planning import breath as breath_module
 from animate_behaviour.planning import (creep, human_timing, lifelike, lifelike_hold,
-                                        lifelike_legs, steps, trajectory)
+                                        lifelike_legs, steps, styles, trajectory)
 import motion_quality
 import offline_plans
 from offline_plans import Round
@@ -26,14 +26,16 @@ LOG = logging.getLogger("test.lifelike")
 SECONDS = 30.0
 
 
-def planned(behaviour="body", seed=0, start=None, at=0.0, live=None, **values):
+def planned(behaviour="body", seed=0, start=None, at=0.0, live=None, joined=False,
+            **values):
     """(the configuration, {group name: (the group where the mood puts it, its steps,
     where they end)}) planned from its rest (or ``start``) at ``at``, each group drawing
-    from a generator seeded ``seed``, the round's schedule seeded ``seed`` too."""
+    from a generator seeded ``seed``, the round's schedule seeded ``seed`` too: the
+    planner's own steps, one call each, or ``joined`` into the calls the style sends."""
     settings = {"behaviour": behaviour, "motionStyle": "lifelike"}
     settings.update(values)
     config = config_module.from_mapping(settings)
-    round_ = Round(config, seed, live)
+    round_ = Round(config, seed, live, None if joined else styles.lifelike_steps)
     made = round_.plans([(group, np.random.RandomState(seed),
                           None if start is None else start[group.name])
                          for group in round_.groups], SECONDS, at)
@@ -51,7 +53,14 @@ def moves(plan):
     return [step for step in calls(plan) if step.joints is None]
 
 
-def test_every_call_has_one_key_per_joint_and_fits_in_one_call():
+def keys(call, angles):
+    """The segments of ``call`` from ``angles`` (where the joints were): (from, to, s)."""
+    for index, moment in enumerate(call.times):
+        before = angles if index == 0 else call.angles[index - 1]
+        yield before, call.angles[index], moment - (call.times[index - 1] if index else 0.0)
+
+
+def test_every_step_planned_has_one_key_per_joint_and_fits_in_one_call():
     for seed in SEEDS:
         config, plans = planned(seed=seed)
         for group, plan, _end in plans.values():
@@ -60,6 +69,20 @@ def test_every_call_has_one_key_per_joint_and_fits_in_one_call():
                 assert call.angles.shape == (1, len(group.names))
                 assert len(call.times) == 1
                 assert 0.0 < call.duration <= config.max_call_duration + 1e-9
+
+
+def test_every_call_sent_joins_steps_in_one_call_with_a_key_per_step():
+    joined_ever = False
+    for seed in SEEDS:
+        config, plans = planned(seed=seed, joined=True)
+        for group, plan, _end in plans.values():
+            assert calls(plan), group.name
+            for call in calls(plan):
+                assert call.angles.shape == (len(call.times), len(group.names))
+                assert np.all(np.diff(np.concatenate([[0.0], call.times])) > 0.0)
+                assert 0.0 < call.duration <= config.max_call_duration + 1e-9
+                joined_ever = joined_ever or len(call.times) > 1
+    assert joined_ever
 
 
 def test_every_stream_begins_with_a_hold_so_groups_starting_together_do_not_move_together():
@@ -84,28 +107,29 @@ def elsewhere(seed):
 def test_targets_and_keys_stay_in_table_1_bounds_at_the_allowed_speed(from_home):
     for seed in SEEDS:
         start = None if from_home else elsewhere(seed)
-        config, plans = planned(seed=seed, start=start)
+        config, plans = planned(seed=seed, start=start, joined=True)
         for group, plan, _end in plans.values():
             angles = group.home if from_home else start[group.name]
             for call in calls(plan):
-                for index, name in enumerate(group.names):
-                    lower, upper = checks.bounds(config, name)
-                    assert lower - 1e-9 <= call.angles[0, index] <= upper + 1e-9, name
-                step = np.abs(call.end - angles)
-                peak = trajectory.PEAK_TO_MEAN_SPEED * step / call.duration
-                limit = config.max_velocity_fraction * group.max_velocity
-                assert np.all(peak <= limit * (1 + 1e-6)), (group.name, peak / limit)
+                for before, key, seconds in keys(call, angles):
+                    for index, name in enumerate(group.names):
+                        lower, upper = checks.bounds(config, name)
+                        assert lower - 1e-9 <= key[index] <= upper + 1e-9, name
+                    peak = trajectory.PEAK_TO_MEAN_SPEED * np.abs(key - before) / seconds
+                    limit = config.max_velocity_fraction * group.max_velocity
+                    assert np.all(peak <= limit * (1 + 1e-6)), (group.name, peak / limit)
                 angles = call.end
 
 
 def test_moves_keep_the_hands_clear_and_the_torso_upright_on_the_way():
     for seed in SEEDS:
-        _config, plans = planned(seed=seed)
+        _config, plans = planned(seed=seed, joined=True)
         for group, plan, _end in plans.values():
             angles = group.home
             for call in calls(plan):
-                along = angles + np.linspace(0.0, 1.0, 9)[:, np.newaxis] * (call.end - angles)
-                assert group.acceptable(along).all(), group.name
+                for before, key, _seconds in keys(call, angles):
+                    along = before + np.linspace(0.0, 1.0, 9)[:, np.newaxis] * (key - before)
+                    assert group.acceptable(along).all(), group.name
                 angles = call.end
 
 

@@ -10,7 +10,8 @@ import pytest
 from animate_behaviour import configuration as config_module
 from animate_behaviour.expression import context
 from animate_behaviour.planning import breath as breath_module
-from animate_behaviour.planning import fidgets, lean, posture_changes, posture_shifts, steps
+from animate_behaviour.planning import (fidgets, lean, posture_changes, posture_shifts, steps,
+                                        styles)
 import offline_plans
 
 import checks
@@ -105,7 +106,7 @@ class Alone(object):
 
 def fidgets_of(config, live=None, hours=2.0, seed=2):
     """{arm: [(out call, back call, the arm's angles before)]} over ``hours``."""
-    planner = offline_plans.Round(config, seed, live)
+    planner = offline_plans.Round(config, seed, live, styles.lifelike_steps)
     plans = planner.plans([(group, np.random.RandomState(seed + index), None)
                            for index, group in enumerate(planner.groups)
                            if group.name in posture_changes.ARMS], hours * 3600.0)

@@ -24,7 +24,7 @@ import numpy as np
 from animate_behaviour.planning import trajectory
 
 # Rounding slack (s) when comparing durations to maxCallDuration.
-_SLACK = 1e-9
+SLACK = 1e-9
 # Home moves go as fast as maxVelocityFraction allows, never shorter than this (s).
 HOME_MIN_DURATION = 0.25
 
@@ -86,11 +86,11 @@ def cutting(start, waypoints, max_call_duration, on_end=None):
                 yield flushed()
             yield Rest(float(duration))
             continue
-        pieces = max(1, int(math.ceil(duration / max_call_duration - _SLACK)))
+        pieces = max(1, int(math.ceil(duration / max_call_duration - SLACK)))
         piece = duration / pieces
         for index in range(1, pieces + 1):
             elapsed = pending_times[-1] if pending_times else 0.0
-            if elapsed + piece > max_call_duration + _SLACK:
+            if elapsed + piece > max_call_duration + SLACK:
                 yield flushed()
                 elapsed = 0.0
             pending_angles.append(point if index == pieces else

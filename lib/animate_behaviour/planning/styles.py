@@ -39,12 +39,23 @@ def _specification(group, config, rng, start, shared):
     return specification.Specification(group, config, rng, start, shared)
 
 
-def _lifelike(group, config, rng, start, shared):
+def lifelike_steps(group, config, rng, start, shared):
+    """The lifelike planner of ``group`` (a stream as StyleRow.stream says), each of its
+    steps one call: what the lifelike style joins (tests and tools that read its plans
+    step by step)."""
     if group.row.chunked:
         from animate_behaviour.planning import lifelike_legs
         return lifelike_legs.LifelikeLegs(group, config, rng, start, shared)
     from animate_behaviour.planning import lifelike
     return lifelike.Lifelike(group, config, rng, start, shared)
+
+
+def _lifelike(group, config, rng, start, shared):
+    # Its steps are mostly short: consecutive ones go out as one call (joining.py).
+    from animate_behaviour.planning import joining
+    return joining.Joined(
+        lambda joined: lifelike_steps(group, config, rng, start, joined), shared,
+        config.max_call_duration)
 
 
 TABLE = (
