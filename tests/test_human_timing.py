@@ -9,8 +9,8 @@ import pytest
 
 from animate_behaviour import configuration as config_module
 from animate_behaviour.planning import breath as breath_module
-from animate_behaviour.planning import (human_timing, lean, posture_changes, steps, styles,
-                                        together, trajectory)
+from animate_behaviour.planning import (human_timing, lean, posture_changes, steps, together,
+                                        trajectory)
 from offline_plans import Round
 
 import checks
@@ -56,14 +56,10 @@ def test_planned_holds_follow_the_distribution_times_gesture_duration(monkeypatc
     # Without the moments together, which cut holds short (the test below).
     monkeypatch.setattr(posture_changes, "TOGETHERS", ())
     config, _built = configured(gestureDuration="0.7")
-    calls, built = timing_quality.chained(config, 3, 7200.0)
+    calls, built = timing_quality.chained(config, 3, 7200.0)  # 4000 holds: 1.5 % error
     holds = timing_quality.hold_lengths(calls, built)
-    # The median, which the long tail leaves steady (the mean moves by far more), within
-    # 2.5 of its standard errors (a log-normal's median: 1.2533 sigma / sqrt(n) in log;
-    # about 3000 holds: 12 %).
-    error = 1.2533 * human_timing.HOLD_SIGMA / np.sqrt(len(holds))
-    assert len(holds) > 2000
-    assert abs(np.log(np.median(holds) / (np.exp(human_timing.HOLD_MU) * 0.7))) < 2.5 * error
+    # The median, which the long tail leaves steady (the mean of 4000 holds moves by 4 %).
+    assert np.median(holds) == pytest.approx(np.exp(human_timing.HOLD_MU) * 0.7, rel=0.05)
     assert holds.std() / holds.mean() >= human_reference.IDLE["pause CV"].low
     assert holds.min() >= human_timing.HOLD_FLOOR * 0.7 - 1e-9
 
@@ -113,36 +109,6 @@ def test_at_a_moment_together_both_arms_holding_set_off_then(gesture_duration, a
         caught += len(holding) == 2
     # Both arms were holding at a good share of the moments, and set off together.
     assert caught >= 0.2 * len(moments)
-
-
-def test_a_moment_together_is_one_draw_for_every_group():
-    """Every group setting off at a moment reads the same share of its move's span (so
-    the body's moves last alike), at any gestureDuration."""
-    moments = together.Together("leftArm", 4).between(0.0, 300.0, 1.0)
-    shares = [together.Together(name, 4).share(moment, 1.0) for moment in moments
-              for name in ("leftArm", "rightArm", "legs")]
-    assert len(moments) > 30
-    assert shares[0::3] == shares[1::3] == shares[2::3]
-    assert all(0.0 <= share < 1.0 for share in shares) and len(set(shares)) == len(moments)
-    assert [together.Together("legs", 4).share(2.0 * moment, 2.0) for moment in moments] \
-        == shares[0::3]
-
-
-@pytest.mark.parametrize("moments", [True, False])
-def test_the_legs_set_off_at_the_moments_together(monkeypatch, moments):
-    """A body moves as one: the legs, holding, set off with the arms; without the moments
-    a leg move never begins at one (the legs' own timing does not meet it)."""
-    config, _built = configured()
-    schedule = together.Together("legs", 4).between(0.0, 600.0, 1.0)
-    if not moments:
-        monkeypatch.setattr(posture_changes, "TOGETHERS", ())
-    plan = Round(config, 4, stream=styles.lifelike_steps).every_group(4, 600.0)["legs"]
-    starts = [at for at, step in plan.steps if isinstance(step, steps.Move)]
-    met = sum(1 for moment in schedule if min(abs(start - moment) for start in starts) < 1e-9)
-    if moments:
-        assert met >= 0.2 * len(schedule)
-    else:
-        assert met == 0
 
 
 def test_the_same_seed_plans_the_same_and_another_seed_not():

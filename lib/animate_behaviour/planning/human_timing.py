@@ -19,16 +19,14 @@ import numpy as np
 # its mean HOLD_MEAN. People standing idle pause between an arm's gross moves for 0.13-1.21
 # s at the median, 0.44-5.05 s on average, with a heavy tail (90th percentile 1.3-18.7 s,
 # CV 1.47-2.56; the genuine ReActIdle clips, issue 32, devtools/human_reference.IDLE): a
-# few quick moves in a row, then a long stillness. A log-normal of mean 6 and sigma 2.2
-# puts Pepper's pauses among theirs once its moves are brief (lifelike.MOVE) and the
-# moments together (together.py, every 3 gestureDurations in bursts since issue 39) have
-# cut the longest holds short, two in five of the arms' moves beginning at a moment, as
-# a body moves as one: at the neutral mood, over seeds 13-15, pauses of 0.98 s at the
-# median and a CV of 1.65, 21 gross moves a minute, and 33 at arousal 1 (make people).
-# (Issue 32: mean 2.4 with a moment every 15, which left the arms moving apart; before
-# it, mean 3, sigma 0.9, clipped to 1-20, which left Pepper's pauses 20-40 s at the
-# median.)
-HOLD_MEAN = 6.0
+# few quick moves in a row, then a long stillness. A log-normal of mean 2.4 and sigma 2.2
+# (median 0.29, 90th percentile 4.9, CV 3.1 after clipping) puts Pepper's pauses among
+# theirs once its moves are brief (lifelike.MOVE) and the moments together (together.py)
+# have cut the longest holds short: at the neutral mood, over seeds 13-20, pauses of
+# 0.84 s at the median and a CV of 1.86 (1.56-2.2), 21 gross moves a minute, and 38 (33-40)
+# at arousal 1, among the most active people's (make people). (Before issue 32: mean 3,
+# sigma 0.9, clipped to 1-20, which left Pepper's pauses 20-40 s at the median.)
+HOLD_MEAN = 2.4
 HOLD_SIGMA = 2.2
 # As short as people's shortest pauses (a tenth of a second) but no shorter: a shorter
 # hold would run two moves into one.

@@ -10,19 +10,18 @@ arms that now and then set off together, and never quite stillness. So, per grou
 arm with its hand, or the legs):
 
 * A **hold** (lifelike_hold.py) drawn from a long-tailed distribution (human_timing: a log-normal of mean
-  6 x gestureDuration, mostly far shorter, now and then a minute), counted in
+  2.4 x gestureDuration, mostly far shorter, now and then a minute), counted in
   gestureDurations as the live signal gives them, so a faster tempo shortens what is left
   of it: no call for the group's joints but its breath's calls (below), which carry the
   arm's creep too (creep.py: a slow random drift of its joints other than the breath's
   and the hand's about where the hold began; never while Pepper listens). While Pepper
   listens (the signal's ``arms_hold``) an arm's hold goes on, a LISTEN_HOLD at a time,
   until listening ends.
-* **Together**: at the round's moments together (together.py, every 3 gestureDurations
-  on average, in bursts, counted as the holds are, the configured one's at faster
-  tempos) both arms, if holding for at least HOLD_FLOOR, end their holds and set off,
-  each to the farthest of TOGETHER_DRAWS targets, in a move as long as the other's, and
-  the legs with them (lifelike_legs.py): people's arms set off together more often than
-  chance, and their body moves as one.
+* **Together**: at the round's moments together (together.py, every 15 gestureDurations
+  on average, counted as the holds are, the configured one's at faster tempos) both
+  arms, if holding for at least HOLD_FLOOR, end their holds and set off, each to the
+  farthest of TOGETHER_DRAWS targets: people's arms set off together more often than
+  chance.
 * A **move** to a new random target, inside Table 1's bounds and passing the group's
   checks (hands clear of the pelvis along the way, torso upright), as ONE call with one
   key per joint, at the target, where the group comes to rest: its duration is drawn in
@@ -67,7 +66,7 @@ from __future__ import absolute_import, division, print_function
 
 import numpy as np
 
-from animate_behaviour.planning import human_timing, posture_shifts, together, trajectory
+from animate_behaviour.planning import human_timing, posture_shifts, trajectory
 from animate_behaviour.planning.lifelike_hold import Hold
 from animate_behaviour.planning.lifelike_now import Now
 
@@ -115,7 +114,6 @@ class Lifelike(object):
         self._postures = posture_shifts.Postures(group.name, group.names, shared.seed)
         self._now = Now(group, config, shared, start)
         self._hold = Hold(group, config, rng, shared, self._now)
-        self._together = together.Together(group.name, shared.seed)
         self._went = None  # (the rest the group last went to, when)
         self._steps = self._cycles()
 
@@ -146,9 +144,7 @@ class Lifelike(object):
                 joined = self._hold.joined()
                 target, span = self._target(shape, breathing, TOGETHER_DRAWS if joined else 1,
                                             even=joined), MOVE
-            share = self._share(reading) if span is MOVE and self._hold.joined() else None
-            for step in self._moving(target, self._duration(reading, span, share), shape,
-                                     breathing):
+            for step in self._moving(target, self._duration(reading, span), shape, breathing):
                 yield step
 
     def _glides(self, rest, shape, breathing):
@@ -194,19 +190,11 @@ class Lifelike(object):
         band = np.maximum(shape.upper - shape.lower, 1e-9)
         return max(found, key=lambda target: float(np.max(np.abs(target - pose) / band)))
 
-    def _share(self, reading):
-        """The shared draw of the moment together now (together.Together.share)."""
-        return self._together.share(self._now.at, max(reading.gesture_duration,
-                                                      self._config.gesture_duration))
-
-    def _duration(self, reading, span, share=None):
+    def _duration(self, reading, span):
         """A move's duration (s): ``span`` times the live gestureDuration, within one
-        call; ``share`` (a moment together's shared draw in [0, 1)) places it in the span
-        as every group setting off then does, None: a draw of the group's own."""
+        call."""
         high = min(span[1] * reading.gesture_duration, self._config.max_call_duration)
-        low = min(span[0] * reading.gesture_duration, high)
-        own = self._rng.uniform(low, high)  # drawn either way: the stream's draws go on alike
-        return own if share is None else low + share * (high - low)
+        return self._rng.uniform(min(span[0] * reading.gesture_duration, high), high)
 
     def _worst(self, target, shape, breathing):
         """The s a move from the pose to ``target`` needs whatever the breath does on the

@@ -10,7 +10,7 @@ from __future__ import absolute_import, division, print_function
 import numpy as np
 
 from animate_behaviour.planning import human_timing, steps
-from animate_behaviour.planning.lifelike import MOVE, SHIFT_MOVE, Lifelike
+from animate_behaviour.planning.lifelike import SHIFT_MOVE, Lifelike
 
 # The legs' cycle in multiples of the specification's chunk time, their visits' holds
 # (LEG_AWAY) and the draws each target is the farthest of: together they put the torso's
@@ -32,37 +32,7 @@ LEG_MOVE = (0.5, 1.5)
 
 
 class LifelikeLegs(Lifelike):
-    """The legs' steps, planned as Lifelike plans an arm's. At the round's moments together
-    (together.py) the legs set off with the arms, as a body moves as one: a hold at rest
-    past HOLD_FLOOR ends and the cycle's visits begin, a visit's hold ends and its next
-    move begins, and that move lasts as the arms' moves then do (people's trunk moves
-    with their arms: each arm's speed correlates with the torso's at 0.33 over 20 s
-    windows of the genuine people, 0.14-0.51, Pepper's at -0.01 when its legs kept to
-    their own timing; make people's two-sample test, issue 39)."""
-
-    def _moment(self, began, end):
-        """The first moment together from now to ``end`` of a hold that ``began`` (s),
-        once it has lasted HOLD_FLOOR, counted as the arms count them (lifelike_hold.py);
-        None if there is none."""
-        gesture_duration = self._now.look()[0].gesture_duration
-        start = max(began + human_timing.HOLD_FLOOR * gesture_duration, self._now.at)
-        return self._together.first(start, end, max(gesture_duration,
-                                                    self._config.gesture_duration))
-
-    def _away(self, seconds):
-        """A visit's hold of ``seconds``, cut at a moment together."""
-        moment = self._moment(self._now.at, self._now.at + seconds)
-        return steps.Rest(seconds if moment is None else moment - self._now.at)
-
-    def _visit_time(self, units):
-        """A visit's move of ``units`` x the live gestureDuration, or at a moment together
-        as long as the arms' moves then."""
-        reading = self._now.look()[0]
-        own = self._capped(units * reading.gesture_duration)
-        if self._together.first(self._now.at - 1e-9, self._now.at + 1e-9, max(
-                reading.gesture_duration, self._config.gesture_duration)) is None:
-            return own
-        return self._duration(reading, MOVE, self._share(reading))
+    """The legs' steps, planned as Lifelike plans an arm's."""
 
     def _cycles(self):
         """Cycles of the legs' pace: a hold at rest, then numPointsLeg moves to random
@@ -86,9 +56,10 @@ class LifelikeLegs(Lifelike):
             for hold, move in zip(away, moves):
                 reading, shape, breathing = self._now.look()
                 for step in self._moving(self._target(shape, breathing, LEG_DRAWS),
-                                         self._visit_time(move), shape, breathing):
+                                         self._capped(move * reading.gesture_duration),
+                                         shape, breathing):
                     yield step
-                yield self._away(hold * self._now.look()[0].gesture_duration)
+                yield steps.Rest(hold * self._now.look()[0].gesture_duration)
             for step in self._back(moves[-1]):
                 yield step
 
@@ -108,8 +79,7 @@ class LifelikeLegs(Lifelike):
     def _hold_at_rest(self, units):
         """Hold at rest for ``units`` x the live gestureDuration, moving slowly to the new
         rest at each posture shift on the way (and when the mood moved it more than
-        GLIDE), or until a moment together past HOLD_FLOOR ends it."""
-        began = self._now.at
+        GLIDE)."""
         last = None  # (when the last step began, the gestureDuration then)
         while True:
             reading, shape, breathing = self._now.look()
@@ -125,8 +95,4 @@ class LifelikeLegs(Lifelike):
                 continue
             end = self._now.at + units * reading.gesture_duration
             moments = self._postures.shifts(self._now.at, end)
-            shifted = moments[0] if moments else end
-            moment = self._moment(began, shifted)
-            yield steps.Rest((shifted if moment is None else moment) - self._now.at)
-            if moment is not None:
-                return
+            yield steps.Rest((moments[0] if moments else end) - self._now.at)

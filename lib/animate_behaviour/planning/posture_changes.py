@@ -78,22 +78,16 @@ TABLE = (
                         "like the shifts'"),
     # People's arms set off together more often than their own timings give by chance
     # (the genuine ReActIdle people: 0.17 of their gross moves' onsets above chance at the
-    # median, -0.01 to 0.53; issue 32), as when a weight shift carries both arms, and
-    # their body moves as one: over 20 s windows the two arms' speeds correlate at 0.42
-    # and each arm's with the torso's at 0.33 (make people's two-sample test, issue 39),
-    # where Pepper's read 0.09 and -0.01 with a moment every 15 gestureDurations and the
-    # legs on their own timing. Every 3 gestureDurations (3 s at the neutral mood; counted
-    # as the holds are, together.py) on average both arms end their holds (those past
-    # HOLD_FLOOR) and set off, and the legs with them (lifelike_legs.py), each move as
-    # long as the others' (together.Together.share); the intervals a log-normal of CV 3,
-    # bursts of moments now and then a long while apart, so that they keep no clock and
-    # leave people's long pauses (a CV of 1, memoryless, cut them: a pause CV of 1.25
-    # against people's 1.47-2.56). With the arms' own holds longer (human_timing), two
-    # in five of the arms' moves begin at a moment: at the neutral mood (seeds 13-15) the
-    # arms' speeds' own AUC rose from 0.12 to 0.30, arm-torso from 0.05 to 0.18, and the
-    # onsets together 0.24 above chance (0.07 at every 15).
-    ChangeRow("both arms together", TOGETHER, {"leftArm": ALL, "rightArm": ALL, "legs": ALL},
-              3.0, 3.0, None, "ReActIdle (Atxa Landa et al. 2025): the arms' coupling "
+    # median, -0.01 to 0.53; issue 32), as when a weight shift carries both arms. Pepper's
+    # arms, each on its own timing, read none above chance. Every 15 gestureDurations
+    # (15 s at the neutral mood; counted as the holds are, together.py) on average both
+    # arms end their holds (those past HOLD_FLOOR) and set off (together.py); the
+    # intervals' spread that of a memoryless process (a CV of 1), so that the moments
+    # keep no clock. Every 10 s cut more long holds short than people's pauses allow (a
+    # pause CV of 1.49 against their 1.47-2.56, and 42 gross moves a minute at arousal 1,
+    # their most active person's); every 15, 0.07 above chance (make people, seeds 13-20).
+    ChangeRow("both arms together", TOGETHER, {"leftArm": ALL, "rightArm": ALL},
+              15.0, 1.0, None, "ReActIdle (Atxa Landa et al. 2025): the arms' coupling "
                                "above chance, 0.17 (-0.01 to 0.53) of their onsets"),
 )
 # Between two shifts the rest creeps on, to at most DRIFT of a shift's size from where

@@ -1,10 +1,8 @@
 """The lifelike style's moments together: now and then both arms end their holds at the
-same moment and set off, and the legs with them (posture_changes' TOGETHER rows), each
-move lasting as long as the others' (:meth:`Together.share`), as people's arms do more
-often than their own timings give by chance, and as a body moves as one. The moments
-are the round's schedule, so every group finds the same ones (while a change of tempo
-glides, each at the tempo it reads), and keep no clock (their intervals are irregular:
-bursts, now and then a long while apart). The schedule counts in
+same moment and set off (posture_changes' TOGETHER rows), as people's arms do more often
+than their own timings give by chance. The moments are the round's schedule, so both
+arms find the same ones (while a change of tempo glides, each at the tempo it reads),
+and keep no clock (their intervals are memoryless). The schedule counts in
 gestureDurations, as the holds it cuts do, so that the holds keep the mood's tempo:
 counted in seconds, the moments cut the long tail of arousal -1's holds (gestureDuration
 doubled) as short as the neutral mood's, and those holds read only a fifth longer than
@@ -18,9 +16,6 @@ robot seconds since the round began.
 from __future__ import absolute_import, division, print_function
 
 from animate_behaviour.planning import posture_changes
-
-# The name a moment's shared draw is made under: every group reads the same one.
-BODY = "body"
 
 
 class Together(object):
@@ -42,15 +37,3 @@ class Together(object):
         """The first moment in (``start``, ``end``] at ``gesture_duration``, or None."""
         found = self.between(start, end, gesture_duration)
         return found[0] if found else None
-
-    def share(self, moment, gesture_duration):
-        """A uniform draw in [0, 1) of the moment together at ``moment`` (s, one that
-        :meth:`first` gave at ``gesture_duration``), the same for every group that sets
-        off then: where in its span each group's move at the moment lasts, so that the
-        body moves as one."""
-        schedule = self._schedules[0]
-        found = schedule.latest(moment / gesture_duration + 1e-9)
-        if found is None:
-            raise ValueError("no moment together at or before %.3f s" % moment)
-        block, index, _time = found
-        return float(schedule.draws(BODY, block, 1)[index, 0])
