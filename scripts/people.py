@@ -2,7 +2,7 @@
 
     make people [PEOPLE=/path/to/people]
     (or: PYTHONPATH=lib:devtools .venv/bin/python scripts/people.py [--people PATH]
-         [--out out/people] [--minutes 10] [--seed 13] [--no-gif])
+         [--out out/people] [--minutes 10] [--seed 13] [--no-gif] [--repeats 5])
 
 Reads the people data (by default ../shared/people beside the repository: ReActIdle's
 clips and BDS's trials, devtools/people/data.py), maps each clip onto Pepper's joints and
@@ -14,9 +14,13 @@ goals, issue 13's figures of the people and of each style at the neutral mood
 each person), figures.json and quality.json, sensitivity.md (each figure under other
 filters and thresholds), pauses.png, rates.png and speeds.png, and beside.gif (a genuine
 clip's stick figure beside qiBullet's Pepper posed at the commanded angles, over the same
-minute). ``--write`` also writes figures.md and sensitivity.md's summary into
-docs/measurements/people.md. Figures, not assertions. About a minute and a half, most of
-it the GIF.
+minute); and the two-sample test of issue 39 (devtools/people/indistinct.py: can a
+classifier tell 20 s windows of Pepper's from the genuine people's, each style at each
+mood, and genuine from acted people, the floor): two_sample.md, two_sample.json and
+two_sample.png (the features that tell them apart, people beside Pepper). ``--write``
+also writes figures.md and sensitivity.md's summary, and two_sample.md, into
+docs/measurements/people.md. Figures, not assertions. About four minutes, two and a half
+of them the two-sample test's classifiers and most of the rest the GIF.
 """
 import argparse
 import json
@@ -27,8 +31,8 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [os.path.join(ROOT, "lib"), os.path.join(ROOT, "devtools")]
 
-from people import (data, plots, quality, reference, robot, sensitivity, study,  # noqa: E402
-                    table)
+from people import (data, indistinct, plots, quality, reference, robot,  # noqa: E402
+                    sensitivity, study, table, two_sample, two_sample_plot)
 import measurement_pages  # noqa: E402  (scripts/ is on sys.path)
 
 
@@ -41,6 +45,9 @@ def parse_args(argv):
                         help="robot minutes per style and mood (default %g)" % robot.MINUTES)
     parser.add_argument("--seed", type=int, default=robot.pepper_traces.SEED)
     parser.add_argument("--no-gif", action="store_true", help="leave out beside.gif")
+    parser.add_argument("--repeats", type=int, default=two_sample.REPEATS,
+                        help="the two-sample test's dealings of the groups into folds "
+                             "(default %d)" % two_sample.REPEATS)
     measurement_pages.option(parser, "people.md")
     return parser.parse_args(argv)
 
@@ -78,6 +85,17 @@ def main(argv=None):
                                 argv=sys.argv if argv is None else [sys.argv[0]] + argv)
     for path in plots.draw(recordings, runs, args.out):
         print("wrote %s" % path)
+    told = indistinct.results(recordings, runs, args.repeats)
+    told_lines = indistinct.report(told, args.repeats)
+    write(os.path.join(args.out, "two_sample.md"), told_lines)
+    with open(os.path.join(args.out, "two_sample.json"), "w") as handle:
+        json.dump(indistinct.as_json(told), handle, indent=1, sort_keys=True)
+    print("\n".join(told_lines))
+    print("wrote %s" % two_sample_plot.draw(told, os.path.join(args.out, "two_sample.png")))
+    if args.write:
+        measurement_pages.write("people.md", "people.py", table.part(told_lines),
+                                part="two-sample test",
+                                argv=sys.argv if argv is None else [sys.argv[0]] + argv)
     if not args.no_gif:
         from people import beside  # qiBullet: the 3.9 lane's tools
         print("wrote %s" % beside.write(recordings, found, args.out, args.seed))

@@ -33,6 +33,7 @@ WRITERS = (
     ("set_angles.md", "benchmark_set_angles.py", None),
     ("drift.md", "benchmark_drift.py", None),
     ("people.md", "people.py", None),
+    ("people.md", "people.py", "two-sample test"),
 )
 
 

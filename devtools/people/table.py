@@ -142,7 +142,14 @@ def page(figures, sensitivity_lines):
     summary (up to its first figure's table), every heading at the page's third level."""
     first = next(index for index, line in enumerate(sensitivity_lines)
                  if index and line.startswith("## "))
-    lines = figures[1:] + sensitivity_lines[:first]
+    return part(figures + sensitivity_lines[:first])
+
+
+def part(report_lines):
+    """A report's Markdown lines (title first) as a part of a docs/measurements/ page:
+    without the title and the blank lines around, every heading at the page's third
+    level."""
+    lines = list(report_lines[1:])
     while lines and not lines[0]:
         lines.pop(0)
     while lines and not lines[-1]:
