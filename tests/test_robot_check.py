@@ -69,9 +69,9 @@ def _read(folder):
 
 
 def check(robot, move_base=True, yes=True, asked=(), confirm=None):
-    """Run the check on ``robot`` (simulated.Robot); its JSON report."""
+    """Run the check on ``robot`` (simulated.Robot), timed on its clock; its JSON report."""
     run.run(robot.url, robot.folder, lambda _text: consent.Consent(yes, "the test"),
-            move_base, TIMING, asked, confirm)
+            move_base, TIMING._replace(clock=robot.clock), asked, confirm)
     return _read(robot.folder)
 
 

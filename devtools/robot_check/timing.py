@@ -27,8 +27,11 @@ Timing = collections.namedtuple("Timing", (
     # How long the check lets rest() or wakeUp() take (each goes to a posture), and how
     # long it waits for the events a call raises once the call has returned.
     "posture heard "
-    # Wall seconds per robot second.
-    "scale"))
+    # Wall seconds per robot second, and the clock the check runs on: None, a ScaledClock
+    # at ``scale`` (a robot); a simulated robot's own (simulated.Robot.clock), on which
+    # robot time passes only as far as its stand-ins have got.
+    "scale clock"))
+Timing.__new__.__defaults__ = (None,)
 
 ROBOT = Timing(slow_call=20.0, kill_call=2.0, short_call=2.0, back=2.0, grace=5.0, wait=1.0,
                settle=1.0, mood=5.0, data=2.0, posture=20.0, heard=2.0, scale=1.0)
@@ -37,4 +40,6 @@ ROBOT = Timing(slow_call=20.0, kill_call=2.0, short_call=2.0, back=2.0, grace=5.
 def clock(timing):
     """The clock ``timing`` runs on: ``now()`` wall s, ``elapsed(start, now)`` robot s,
     ``event()``, ``wait(event, robot_seconds)`` (animate_behaviour.foundation.clock)."""
+    if timing.clock is not None:
+        return timing.clock
     return ScaledClock(timing.scale)
