@@ -222,6 +222,54 @@ def test_a_robot_without_almood_contradicts_it(make_robot):
         CONTRADICTED, "ALMood is not served")
 
 
+class LateMood(simulated.MoodWithProperties):
+    """ALMood whose updates wait until the test lets them go (``go``): its ticker runs
+    late, as under a loaded machine."""
+
+    def __init__(self, life, clock):
+        simulated.MoodWithProperties.__init__(self, life, clock)
+        self.go = threading.Event()
+
+    def _tick(self):
+        self.go.wait()
+        return simulated.MoodWithProperties._tick(self)
+
+
+class Watched(simulated.PacedClock):
+    """A PacedClock that says when a wait has outlived its wall deadline
+    (``past_deadline``)."""
+
+    def __init__(self, base):
+        simulated.PacedClock.__init__(self, base)
+        self.past_deadline = threading.Event()
+
+    def _hold(self, event, deadline):
+        self.past_deadline.set()
+        return simulated.PacedClock._hold(self, event, deadline)
+
+
+def test_almood_updates_late_on_the_wall_still_confirm_it(make_robot):
+    """The robot owes its updates by the trial's deadline in robot time: when its ticker
+    runs past the wall deadline, the trial waits for them (on a plain ScaledClock it read
+    contradicted whenever the machine was loaded enough)."""
+    robot = make_robot(mood=simulated.served_mood(LateMood), paced=Watched)
+    session = run.connect(robot.url)
+    findings = facts.Findings()
+    trial = robot.clock.thread(lambda: service_trials.mood_updating(
+        session.service("ALMood"), None, findings, TIMING._replace(clock=robot.clock)),
+        "mood trial")
+    try:
+        trial.start()
+        robot.clock.past_deadline.wait()
+        assert trial.is_alive()
+    finally:
+        robot.mood.go.set()
+        trial.join()
+        session.close()
+    found = [entry for entry in findings.all() if entry.fact.key == "mood_updating"][0]
+    assert found.result == CONFIRMED, found.observed
+
+
 def test_with_autonomous_life_disabled_almood_is_not_tried(make_robot):
     robot = make_robot()
     robot.robot.life.setState("disabled")
