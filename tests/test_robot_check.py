@@ -69,9 +69,10 @@ def _read(folder):
 
 
 def check(robot, move_base=True, yes=True, asked=(), confirm=None):
-    """Run the check on ``robot`` (simulated.Robot), timed on its clock; its JSON report."""
+    """Run the check on ``robot`` (simulated.Robot), its ALMood followed on its own clock;
+    its JSON report."""
     run.run(robot.url, robot.folder, lambda _text: consent.Consent(yes, "the test"),
-            move_base, TIMING._replace(clock=robot.clock), asked, confirm)
+            move_base, TIMING._replace(mood_clock=robot.mood_clock), asked, confirm)
     return _read(robot.folder)
 
 
@@ -255,12 +256,12 @@ def test_almood_updates_late_on_the_wall_still_confirm_it(make_robot):
     robot = make_robot(mood=simulated.served_mood(LateMood), paced=Watched)
     session = run.connect(robot.url)
     findings = facts.Findings()
-    trial = robot.clock.thread(lambda: service_trials.mood_updating(
-        session.service("ALMood"), None, findings, TIMING._replace(clock=robot.clock)),
+    trial = robot.mood_clock.thread(lambda: service_trials.mood_updating(
+        session.service("ALMood"), None, findings, TIMING._replace(mood_clock=robot.mood_clock)),
         "mood trial")
     try:
         trial.start()
-        robot.clock.past_deadline.wait()
+        robot.mood_clock.past_deadline.wait()
         assert trial.is_alive()
     finally:
         robot.mood.go.set()

@@ -5,7 +5,7 @@ properties NAOqi 2.5's ALMood API lists and the check follows: ``valenceLevel`` 
 default" while Autonomous Life runs (pepper_sim's FakeMood has methods only); whose right
 arm is disabled, as after a motor fault (DISABLED), so that the chain trial is tried; and
 its owner (Owner), who does the owner steps on pepper_sim's day; and the clock the check
-runs on against it (PacedClock)."""
+follows its ALMood on (PacedClock)."""
 from __future__ import absolute_import, division, print_function
 
 import threading
@@ -104,14 +104,15 @@ class _Event(object):
 
 
 class PacedClock(object):
-    """The check's clock against a Robot: its stand-ins' ``base`` (a ScaledClock), on which
-    robot time stands still while ALMood's stand-in owes an update: from the moment one
-    is due until a client of the robot has seen it (``follow``: this clock's own follower
-    of ALMood's properties, over the loopback as the check's). On ``base`` alone a wait
-    ends at its wall deadline; under load the stand-in's ticker thread and libqi's
-    delivery run late against it, and whether the check saw the updates the robot owed by
-    then was the machine's call (mood_updating read contradicted). Only waits are paced:
-    ``now`` and ``elapsed`` are ``base``'s."""
+    """The clock the check follows a Robot's ALMood on: its stand-ins' ``base`` (a
+    ScaledClock), on which robot time stands still while ALMood's stand-in owes an update:
+    from the moment one is due until a client of the robot has seen it (``follow``: this
+    clock's own follower of ALMood's properties, over the loopback as the check's). On
+    ``base`` alone a wait ends at its wall deadline; under load the stand-in's ticker
+    thread and libqi's delivery run late against it, and whether the check saw the
+    updates the robot owed by then was the machine's call (mood_updating read
+    contradicted). Only waits are paced: ``now`` and ``elapsed`` are ``base``'s. The other
+    trials keep ``base``'s time, which the motion stand-in runs on."""
 
     def __init__(self, base):
         self._base = base
@@ -228,9 +229,9 @@ class Robot(object):
     ALEngagementZones; ``memory`` (None, or ``memory(robot)``: a served object, given the
     SimulatedRobot) serves ALMemory to clients in place of the robot's own, which its
     stand-ins keep using; the chains of ``disabled`` are disabled once it runs
-    (PeppersDay.set_chain_disabled). ``clock``, a ``paced(clock of the stand-ins)`` (a
-    PacedClock class), is the one the check runs on against it (timing.Timing's
-    ``clock``). A context manager."""
+    (PeppersDay.set_chain_disabled). ``mood_clock``, a ``paced(clock of the stand-ins)``
+    (a PacedClock class), is the one the check follows its ALMood on (timing.Timing's
+    ``mood_clock``): the other stand-ins keep wall-paced robot time. A context manager."""
 
     def __init__(self, time_scale=1.0, motion=None, without=(),
                  mood=ServedMoodWithProperties, extractor=None, memory=None,
@@ -246,7 +247,7 @@ class Robot(object):
                                               services=services)
         self.url = self.robot.url
         ours["ALMood"] = self.mood = mood(self.robot.life, self.robot.motion.clock)
-        self.clock = paced(self.robot.motion.clock)
+        self.mood_clock = paced(self.robot.motion.clock)
         if memory is not None:
             ours["ALMemory"] = memory(self.robot)
         try:
@@ -260,8 +261,8 @@ class Robot(object):
                     self.robot.memory.preset(key, value)
                 register(self.robot.session, name, service)
             if "ALMood" not in without:
-                self.clock.follow(self.url)
-                self.mood.pace(self.clock)
+                self.mood_clock.follow(self.url)
+                self.mood.pace(self.mood_clock)
             self.mood.start()
             for chain in disabled:
                 self.robot.day.set_chain_disabled(chain, True)
@@ -271,7 +272,7 @@ class Robot(object):
 
     def close(self):
         """Close the robot (its session, with every service) and stop ALMood's updates."""
-        self.clock.close()
+        self.mood_clock.close()
         self.robot.close()
         self.mood.close(timeout=None)
 
