@@ -5,7 +5,10 @@ own mutation test); nothing moved without consent; a robot that cannot be reache
 lost or is interrupted leaves a clear line and a report that says where it stopped.
 
 The stand-ins and the check run on one scaled clock (SCALE wall s per robot s): the check
-waits and measures in robot seconds, so its trials decide as on a Pepper in real time."""
+waits and measures in robot seconds, so its trials decide as on a Pepper in real time. The
+mood trial follows ALMood on the robot's paced clock (simulated.PacedClock), whose robot
+time stands still while the stand-in owes an update: a loaded machine delays it, never
+decides it."""
 from __future__ import absolute_import, division, print_function
 
 import io
