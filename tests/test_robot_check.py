@@ -5,7 +5,10 @@ own mutation test); nothing moved without consent; a robot that cannot be reache
 lost or is interrupted leaves a clear line and a report that says where it stopped.
 
 The stand-ins and the check run on one scaled clock (SCALE wall s per robot s): the check
-waits and measures in robot seconds, so its trials decide as on a Pepper in real time."""
+waits and measures in robot seconds, so its trials decide as on a Pepper in real time. The
+mood trial follows ALMood on the robot's paced clock (simulated.PacedClock), whose robot
+time stands still while the stand-in owes an update: a loaded machine delays it, never
+decides it."""
 from __future__ import absolute_import, division, print_function
 
 import io
@@ -69,9 +72,10 @@ def _read(folder):
 
 
 def check(robot, move_base=True, yes=True, asked=(), confirm=None):
-    """Run the check on ``robot`` (simulated.Robot); its JSON report."""
+    """Run the check on ``robot`` (simulated.Robot), its ALMood followed on its own clock;
+    its JSON report."""
     run.run(robot.url, robot.folder, lambda _text: consent.Consent(yes, "the test"),
-            move_base, TIMING, asked, confirm)
+            move_base, TIMING._replace(mood_clock=robot.mood_clock), asked, confirm)
     return _read(robot.folder)
 
 
@@ -220,6 +224,54 @@ def test_a_robot_without_almood_contradicts_it(make_robot):
     document = check(make_robot(without=("ALMood",)), move_base=False)
     assert (results(document)["mood_updating"], observed(document, "mood_updating")) == (
         CONTRADICTED, "ALMood is not served")
+
+
+class LateMood(simulated.MoodWithProperties):
+    """ALMood whose updates wait until the test lets them go (``go``): its ticker runs
+    late, as under a loaded machine."""
+
+    def __init__(self, life, clock):
+        simulated.MoodWithProperties.__init__(self, life, clock)
+        self.go = threading.Event()
+
+    def _tick(self):
+        self.go.wait()
+        return simulated.MoodWithProperties._tick(self)
+
+
+class Watched(simulated.PacedClock):
+    """A PacedClock that says when a wait has outlived its wall deadline
+    (``past_deadline``)."""
+
+    def __init__(self, base):
+        simulated.PacedClock.__init__(self, base)
+        self.past_deadline = threading.Event()
+
+    def _hold(self, event, deadline):
+        self.past_deadline.set()
+        return simulated.PacedClock._hold(self, event, deadline)
+
+
+def test_almood_updates_late_on_the_wall_still_confirm_it(make_robot):
+    """The robot owes its updates by the trial's deadline in robot time: when its ticker
+    runs past the wall deadline, the trial waits for them (on a plain ScaledClock it read
+    contradicted whenever the machine was loaded enough)."""
+    robot = make_robot(mood=simulated.served_mood(LateMood), paced=Watched)
+    session = run.connect(robot.url)
+    findings = facts.Findings()
+    trial = robot.mood_clock.thread(lambda: service_trials.mood_updating(
+        session.service("ALMood"), None, findings, TIMING._replace(mood_clock=robot.mood_clock)),
+        "mood trial")
+    try:
+        trial.start()
+        robot.mood_clock.past_deadline.wait()
+        assert trial.is_alive()
+    finally:
+        robot.mood.go.set()
+        trial.join()
+        session.close()
+    found = [entry for entry in findings.all() if entry.fact.key == "mood_updating"][0]
+    assert found.result == CONFIRMED, found.observed
 
 
 def test_with_autonomous_life_disabled_almood_is_not_tried(make_robot):

@@ -274,9 +274,10 @@ def connect(url, timeout=CONNECT_TIMEOUT):
 def run(url, folder, ask, move_base=False, timing=ROBOT, asked=(), confirm=None,
         variant=None):
     """Check the robot at ``url`` (None: pepper_sim, or the variant of it named
-    ``variant`` (variants.VARIANTS), started here on ``timing.scale``'s clock and moved
-    without asking, its base too, its owner steps done by simulated.Owner instead of
-    ``confirm``: nothing real moves) and write the report into ``folder``; its two paths.
+    ``variant`` (variants.VARIANTS), started here on ``timing.scale``'s clock, its ALMood
+    followed on its own (simulated.PacedClock), and moved without asking, its base too, its owner
+    steps done by simulated.Owner instead of ``confirm``: nothing real moves) and write
+    the report into ``folder``; its two paths.
     Raises CheckError when the robot cannot be reached or is lost."""
     if url is not None:
         return _run(url, url, folder, ask, move_base, timing, asked, confirm)
@@ -284,7 +285,8 @@ def run(url, folder, ask, move_base=False, timing=ROBOT, asked=(), confirm=None,
     with simulated.Robot(time_scale=timing.scale, **options) as robot:
         name = SIMULATED % robot.url + ("" if variant is None else ", variant %r" % variant)
         return _run(robot.url, name, folder, lambda _text: Consent(True, "a simulated robot"),
-                    True, timing, asked, simulated.Owner(robot.robot.day).confirm)
+                    True, timing._replace(mood_clock=robot.mood_clock), asked,
+                    simulated.Owner(robot.robot.day).confirm)
 
 
 def _run(url, robot, folder, ask, move_base, timing, asked, confirm):

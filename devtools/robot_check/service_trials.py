@@ -56,7 +56,7 @@ def mood_updating(almood, life, findings, timing):
     except AttributeError as err:
         findings.record(key, CONTRADICTED, "ALMood lacks a property: %s" % err)
         return
-    clock = timings.clock(timing)
+    clock = timings.mood_clock(timing)
     updates = _Updates(clock)
     links = []
     started = clock.now()

@@ -27,8 +27,11 @@ Timing = collections.namedtuple("Timing", (
     # How long the check lets rest() or wakeUp() take (each goes to a posture), and how
     # long it waits for the events a call raises once the call has returned.
     "posture heard "
-    # Wall seconds per robot second.
-    "scale"))
+    # Wall seconds per robot second, and the clock ALMood's updates are followed on: None,
+    # the check's (a robot, whose ALMood keeps robot time); a simulated robot's
+    # (simulated.Robot.mood_clock), whose robot time waits for its stand-in's updates.
+    "scale mood_clock"))
+Timing.__new__.__defaults__ = (None,)
 
 ROBOT = Timing(slow_call=20.0, kill_call=2.0, short_call=2.0, back=2.0, grace=5.0, wait=1.0,
                settle=1.0, mood=5.0, data=2.0, posture=20.0, heard=2.0, scale=1.0)
@@ -38,3 +41,10 @@ def clock(timing):
     """The clock ``timing`` runs on: ``now()`` wall s, ``elapsed(start, now)`` robot s,
     ``event()``, ``wait(event, robot_seconds)`` (animate_behaviour.foundation.clock)."""
     return ScaledClock(timing.scale)
+
+
+def mood_clock(timing):
+    """The clock ALMood's updates are followed on (``clock``'s interface)."""
+    if timing.mood_clock is not None:
+        return timing.mood_clock
+    return clock(timing)
