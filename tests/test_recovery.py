@@ -264,19 +264,22 @@ def test_the_sender_sends_nothing_to_busy_joints():
 
 
 def test_the_sender_asks_for_the_joints_only_when_a_task_not_its_own_is_listed():
-    """While nobody else moves, the task list read to find each call's task shows only
-    ours: areResourcesAvailable is not asked (docs/naoqi.md, "ALMotion tasks:
-    postponement, task lists, killing": a task holding joints is listed)."""
+    """While nobody else moves, the task list read before each call (which finds the
+    task of the call before) shows only ours: areResourcesAvailable is not asked
+    (docs/naoqi.md, "ALMotion tasks: postponement, task lists, killing": a task holding
+    joints is listed)."""
     motion = TaskMotion()
     sender, clock = sender_for(motion)
     first, _ = sender.send_joints(["LElbowRoll"], [[0.1]], [1.0], clock.event(), "left")
+    assert first.task_id is None  # found by the next listing
     second, _ = sender.send_joints(["RElbowRoll"], [[0.1]], [1.0], clock.event(), "right")
-    assert (first.task_id, second.task_id) == (101, 102)
+    assert (first.task_id, second.task_id) == (101, None)
     assert [name for name, _args in motion.calls] == ["angleInterpolation"] * 2
     motion.busy = True  # another app's task appears: the joints are asked about again
     assert sender.send_joints(["LWristYaw"], [[0.1]], [1.0], clock.event(), "t") == (
         None, sender_module.BUSY)
     assert [name for name, _args in motion.calls][-1] == "areResourcesAvailable"
+    assert second.task_id == 102
     for call in (first, second):
         assert sender.wait(call, 1.0, lambda: "stop", "t") == "stop"
 
@@ -285,6 +288,6 @@ def test_the_sender_stops_its_own_call_by_its_task_id_once():
     motion = TaskMotion()
     sender, clock = sender_for(motion)
     call, _ = sender.send_joints(["LElbowRoll"], [[0.1]], [1.0], clock.event(), "t")
-    assert call.task_id == 101
     assert sender.wait(call, 1.0, lambda: "stop", "leftArm") == "stop"
+    assert call.task_id == 101  # found by the listing read to stop it
     assert [c for c in motion.calls if c[0] == "killTask"] == [("killTask", 101)]

@@ -30,8 +30,13 @@ class Sender(object):
         self._clock = clock
         self._log = log
         self._lock = threading.Lock()
-        self._unidentified = []  # our calls sent for identification, task not found
-        self._identified = []  # our calls whose task was found, until they return
+        # Our calls sent since the last listing, oldest first (their tasks are the ids
+        # new in the next), and those whose call left too late to be told by it (while
+        # one runs, its task may appear in any listing: no new id is taken for ours).
+        self._pending = []
+        self._late = []
+        self._highest = None  # the highest task id listed so far
+        self._ours = set()  # the ids of our calls' tasks, as far as listed
 
     # -- questions (each a round trip; raise RuntimeError) --------------------------------
 
@@ -58,11 +63,11 @@ class Sender(object):
         holds one of the joints (asked last thing, so that as little time as possible is
         left for another app to start before our call arrives), or ``veto()`` (no round
         trip: the worker's own reasons, asked after that) gives a reason not to. The task
-        list read just before, to find the call's task, answers the first when it lists
-        nothing but our own running calls (the usual case: nobody else moves);
-        areResourcesAvailable is asked only when it lists another task. Returns (the
-        JointCall, None), or (None, BUSY or the veto's reason) when it was not sent;
-        raises RuntimeError if ALMotion cannot say."""
+        list read just before (which also finds the task of the calls sent since the
+        last one) answers the first when it lists nothing but our own calls (the usual
+        case: nobody else moves); areResourcesAvailable is asked only when it lists
+        another task. Returns (the JointCall, None), or (None, BUSY or the veto's reason)
+        when it was not sent; raises RuntimeError if ALMotion cannot say."""
         call = JointCall(self._motion, "angleInterpolation",
                          (list(names), angles, [list(times)] * len(names), True),
                          wake, name, self._clock)
@@ -86,48 +91,65 @@ class Sender(object):
 
     def _only_ours(self, listed):
         """Whether ``listed`` (the task ids just read, or None) holds only tasks of our
-        own identified calls: then no other app's task holds (or, where NAOqi lists
-        them, waits for) any joint, and areResourcesAvailable need not be asked."""
-        return listed is not None and listed <= set(call.task_id for call in self._identified)
+        own calls: then no other app's task holds (or, where NAOqi lists them, waits for)
+        any joint, and areResourcesAvailable need not be asked."""
+        return listed is not None and listed <= self._ours
+
+    def _list(self):
+        """The task ids ALMotion lists now (a round trip; lock held), or None if it
+        cannot list them. The ids above the highest listed before are the tasks started
+        since: those of our calls sent since (``_pending``), in the order sent, as task
+        ids increase (robot check), when there are as many; more (another app's task
+        started too) or fewer (one of ours not registered yet beside one that is) and
+        which is ours is not certain: those calls cannot be stopped early. None new: our
+        calls are not registered yet (or ended), and wait for the next listing."""
+        try:
+            listed = task_ids(self._motion)
+        except RuntimeError:
+            return None  # the robot cannot list tasks: our calls cannot be stopped early
+        new = sorted(task for task in listed if self._highest is None or task > self._highest)
+        self._pending = running(self._pending)
+        self._late = running(self._late)
+        if new and self._pending:
+            if len(new) == len(self._pending) and not self._late:
+                for call, task in zip(self._pending, new):
+                    call.task_id = task
+                    self._ours.add(task)
+            else:
+                for call in self._pending:
+                    call.uncertain = True
+            self._pending = []
+        if new:
+            self._highest = new[-1]
+        self._ours &= listed
+        return listed
 
     def _send(self, call, refusal, veto):
         """Send ``call`` unless ``refusal(listed)`` (``listed``: the task ids read just
         before, or None) or then ``veto()`` (if given; the last look, just before the
         call leaves: Pepper's own state may have changed during the round trips) gives
-        why not, one call at a time: the new id in getTaskList is then never another
-        of our own calls (nor looked for while one of ours whose task was not found in
-        time may still appear). A call not identified (a turn, stopped by stopMove) is
-        only waited for until ALMotion has it, so that the next call's search does not
-        take its task for its own."""
+        why not, one call at a time, each joint call after a listing: the ids new in the
+        next are then those of the calls sent since, a turn's (stopped by stopMove, not by
+        its id; sent with no listing before it) among them."""
         with self._lock:
-            listed = None
-            # An earlier call of ours whose task was not found in time may still appear
-            # in the list, and its id would pass for this call's: this one is then not
-            # looked for either (it cannot be stopped early, but nothing else is killed).
-            self._unidentified = running(self._unidentified)
-            self._identified = running(self._identified)
-            if call.identified and not self._unidentified:
-                try:
-                    listed = task_ids(self._motion)
-                except RuntimeError:
-                    pass  # the robot cannot list tasks: the call cannot be stopped early
+            listed = self._list() if call.identified else None
             refused = refusal(listed)
             if refused is None and veto is not None:
                 refused = veto()
             if refused is not None:
                 return None, refused
-            call.start(listed)
-            if not call.identified:
-                # Asked after the turn, so that the next call's task search usually
-                # starts once ALMotion has the turn; not guaranteed (libqi may handle the
-                # two out of order, a thread in process may run late), so its answer is
-                # unused and nothing is decided by it.
-                self.move_active()
-            elif call.task_id is not None:
-                self._identified.append(call)
-            elif not call.done.is_set():
-                self._unidentified.append(call)
+            call.start()
+            if call.uncertain:
+                self._late.append(call)
+            else:
+                self._pending.append(call)
             return call, None
+
+    def _find(self, call):
+        """Find ``call``'s task if it is still to be found (a listing)."""
+        with self._lock:
+            if call in self._pending:
+                self._list()
 
     def wait(self, call, planned, stop_reason, who):
         """Wait until ``call`` returns, stopping it once ``stop_reason()`` (asked each
@@ -155,6 +177,8 @@ class Sender(object):
         return stopped_for
 
     def _stop(self, call, who):
+        if call.identified:
+            self._find(call)
         try:
             if not call.stop() and call.identified and not call.done.is_set():
                 self._log.info("%s: its running call cannot be told apart from another "
