@@ -12,6 +12,12 @@ BUSY = "busy"
 # How long (s) past its planned end a call that was stopped may take to return before its
 # worker gives up on it (a dead connection): the worker then sends nothing more.
 CALL_GRACE = 5.0
+# Task listings a stop reads to find its call's task when no call came since it, and the
+# wall time (s) before the second, doubled at each: NAOqi may register the task a moment
+# after the call arrives (a stop just after a send), and a loaded machine may run an
+# in-process call's thread late.
+FIND_TRIES = 8
+FIND_WAIT = 0.001
 
 
 def running(calls):
@@ -146,10 +152,17 @@ class Sender(object):
             return call, None
 
     def _find(self, call):
-        """Find ``call``'s task if it is still to be found (a listing)."""
+        """Find ``call``'s task if it is still to be found: a listing, and again after
+        FIND_WAIT s, doubled each time, FIND_TRIES in all, while none is new (NAOqi may
+        register a task a moment after the call arrives) and the call runs."""
+        wait = FIND_WAIT
         with self._lock:
-            if call in self._pending:
-                self._list()
+            for _try in range(FIND_TRIES):
+                if call not in self._pending or self._list() is None:
+                    return
+                if call not in self._pending or call.done.wait(wait):
+                    return
+                wait *= 2
 
     def wait(self, call, planned, stop_reason, who):
         """Wait until ``call`` returns, stopping it once ``stop_reason()`` (asked each
