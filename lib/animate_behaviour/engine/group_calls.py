@@ -83,8 +83,12 @@ class GroupCalls(object):
         self._round.status.set(self.name, status_module.ANIMATING)
         return self._hold(duration, self._known_disruption)
 
-    def _moved_by_someone(self):
-        return not np.allclose(self.commanded(), self.expected, atol=MOVED_TOLERANCE)
+    def _moved(self, commanded):
+        """MOVED_BY_ANOTHER_APP's Disruption if ``commanded()`` (the joints' commanded
+        angles, or RuntimeError) is not where our last call left them, else None."""
+        if np.allclose(self._guarded(commanded), self.expected, atol=MOVED_TOLERANCE):
+            return None
+        return Disruption(OTHER_APP, why=MOVED_BY_ANOTHER_APP)
 
     def _move(self, step):
         legs_and_base = self._round.legs_and_base if self._role() == HOLDS_FOR_TURNS \
@@ -112,17 +116,17 @@ class GroupCalls(object):
         names = [group.names[index] for index in commanded]
         angles = [[float(angle) for angle in step.angles[:, index]] for index in commanded]
         times = [float(time) for time in step.times]
-        # One question a call, the last but the task list: where another app may have
+        # One question a call, beside the task list: where another app may have
         # commanded the joints since our last call (during it, between two, in a rest).
         # Just read (enabling, resuming), they were read for this call: no second look.
         just_read, self._just_read = self._just_read, False
-        if not just_read and self._moved_by_someone():
-            return Disruption(OTHER_APP, why=MOVED_BY_ANOTHER_APP)
         self.wake.clear()
         try:
             call, refused = self._sender.send_joints(names, angles, times, self.wake,
                                                      "animateBehaviour.%s.call" % self.name,
-                                                     veto=self._veto)
+                                                     veto=self._veto,
+                                                     look=None if just_read else (
+                                                         group.names, self._moved))
         except RuntimeError as err:
             return Disruption(ERROR, why="ALMotion.areResourcesAvailable (%s) failed: %s"
                               % (self.name, err))
@@ -159,13 +163,17 @@ class GroupCalls(object):
 
     def _angles(self, use_sensors):
         group = self._group()
+        return self._guarded(lambda: self._sender.angles(group.names, use_sensors))
+
+    def _guarded(self, read):
+        """The angles ``read()`` gives (rad), or home if it raises RuntimeError."""
         try:
-            return np.array(self._sender.angles(group.names, use_sensors), dtype=float)
+            return np.array(read(), dtype=float)
         except RuntimeError as err:
             # One line a streak of failures (Backoff): it is asked before every call.
             self.backoff.failed("ALMotion.getAngles (%s) failed (%s); assuming home"
                                 % (self.name, err))
-            return group.home.copy()
+            return self._group().home.copy()
 
     def commanded(self):
         """The joints' angles as last commanded (by anyone), rad."""

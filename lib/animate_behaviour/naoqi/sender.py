@@ -5,7 +5,7 @@ from __future__ import absolute_import, division, print_function
 
 import threading
 
-from animate_behaviour.naoqi.own_call import JointCall, TurnCall, task_ids
+from animate_behaviour.naoqi.own_call import JointCall, TurnCall, is_remote, task_ids
 
 # Why a call was not sent: another task holds what it needs.
 BUSY = "busy"
@@ -58,13 +58,36 @@ class Sender(object):
         """The joints' angles (rad): measured, or as last commanded."""
         return self._motion.getAngles(list(names), use_sensors)
 
+    def _asking_commanded(self, names):
+        """getAngles(names, False) asked now; returns a function giving its answer (or
+        raising RuntimeError). Over libqi it is asked without waiting, so that the task
+        listing that follows goes meanwhile: the two round trips overlap."""
+        if not is_remote(self._motion):
+            try:
+                answer = self.angles(names, False)
+            except RuntimeError as err:
+                failure = err
+
+                def failed():
+                    raise failure
+                return failed
+            return lambda: answer
+        future = self._motion.getAngles(list(names), False, _async=True)
+
+        def answered():
+            future.wait()
+            if future.hasError():
+                raise RuntimeError(future.error())
+            return future.value()
+        return answered
+
     def position(self):
         """[x, y, theta] of the base from odometry (m, m, rad)."""
         return [float(value) for value in self._motion.getRobotPosition(True)]
 
     # -- calls ----------------------------------------------------------------------------
 
-    def send_joints(self, names, angles, times, wake, name, veto=None):
+    def send_joints(self, names, angles, times, wake, name, veto=None, look=None):
         """Start angleInterpolation(names, angles, times, absolute) unless another task
         holds one of the joints (asked last thing, so that as little time as possible is
         left for another app to start before our call arrives), or ``veto()`` (no round
@@ -72,24 +95,32 @@ class Sender(object):
         list read just before (which also finds the task of the calls sent since the
         last one) answers the first when it lists nothing but our own calls (the usual
         case: nobody else moves); areResourcesAvailable is asked only when it lists
-        another task. Returns (the JointCall, None), or (None, BUSY or the veto's reason)
-        when it was not sent; raises RuntimeError if ALMotion cannot say."""
+        another task. ``look`` (if given): (joints, ``judge``), where ``judge(commanded)``,
+        asked first, gives a reason not to send from those joints' commanded angles
+        (``commanded()`` gives them or raises RuntimeError): they are asked just before
+        the listing, and over libqi the two round trips overlap. Returns (the JointCall, None), or (None, BUSY or the reason
+        given) when it was not sent; raises RuntimeError if ALMotion cannot say."""
         call = JointCall(self._motion, "angleInterpolation",
                          (list(names), angles, [list(times)] * len(names), True),
                          wake, name, self._clock)
 
-        def refusal(listed):
+        def refusal(listed, commanded):
+            if commanded is not None:
+                looked = look[1](commanded)
+                if looked is not None:
+                    return looked
             if self._only_ours(listed) or self.joints_free(names):
                 return None
             return BUSY
-        return self._send(call, refusal, veto)
+        return self._send(call, refusal, veto, None if look is None else look[0])
 
     def send_turn(self, theta, wake, name, veto=None):
         """Start moveTo(0, 0, theta) (rad) unless a move runs or ``veto()`` gives a
         reason not to. Returns (the TurnCall, None), or (None, BUSY or the veto's reason)
         when it was not sent; raises RuntimeError if ALMotion cannot say."""
         call = TurnCall(self._motion, "moveTo", (0.0, 0.0, theta), wake, name, self._clock)
-        return self._send(call, lambda _listed: BUSY if self.move_active() else None, veto)
+        return self._send(call, lambda _listed, _commanded: BUSY if self.move_active()
+                          else None, veto)
 
     def run_joints(self, names, angles, times):
         """angleInterpolation, returning when it does (taking every group home)."""
@@ -130,16 +161,19 @@ class Sender(object):
         self._ours &= listed
         return listed
 
-    def _send(self, call, refusal, veto):
-        """Send ``call`` unless ``refusal(listed)`` (``listed``: the task ids read just
-        before, or None) or then ``veto()`` (if given; the last look, just before the
-        call leaves: Pepper's own state may have changed during the round trips) gives
+    def _send(self, call, refusal, veto, looked_at=None):
+        """Send ``call`` unless ``refusal(listed, commanded)`` (``listed``: the task ids
+        read just before, or None; ``commanded``: a function giving the commanded angles
+        of the joints ``looked_at``, asked before the listing, or None) or then ``veto()``
+        (if given; the last look, just before the call leaves: Pepper's own state may
+        have changed during the round trips) gives
         why not, one call at a time, each joint call after a listing: the ids new in the
         next are then those of the calls sent since, a turn's (stopped by stopMove, not by
         its id; sent with no listing before it) among them."""
         with self._lock:
+            commanded = None if looked_at is None else self._asking_commanded(looked_at)
             listed = self._list() if call.identified else None
-            refused = refusal(listed)
+            refused = refusal(listed, commanded)
             if refused is None and veto is not None:
                 refused = veto()
             if refused is not None:
