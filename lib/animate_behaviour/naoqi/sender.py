@@ -98,8 +98,9 @@ class Sender(object):
         another task. ``look`` (if given): (joints, ``judge``), where ``judge(commanded)``,
         asked first, gives a reason not to send from those joints' commanded angles
         (``commanded()`` gives them or raises RuntimeError): they are asked just before
-        the listing, and over libqi the two round trips overlap. Returns (the JointCall, None), or (None, BUSY or the reason
-        given) when it was not sent; raises RuntimeError if ALMotion cannot say."""
+        the listing, and over libqi the two round trips overlap. Returns (the JointCall,
+        None), or (None, BUSY or the reason given) when it was not sent; raises
+        RuntimeError if ALMotion cannot say."""
         call = JointCall(self._motion, "angleInterpolation",
                          (list(names), angles, [list(times)] * len(names), True),
                          wake, name, self._clock)
@@ -144,7 +145,8 @@ class Sender(object):
             listed = task_ids(self._motion)
         except RuntimeError:
             return None  # the robot cannot list tasks: our calls cannot be stopped early
-        new = sorted(task for task in listed if self._highest is None or task > self._highest)
+        new = sorted(task for task in listed
+                     if self._highest is None or task > self._highest)
         self._pending = running(self._pending)
         self._late = running(self._late)
         if new and self._pending:
@@ -166,10 +168,10 @@ class Sender(object):
         read just before, or None; ``commanded``: a function giving the commanded angles
         of the joints ``looked_at``, asked before the listing, or None) or then ``veto()``
         (if given; the last look, just before the call leaves: Pepper's own state may
-        have changed during the round trips) gives
-        why not, one call at a time, each joint call after a listing: the ids new in the
-        next are then those of the calls sent since, a turn's (stopped by stopMove, not by
-        its id; sent with no listing before it) among them."""
+        have changed during the round trips) gives why not, one call at a time, each
+        joint call after a listing: the ids new in the next are then those of the calls
+        sent since, a turn's (stopped by stopMove, not by its id; sent with no listing
+        before it) among them."""
         with self._lock:
             commanded = None if looked_at is None else self._asking_commanded(looked_at)
             listed = self._list() if call.identified else None
