@@ -359,21 +359,41 @@ def test_a_turn_s_task_is_found_with_the_joint_call_before_it():
     assert [c for c in motion.calls if c[0] == "killTask"] == [("killTask", 103)]
 
 
-def test_a_call_beside_another_app_s_new_task_is_taken_for_neither(caplog):
-    """Another app's task started after our call's listing: two ids are new for one call
-    of ours, so neither is killed when it must stop; it is left to end."""
+def test_another_app_s_task_started_during_our_call_is_never_taken_for_it():
+    """A speech gesture's task, say, started while our call runs and before any listing
+    showed our call's: both ids are new to the stop's listing, and ours is the lower (it
+    started first); the stop kills ours, not theirs."""
     motion = TaskMotion()
     sender, clock = sender_for(motion)
     call, _ = sender.send_joints(["LElbowRoll"], [[0.1]], [1.0], clock.event(), "left")
     motion.wait_made(1)
     theirs = motion.other_app()
+    assert sender.wait(call, 1.0, lambda: "stop", "leftArm") == "stop"
+    assert (call.task_id, theirs) == (101, 102)
+    assert [c for c in motion.calls if c[0] == "killTask"] == [("killTask", 101)]
+    motion.end(theirs)
+
+
+def test_a_turn_beside_another_app_s_new_task_leaves_both_calls_untold(caplog):
+    """A turn goes with no listing before it, so another app's task may have started
+    before or after it: with more ids new than calls sent, none is taken for ours, and
+    the joint call's stop kills nothing."""
+    motion = TaskMotion()
+    sender, clock = sender_for(motion)
+    call, _ = sender.send_joints(["LElbowRoll"], [[0.1]], [1.0], clock.event(), "left")
+    motion.wait_made(1)
+    motion.other_app()
+    turn, _ = sender.send_turn(0.1, clock.event(), "base")
+    motion.wait_made(3)
     ending = threading.Thread(target=lambda: (motion.wait_listed(2), motion.end(101)))
     ending.start()  # once the stop has read its listing, our call ends by itself
     with caplog.at_level(logging.INFO, logger="test.sender"):
         assert sender.wait(call, 1.0, lambda: "stop", "leftArm") == "stop"
     ending.join()
-    assert call.task_id is None and theirs == 102
+    assert (call.task_id, turn.task_id) == (None, None)
     assert "killTask" not in [name for name, _args in motion.calls]
+    for task in (102, 103):
+        motion.end(task)
 
 
 def test_ids_that_do_not_rise_are_never_taken_for_a_call():

@@ -137,10 +137,14 @@ class Sender(object):
         """The task ids ALMotion lists now (a round trip; lock held), or None if it
         cannot list them. The ids above the highest listed before are the tasks started
         since: those of our calls sent since (``_pending``), in the order sent, as task
-        ids increase (robot check), when there are as many; more (another app's task
-        started too) or fewer (one of ours not registered yet beside one that is) and
-        which is ours is not certain: those calls cannot be stopped early. None new: our
-        calls are not registered yet (or ended), and wait for the next listing."""
+        ids increase (robot check), when there are as many. When more are new and one
+        joint call of ours is pending, it was sent right after the listing before (a
+        turn is not), so the lowest is its task: another app's started after ours (a
+        speech gesture waiting for our joints, say), unless it started in the round trip
+        before ours arrived. Otherwise (fewer: one of ours not registered yet beside one
+        that is; more beside a turn) which is ours is not certain: those calls cannot be
+        stopped early. None new: our calls are not registered yet (or ended), and wait
+        for the next listing."""
         try:
             listed = task_ids(self._motion)
         except RuntimeError:
@@ -150,11 +154,18 @@ class Sender(object):
         self._pending = running(self._pending)
         self._late = running(self._late)
         if new and self._pending:
-            if len(new) == len(self._pending) and not self._late:
-                for call, task in zip(self._pending, new):
-                    call.task_id = task
-                    self._ours.add(task)
+            if self._late:
+                found = []
+            elif len(new) == len(self._pending):
+                found = new
+            elif len(self._pending) == 1 < len(new) and self._pending[0].identified:
+                found = new[:1]
             else:
+                found = []
+            for call, task in zip(self._pending, found):
+                call.task_id = task
+                self._ours.add(task)
+            if not found:
                 for call in self._pending:
                     call.uncertain = True
             self._pending = []
@@ -181,7 +192,9 @@ class Sender(object):
             if refused is not None:
                 return None, refused
             call.start()
-            if call.uncertain:
+            if call.uncertain or (call.identified and listed is None):
+                # Its task may show in any later listing (unlisted before it, or sent
+                # late): while it runs, no new id is taken for ours.
                 self._late.append(call)
             else:
                 self._pending.append(call)
