@@ -137,14 +137,14 @@ class Sender(object):
         """The task ids ALMotion lists now (a round trip; lock held), or None if it
         cannot list them. The ids above the highest listed before are the tasks started
         since: those of our calls sent since (``_pending``), in the order sent, as task
-        ids increase (robot check), when there are as many. When more are new and one
-        joint call of ours is pending, it was sent right after the listing before (a
-        turn is not), so the lowest is its task: another app's started after ours (a
-        speech gesture waiting for our joints, say), unless it started in the round trip
-        before ours arrived. Otherwise (fewer: one of ours not registered yet beside one
-        that is; more beside a turn) which is ours is not certain: those calls cannot be
-        stopped early. None new: our calls are not registered yet (or ended), and wait
-        for the next listing."""
+        ids increase in that order (robot check), when there are as many; when fewer,
+        the first calls' (the others are not registered yet, and wait for the next
+        listing, as all do when none is new). When more are new and one joint call of
+        ours is pending, it was sent right after the listing before (a turn is not), so
+        the lowest is its task: another app's started after ours (a speech gesture
+        waiting for our joints, say), unless it started in the round trip before ours
+        arrived. More beside a turn, or while a call sent late may still appear: which
+        is ours is not certain, and those calls cannot be stopped early."""
         try:
             listed = task_ids(self._motion)
         except RuntimeError:
@@ -156,9 +156,9 @@ class Sender(object):
         if new and self._pending:
             if self._late:
                 found = []
-            elif len(new) == len(self._pending):
-                found = new
-            elif len(self._pending) == 1 < len(new) and self._pending[0].identified:
+            elif len(new) <= len(self._pending):
+                found = new  # the first calls' (registered in the order sent)
+            elif len(self._pending) == 1 and self._pending[0].identified:
                 found = new[:1]
             else:
                 found = []
@@ -168,7 +168,7 @@ class Sender(object):
             if not found:
                 for call in self._pending:
                     call.uncertain = True
-            self._pending = []
+            self._pending = self._pending[len(found):] if found else []
         if new:
             self._highest = new[-1]
         self._ours &= listed
