@@ -22,8 +22,9 @@ the joints elsewhere).
 A stop (disable), speech or Pepper's own state kills exactly the group's own running call
 (sender.Sender).
 
-While Pepper listens (the signal's ``arms_hold()``), the streams start no arm or hand
-move (shared.LISTEN_HOLD); a call running when listening begins ends as planned.
+While Pepper listens (the signal's ``arms_hold()``), the streams plan no arm or hand
+move (shared.LISTEN_HOLD); a call running when listening begins ends as planned, and so
+does the one step a joined call had planned ahead of it (planning.joining).
 
 Each stream remembers the tuning (configuration and groups) it was made with; when the
 configuration has changed (a preset, a motion style), the worker makes a new stream
