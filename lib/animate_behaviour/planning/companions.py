@@ -31,8 +31,9 @@ BLOCK = 1200.0
 # in Table 1's bounds: the other arm's, and the legs'. Offline, a quarter of the other
 # arm's motion and a tenth of both arms' in the trunk brought both correlations' own
 # AUCs into people's 0.3-0.7 (seed 13, docs/people.md). Here, with the breathing
-# ShoulderPitch left out, a quarter read the arms' correlation's AUC 0.22, a half 0.36;
-# the legs' band is narrow, and a tenth of it left arm-torso at 0.05, 0.6 at 0.23 (make
+# ShoulderPitch left out, a quarter read the arms' correlation's AUC 0.22, a half 0.36
+# and 0.4 0.31 (a half took arousal 1's gross moves above the most active person's); the
+# legs' band is narrow, and a tenth of it left arm-torso at 0.05, 0.6 at 0.15-0.23 (make
 # people's two-sample test, seed 13, (0, 0)).
 ARM_SHARE = 0.4
 LEG_SHARE = 0.6
