@@ -9,7 +9,7 @@ import pytest
 from animate_behaviour import configuration as config_module
 from animate_behaviour.expression import context, live_signal, mood
 from animate_behaviour.planning import breath as breath_module
-from animate_behaviour.planning import (companions, creep, human_timing, joining, lifelike,
+from animate_behaviour.planning import (creep, human_timing, joining, lifelike,
                                         lifelike_hold, lifelike_legs, steps, styles,
                                         trajectory)
 import motion_quality
@@ -52,23 +52,6 @@ def calls(plan):
 def moves(plan):
     """The calls that move every joint of the group (the others breathe)."""
     return [step for step in calls(plan) if step.joints is None]
-
-
-def begins(plan):
-    """(when it begins, the step) for each step of ``plan``."""
-    elapsed = 0.0
-    for step in plan:
-        yield elapsed, step
-        elapsed += step.duration
-
-
-def accompanying(name, plan, config):
-    """The beginnings of the calls of ``plan`` (the group ``name``'s steps, at the
-    configured gestureDuration) at an onset it goes with (companions.py): its companion
-    moves."""
-    onsets = companions.Companions(name, planned.round.shared.seed)
-    return set(round(when, 6) for when, step in begins(plan) if isinstance(step, steps.Move)
-               and abs(onsets.first(when - 1e-6, config.gesture_duration)[0] - when) < 1e-6)
 
 
 def keys(call, angles):
@@ -154,19 +137,16 @@ def test_moves_keep_the_hands_clear_and_the_torso_upright_on_the_way():
 
 
 def test_a_hold_sends_no_call_but_the_breath_with_the_creep_and_without_breathing_none():
-    # but the companions of the other groups' moves (test_a_move_of_an_arm_...).
     for breathing in ("true", "false"):
-        config, plans = planned(seed=3, breathing=breathing)
+        _config, plans = planned(seed=3, breathing=breathing)
         for group, plan, _end in plans.values():
-            companion = accompanying(group.name, plan, config)
             breathing_joints = tuple(index for index, name in enumerate(group.names)
                                      if name.endswith("ShoulderPitch"))
             # The creep rides the breath's calls: the arm's joints but the hand's.
             crept = tuple(sorted(breathing_joints + creep.creeping(group.names,
                                                                    breathing_joints)))
             assert not breathing_joints or len(crept) == len(group.names) - 1
-            held = [call for when, call in begins(plan) if isinstance(call, steps.Move)
-                    and call.joints is not None and round(when, 6) not in companion
+            held = [call for call in calls(plan) if call.joints is not None
                     and (not breathing_joints or breathing_joints[0] in call.joints)]
             for call in held:
                 assert breathing == "true"
@@ -228,12 +208,10 @@ def test_the_breath_is_one_for_both_arms_and_goes_on_through_moves():
         assert offset < 0.0  # inhaling raises the arm forward, away from the pelvis
         elapsed, pose = 0.0, group.home[shoulder]
         keys = []
-        companion = accompanying(name, plan, config)
         for step in plan:
-            began = round(elapsed, 6)
             elapsed += step.duration
             if isinstance(step, steps.Move):
-                if step.joints is None or began in companion:  # a move's rest
+                if step.joints is None:
                     pose = step.end[shoulder] - offset * breath.depth_at(elapsed)
                 if step.joints is None or shoulder in step.joints:  # not a fidget's
                     keys.append((elapsed, step.end[shoulder] - pose))
@@ -344,10 +322,7 @@ def test_the_legs_move_in_cycles_of_the_specifications_chunk_pattern():
         # the shortest LEG_CYCLE of the specification's chunk time.
         cycles = seconds / (lifelike_legs.LEG_CYCLE[0] * config.leg_chunk_size
                             * config.gesture_duration)
-        companion = accompanying("legs", plan, config)
-        own = [step for when, step in begins(plan) if isinstance(step, steps.Move)
-               and step.joints is None and round(when, 6) not in companion]
-        assert len(own) <= (config.num_points_leg + 1) * (cycles + 1)
+        assert len(moves(plan)) <= (config.num_points_leg + 1) * (cycles + 1)
 
 
 def test_legs_planned_away_from_home_finish_their_visit_first():
@@ -558,52 +533,3 @@ def test_a_moment_together_draws_its_farthest_target_as_far_on_either_side_of_th
     # About the rest; drawn from the whole bounds, 0.07 rad above it (0.08 of room below).
     assert abs(np.mean(even[:, roll]) - rest[roll]) < 0.25 * reach
     assert np.mean(uneven[:, roll]) - rest[roll] > 0.6 * reach
-
-
-def test_a_move_of_an_arm_at_its_onset_goes_with_a_small_move_of_the_other_arm_and_legs():
-    # Issue 39: a person's arm seldom moves alone. Each arm's own moves begin at its
-    # onsets (companions.Onsets), and the other arm and the legs, holding then, move a
-    # little at the same moment and as long (at least: the velocity limit may lengthen
-    # it), every joint but the hand.
-    config, plans = planned(seed=4)
-    seed, gesture = planned.round.shared.seed, config.gesture_duration
-    along = {"leftArm": 0, "rightArm": 0, "legs": 0}
-    for name in ("leftArm", "rightArm"):
-        onsets = companions.Onsets(name, seed)
-        own = [(when, step) for when, step in begins(plans[name][1])
-               if isinstance(step, steps.Move) and step.joints is None
-               and abs(onsets.first(when - 1e-6, gesture)[0] - when) < 1e-6]
-        assert len(own) >= 3, name
-        for when, step in own:
-            length = onsets.first(when - 1e-6, gesture)[1]
-            assert step.duration >= length - 1e-9  # the onset's own length (or longer)
-            for other, (group, plan, _end) in plans.items():
-                if other == name:
-                    continue
-                went = [call for began, call in begins(plan) if abs(began - when) < 1e-6
-                        and isinstance(call, steps.Move) and call.duration >= length - 1e-9]
-                if not went:
-                    continue  # moving, or its companion did not fit (a breath call then)
-                along[other] += 1
-                call = went[0]
-                assert call.duration >= length - 1e-9
-                hand = [index for index, joint in enumerate(group.names) if "Hand" in joint]
-                moved = range(len(group.names)) if call.joints is None else call.joints
-                assert not set(hand) & set(moved)
-    assert min(along.values()) >= 2, along
-    # Small: a companion goes its share (companions.ARM_SHARE, LEG_SHARE) of the way to a
-    # point in its bounds, so within that share of each joint's band.
-    for name, (group, plan, _end) in plans.items():
-        band = group.upper - group.lower
-        angles = np.array(group.home, dtype=float)
-        share = companions.Companions(name, seed).share
-        companion = accompanying(name, plan, config)
-        for when, step in begins(plan):
-            if not isinstance(step, steps.Move):
-                continue
-            if round(when, 6) in companion:
-                moved = np.abs(step.end - angles)
-                # the breath's change rides the shoulder's key on top
-                assert np.all(moved <= share * band + 0.05), name
-            chosen = range(len(angles)) if step.joints is None else list(step.joints)
-            angles[chosen] = step.end[chosen]
