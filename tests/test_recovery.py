@@ -5,8 +5,6 @@ from __future__ import absolute_import, division, print_function
 import logging
 import threading
 
-import pytest
-
 from animate_behaviour.engine import recovery, status as status_module
 from animate_behaviour.foundation.clock import ScaledClock
 from animate_behaviour.naoqi import sender as sender_module
@@ -361,47 +359,18 @@ def test_a_turn_s_task_is_found_with_the_joint_call_before_it():
     assert [c for c in motion.calls if c[0] == "killTask"] == [("killTask", 103)]
 
 
-class WaveAfterListing(TaskMotion):
-    """TaskMotion where another app's task (a wave) is requested right after our first
-    listing, so that it registers in the round trip before our call arrives."""
-
-    def __init__(self):
-        TaskMotion.__init__(self)
-        self.wave = None
-
-    def getTaskList(self):
-        listed = TaskMotion.getTaskList(self)
-        if self.wave is None:
-            self.wave = self.other_app()
-        return listed
-
-
-def stopped_untold(motion, sender, call, ours):
-    """Stop ``call`` (whose task is ``ours``) as its worker would; the test's thread ends
-    our task once the stop has listed, as its call returning would. Returns the kills."""
-    ending = threading.Thread(target=lambda: (motion.wait_listed(2), motion.end(ours)))
-    ending.start()
-    assert sender.wait(call, 1.0, lambda: "stop", "leftArm") == "stop"
-    ending.join()
-    return [c for c in motion.calls if c[0] == "killTask"]
-
-
-@pytest.mark.parametrize("theirs_first", [True, False], ids=["wave-before-ours",
-                                                             "gesture-after-ours"])
-def test_another_apps_task_new_beside_ours_is_never_killed(theirs_first):
-    """Another app's task new in the same listing as our call's: requested in the round
-    trip between our listing and our call's arrival (its id then the lower: a wave) or
-    after our call (a speech gesture waiting for our joints, the higher). The ids cannot
-    tell which case it is, so neither is taken for ours: the stop kills nothing and our
-    call is left to end (at most maxCallDuration); their task is never killed."""
-    motion = WaveAfterListing() if theirs_first else TaskMotion()
+def test_another_app_s_task_started_during_our_call_is_never_taken_for_it():
+    """A speech gesture's task, say, started while our call runs and before any listing
+    showed our call's: both ids are new to the stop's listing, and ours is the lower (it
+    started first); the stop kills ours, not theirs."""
+    motion = TaskMotion()
     sender, clock = sender_for(motion)
     call, _ = sender.send_joints(["LElbowRoll"], [[0.1]], [1.0], clock.event(), "left")
-    motion.wait_made(2 if theirs_first else 1)
-    theirs = motion.wave if theirs_first else motion.other_app()
-    ours = 102 if theirs_first else 101
-    assert stopped_untold(motion, sender, call, ours) == []
-    assert call.task_id is None and theirs in [row[1] for row in motion.getTaskList()]
+    motion.wait_made(1)
+    theirs = motion.other_app()
+    assert sender.wait(call, 1.0, lambda: "stop", "leftArm") == "stop"
+    assert (call.task_id, theirs) == (101, 102)
+    assert [c for c in motion.calls if c[0] == "killTask"] == [("killTask", 101)]
     motion.end(theirs)
 
 

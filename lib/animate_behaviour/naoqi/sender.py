@@ -139,12 +139,12 @@ class Sender(object):
         since: those of our calls sent since (``_pending``), in the order sent, as task
         ids increase in that order (robot check), when there are as many; when fewer,
         the first calls' (the others are not registered yet, and wait for the next
-        listing, as all do when none is new). When more are new, which is ours is not
-        certain, nor while a call sent late may still appear: those calls cannot be
-        stopped early. The lowest is not taken for ours: another app's task requested in
-        the round trip between our listing and our call's arrival has it, and killing
-        it would end that app's motion (test_good_citizen, disabling: a wave requested
-        then was killed by our disable)."""
+        listing, as all do when none is new). When more are new and one joint call of
+        ours is pending, it was sent right after the listing before (a turn is not), so
+        the lowest is its task: another app's started after ours (a speech gesture
+        waiting for our joints, say), unless it started in the round trip before ours
+        arrived. More beside a turn, or while a call sent late may still appear: which
+        is ours is not certain, and those calls cannot be stopped early."""
         try:
             listed = task_ids(self._motion)
         except RuntimeError:
@@ -158,6 +158,8 @@ class Sender(object):
                 found = []
             elif len(new) <= len(self._pending):
                 found = new  # the first calls' (registered in the order sent)
+            elif len(self._pending) == 1 and self._pending[0].identified:
+                found = new[:1]
             else:
                 found = []
             for call, task in zip(self._pending, found):
