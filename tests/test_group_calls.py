@@ -29,12 +29,7 @@ class Sender(object):
         return [self.commanded[name] + (TRACKING_ERROR if use_sensors else 0.0)
                 for name in names]
 
-    def send_joints(self, names, angles, times, wake, thread_name, veto, look=None):
-        if look is not None:
-            looked_at, judge = look
-            refused = judge(lambda: self.angles(looked_at, False))
-            if refused is not None:
-                return None, refused
+    def send_joints(self, names, angles, times, wake, thread_name, veto):
         for name, keys in zip(names, angles):
             self.commanded[name] = keys[-1]
         return Call(times[-1], None), None

@@ -216,19 +216,14 @@ def test_a_stop_ends_the_recovery():
 
 class TaskMotion(object):
     """ALMotion's task rules, enough for the Sender: calls block until released, each a
-    task in getTaskList with an id ``step`` from the last (rising by default); killTask
-    ends one; ``other_app()`` starts another app's task, ``end(id)`` ends a task."""
+    task in getTaskList; killTask ends one."""
 
-    def __init__(self, busy=False, step=1):
+    def __init__(self, busy=False):
         self.busy = busy
         self.calls = []
         self._tasks = {}
         self._next = 100
-        self._step = step
-        self._moves = []
-        self._lock = threading.Condition()
-        self.listings = 0
-        self.made = 0  # tasks made
+        self._lock = threading.Lock()
 
     def areResourcesAvailable(self, names):
         self.calls.append(("areResourcesAvailable", names))
@@ -237,60 +232,21 @@ class TaskMotion(object):
     def getTaskList(self):
         # Busy joints are held by another app's task, listed like ours (id 1).
         with self._lock:
-            self.listings += 1
-            self._lock.notify_all()
             return [["angleInterpolation", task]
-                    for task in ([1] if self.busy else []) + sorted(self._tasks)]
-
-    def _task(self):
-        done = threading.Event()
-        with self._lock:
-            self._next += self._step
-            self._tasks[self._next] = done
-            self.made += 1
-            self._lock.notify_all()
-            return self._next, done
+                    for task in ([1] if self.busy else []) + list(self._tasks)]
 
     def angleInterpolation(self, names, angles, times, absolute):
-        _task, done = self._task()
+        done = threading.Event()
+        with self._lock:
+            self._next += 1
+            self._tasks[self._next] = done
         self.calls.append(("angleInterpolation", names))
         done.wait(10)
 
-    def moveTo(self, x, y, theta):
-        task, done = self._task()
-        self._moves.append(task)
-        self.calls.append(("moveTo", theta))
-        done.wait(10)
-        return True
-
-    def moveIsActive(self):
-        self.calls.append(("moveIsActive", ()))
-        with self._lock:
-            return any(task in self._tasks for task in self._moves)
-
-    def other_app(self):
-        """Another app's task starts (its id from the same count as ours)."""
-        return self._task()[0]
-
-    def end(self, task):
-        with self._lock:
-            self._tasks.pop(task).set()
-
-    def wait_listed(self, count):
-        with self._lock:
-            while self.listings < count:
-                self._lock.wait()
-
-    def wait_made(self, count):
-        """Until ``count`` tasks were made: each call of ours registers its task from a
-        thread of its own, so the order of the ids is the test's to hold."""
-        with self._lock:
-            while self.made < count:
-                self._lock.wait()
-
     def killTask(self, task):
         self.calls.append(("killTask", task))
-        self.end(task)
+        with self._lock:
+            self._tasks.pop(task).set()
         return True
 
 
@@ -308,24 +264,19 @@ def test_the_sender_sends_nothing_to_busy_joints():
 
 
 def test_the_sender_asks_for_the_joints_only_when_a_task_not_its_own_is_listed():
-    """While nobody else moves, the task list read before each call (which finds the
-    task of the call before) shows only ours: areResourcesAvailable is not asked
-    (docs/naoqi.md, "ALMotion tasks: postponement, task lists, killing": a task holding
-    joints is listed)."""
+    """While nobody else moves, the task list read to find each call's task shows only
+    ours: areResourcesAvailable is not asked (docs/naoqi.md, "ALMotion tasks:
+    postponement, task lists, killing": a task holding joints is listed)."""
     motion = TaskMotion()
     sender, clock = sender_for(motion)
     first, _ = sender.send_joints(["LElbowRoll"], [[0.1]], [1.0], clock.event(), "left")
-    motion.wait_made(1)
-    assert first.task_id is None  # found by the next listing
     second, _ = sender.send_joints(["RElbowRoll"], [[0.1]], [1.0], clock.event(), "right")
-    motion.wait_made(2)
-    assert (first.task_id, second.task_id) == (101, None)
+    assert (first.task_id, second.task_id) == (101, 102)
     assert [name for name, _args in motion.calls] == ["angleInterpolation"] * 2
     motion.busy = True  # another app's task appears: the joints are asked about again
     assert sender.send_joints(["LWristYaw"], [[0.1]], [1.0], clock.event(), "t") == (
         None, sender_module.BUSY)
     assert [name for name, _args in motion.calls][-1] == "areResourcesAvailable"
-    assert second.task_id == 102
     for call in (first, second):
         assert sender.wait(call, 1.0, lambda: "stop", "t") == "stop"
 
@@ -334,85 +285,6 @@ def test_the_sender_stops_its_own_call_by_its_task_id_once():
     motion = TaskMotion()
     sender, clock = sender_for(motion)
     call, _ = sender.send_joints(["LElbowRoll"], [[0.1]], [1.0], clock.event(), "t")
-    motion.wait_made(1)
+    assert call.task_id == 101
     assert sender.wait(call, 1.0, lambda: "stop", "leftArm") == "stop"
-    assert call.task_id == 101  # found by the listing read to stop it
     assert [c for c in motion.calls if c[0] == "killTask"] == [("killTask", 101)]
-
-
-def test_a_turn_s_task_is_found_with_the_joint_call_before_it():
-    """A turn goes with no listing: the next one shows its task after the joint call's,
-    both ours, so nobody else is asked about (task ids rise in the order sent)."""
-    motion = TaskMotion()
-    sender, clock = sender_for(motion)
-    first, _ = sender.send_joints(["LElbowRoll"], [[0.1]], [1.0], clock.event(), "left")
-    motion.wait_made(1)
-    turn, _ = sender.send_turn(0.1, clock.event(), "base")
-    motion.wait_made(2)
-    second, _ = sender.send_joints(["RElbowRoll"], [[0.1]], [1.0], clock.event(), "right")
-    assert (first.task_id, turn.task_id) == (101, 102)
-    assert "areResourcesAvailable" not in [name for name, _args in motion.calls]
-    for call, task in ((first, 101), (turn, 102)):
-        motion.end(task)
-        assert sender.wait(call, 1.0, lambda: None, "t") is None
-    assert sender.wait(second, 1.0, lambda: "stop", "right") == "stop"
-    assert [c for c in motion.calls if c[0] == "killTask"] == [("killTask", 103)]
-
-
-def test_another_app_s_task_started_during_our_call_is_never_taken_for_it():
-    """A speech gesture's task, say, started while our call runs and before any listing
-    showed our call's: both ids are new to the stop's listing, and ours is the lower (it
-    started first); the stop kills ours, not theirs."""
-    motion = TaskMotion()
-    sender, clock = sender_for(motion)
-    call, _ = sender.send_joints(["LElbowRoll"], [[0.1]], [1.0], clock.event(), "left")
-    motion.wait_made(1)
-    theirs = motion.other_app()
-    assert sender.wait(call, 1.0, lambda: "stop", "leftArm") == "stop"
-    assert (call.task_id, theirs) == (101, 102)
-    assert [c for c in motion.calls if c[0] == "killTask"] == [("killTask", 101)]
-    motion.end(theirs)
-
-
-def test_a_turn_beside_another_app_s_new_task_leaves_both_calls_untold(caplog):
-    """A turn goes with no listing before it, so another app's task may have started
-    before or after it: with more ids new than calls sent, none is taken for ours, and
-    the joint call's stop kills nothing."""
-    motion = TaskMotion()
-    sender, clock = sender_for(motion)
-    call, _ = sender.send_joints(["LElbowRoll"], [[0.1]], [1.0], clock.event(), "left")
-    motion.wait_made(1)
-    motion.other_app()
-    turn, _ = sender.send_turn(0.1, clock.event(), "base")
-    motion.wait_made(3)
-    ending = threading.Thread(target=lambda: (motion.wait_listed(2), motion.end(101)))
-    ending.start()  # once the stop has read its listing, our call ends by itself
-    with caplog.at_level(logging.INFO, logger="test.sender"):
-        assert sender.wait(call, 1.0, lambda: "stop", "leftArm") == "stop"
-    ending.join()
-    assert (call.task_id, turn.task_id) == (None, None)
-    assert "killTask" not in [name for name, _args in motion.calls]
-    for task in (102, 103):
-        motion.end(task)
-
-
-def test_ids_that_do_not_rise_are_never_taken_for_a_call():
-    """The robot check's ids-decrease: no id is above those listed before, so no call of
-    ours is found (none is stopped early), and none is taken for another."""
-    motion = TaskMotion(step=-1)
-    sender, clock = sender_for(motion)
-    calls = []
-    for name in ("LElbowRoll", "RElbowRoll", "LWristYaw"):
-        calls.append(sender.send_joints([name], [[0.1]], [1.0], clock.event(), name)[0])
-        motion.wait_made(len(calls))
-    # The first listing showed no id: the first call's (99) is new in the second's.
-    assert [call.task_id for call in calls] == [99, None, None]
-    for call, task in zip(calls[1:], (98, 97)):
-        ending = threading.Thread(target=lambda task=task: (
-            motion.wait_listed(motion.listings + 1), motion.end(task)))
-        ending.start()
-        assert sender.wait(call, 1.0, lambda: "stop", "t") == "stop"
-        ending.join()
-    assert "killTask" not in [name for name, _args in motion.calls]
-    motion.end(99)
-    assert sender.wait(calls[0], 1.0, lambda: None, "t") is None

@@ -45,7 +45,7 @@ class GroupCalls(object):
     (worker_thread.WorkerThread._hold); failures count in ``backoff`` (recovery.Backoff).
     ``veto()`` why a call must stop at once or not leave (STOPS_THE_CALL; it takes no
     lock: the sender asks it holding its own). ``expected``: where our last call left the
-    joints (``read_expected``: as ALMotion commands them now)."""
+    joints."""
 
     def __init__(self, name, round_, wake, backoff, group, role, known_disruption, veto,
                  hold):
@@ -53,7 +53,6 @@ class GroupCalls(object):
         self.wake = wake
         self.backoff = backoff
         self.expected = None
-        self._just_read = False  # expected was read from ALMotion, and nothing sent since
         self._round = round_
         self._sender = round_.sender
         self._clock = round_.clock
@@ -71,7 +70,6 @@ class GroupCalls(object):
         # Whether another app holds the joints is asked just before a call is sent.
         disruption = self._known_disruption()
         if disruption is not None:
-            self._just_read = False  # stale by the time the group moves again
             return disruption
         if isinstance(step, steps.Rest):
             return self._rest(step.duration)
@@ -79,16 +77,11 @@ class GroupCalls(object):
 
     def _rest(self, duration):
         """Hold still, uncommanded, for ``duration`` s; the joints are free meanwhile."""
-        self._just_read = False  # another app may move them meanwhile
         self._round.status.set(self.name, status_module.ANIMATING)
         return self._hold(duration, self._known_disruption)
 
-    def _moved(self, commanded):
-        """MOVED_BY_ANOTHER_APP's Disruption if ``commanded()`` (the joints' commanded
-        angles, or RuntimeError) is not where our last call left them, else None."""
-        if np.allclose(self._guarded(commanded), self.expected, atol=MOVED_TOLERANCE):
-            return None
-        return Disruption(OTHER_APP, why=MOVED_BY_ANOTHER_APP)
+    def _moved_by_someone(self):
+        return not np.allclose(self.commanded(), self.expected, atol=MOVED_TOLERANCE)
 
     def _move(self, step):
         legs_and_base = self._round.legs_and_base if self._role() == HOLDS_FOR_TURNS \
@@ -116,17 +109,15 @@ class GroupCalls(object):
         names = [group.names[index] for index in commanded]
         angles = [[float(angle) for angle in step.angles[:, index]] for index in commanded]
         times = [float(time) for time in step.times]
-        # One question a call, beside the task list: where another app may have
+        # One question a call, the last but the task list: where another app may have
         # commanded the joints since our last call (during it, between two, in a rest).
-        # Just read (enabling, resuming), they were read for this call: no second look.
-        just_read, self._just_read = self._just_read, False
+        if self._moved_by_someone():
+            return Disruption(OTHER_APP, why=MOVED_BY_ANOTHER_APP)
         self.wake.clear()
         try:
             call, refused = self._sender.send_joints(names, angles, times, self.wake,
                                                      "animateBehaviour.%s.call" % self.name,
-                                                     veto=self._veto,
-                                                     look=None if just_read else (
-                                                         group.names, self._moved))
+                                                     veto=self._veto)
         except RuntimeError as err:
             return Disruption(ERROR, why="ALMotion.areResourcesAvailable (%s) failed: %s"
                               % (self.name, err))
@@ -163,28 +154,17 @@ class GroupCalls(object):
 
     def _angles(self, use_sensors):
         group = self._group()
-        return self._guarded(lambda: self._sender.angles(group.names, use_sensors))
-
-    def _guarded(self, read):
-        """The angles ``read()`` gives (rad), or home if it raises RuntimeError."""
         try:
-            return np.array(read(), dtype=float)
+            return np.array(self._sender.angles(group.names, use_sensors), dtype=float)
         except RuntimeError as err:
             # One line a streak of failures (Backoff): it is asked before every call.
             self.backoff.failed("ALMotion.getAngles (%s) failed (%s); assuming home"
                                 % (self.name, err))
-            return self._group().home.copy()
+            return group.home.copy()
 
     def commanded(self):
         """The joints' angles as last commanded (by anyone), rad."""
         return self._angles(False)
-
-    def read_expected(self):
-        """Take the joints' commanded angles now as where they are expected, and as the
-        next call's look at them (the call follows with no rest between); returns them."""
-        self.expected = self.commanded()
-        self._just_read = True
-        return self.expected
 
     def measured(self):
         """The joints' measured angles, rad."""

@@ -6,22 +6,26 @@ an in-process object (the tests' stand-ins) has no futures, so there the call bl
 thread of its own.
 
 ``killTasksUsingResources`` also kills (or drops) another app's task waiting for the same
-joints, so the package never uses it: the call's task is found in ``getTaskList``
-([name, motionId] rows) and stopping it is ``killTask(id)``. The sender (naoqi.sender)
-finds it: motion task ids increase in the order the calls are sent (robot check), so
-the ids new in the task list it reads before its next call (or before stopping this one)
-are those of the calls it sent since its last listing, in order. When that cannot be
-told (another app's task started meanwhile and shows as new too, or the robot does not
-list tasks), the call cannot be stopped early: it is bounded by maxCallDuration anyway,
-and the caller waits for it. getTaskList says nothing else (no caller, no joints) that
-would tell our task from another app's. (NAOqi's task rules: docs/naoqi.md, "ALMotion
-tasks: postponement, task lists, killing".)
+joints, so the package never uses it: right after a call starts, the new id in
+``getTaskList`` ([name, motionId] rows) is the call's task, and stopping it is
+``killTask(id)``. When the id cannot be told (another task started in the same instant,
+or the robot does not list tasks), the call cannot be stopped early: it is bounded by
+maxCallDuration anyway, and the caller waits for it. The id is taken only once our call
+has been sent and two listings a moment apart agree on one new id, so another app's task
+created in the same instant is not taken for ours unless NAOqi registered ours more than
+that moment after it: getTaskList says nothing else (no caller, no joints) that would
+tell them apart. (NAOqi's task rules: docs/naoqi.md, "ALMotion tasks: postponement, task
+lists, killing".)
 """
 from __future__ import absolute_import, division, print_function
 
-# Wall s an in-process call's thread may take to start before the call is left
-# unidentified (its task may then be registered after the next listing).
-SEND_WAIT = 0.256
+# getTaskList polls made to find a new call's task id, and the wall time (s) before the
+# first retry, doubled at each one: NAOqi may create the task a moment after it receives
+# the call (and a loaded machine may run the call's thread late). The first listing goes
+# at once: the sooner two listings agree, the narrower the window in which another app's
+# task (a speech gesture, say) appearing too makes ours unidentifiable.
+IDENTIFY_TRIES = 8
+IDENTIFY_WAIT = 0.001
 
 
 def task_ids(motion):
@@ -45,11 +49,10 @@ class OwnCall(object):
     ``done``, first. After it is done: ``result`` or ``error`` (the exception it raised; a
     RuntimeError with libqi's message for a remote call's error), ``started`` and
     ``returned`` (clock times it was sent and returned; ``elapsed`` the robot seconds
-    between them), ``task_id`` (its ALMotion task once the sender found it, or None),
-    ``uncertain`` (whether the sender gave up finding it: it cannot be stopped early),
-    ``stopped`` (whether ``stop`` was tried). Subclasses say how it is stopped."""
+    between them), ``task_id`` (its ALMotion task, or None), ``stopped`` (whether
+    ``stop`` was tried). Subclasses say how it is stopped."""
 
-    # Whether the call is stopped by its task's id (the sender lists the tasks before it).
+    # Whether the call's task is looked for in getTaskList (to stop it by its id).
     identified = True
 
     def __init__(self, motion, method, args, wake, name, clock):
@@ -59,7 +62,6 @@ class OwnCall(object):
         self.started = None
         self.returned = None
         self.task_id = None
-        self.uncertain = False
         self.stopped = False
         self._clock = clock
         self.done = clock.event()
@@ -68,9 +70,9 @@ class OwnCall(object):
         self._args = args
         self._name = name
 
-    def start(self):
-        """Send the call; returns once it has left (over libqi: sent; in process: its
-        thread is calling), or SEND_WAIT s later (then ``uncertain``)."""
+    def start(self, known_ids=None):
+        """Send the call; with ``known_ids`` (the task ids listed just before), find its
+        task id."""
         self.started = self._clock.now()
         if is_remote(self._motion):
             future = getattr(self._motion, self.method)(*self._args, _async=True)
@@ -78,8 +80,10 @@ class OwnCall(object):
         else:
             sending = self._clock.event()
             self._clock.thread(lambda: self._run(sending), self._name).start()
-            if not sending.wait(SEND_WAIT):
-                self.uncertain = True  # not even started: its task may come after a listing
+            if not sending.wait(IDENTIFY_WAIT * 2 ** IDENTIFY_TRIES):
+                return  # its thread has not even started: too late to tell its task
+        if known_ids is not None:
+            self._identify(known_ids)
 
     def _run(self, sending):
         try:
@@ -102,6 +106,26 @@ class OwnCall(object):
         self.returned = self._clock.now()
         self.done.set()  # before the wake-up: whoever it wakes finds the call done
         self.wake.set()
+
+    def _identify(self, known_ids):
+        wait = IDENTIFY_WAIT
+        candidate = None
+        for _try in range(IDENTIFY_TRIES):
+            try:
+                new = task_ids(self._motion) - known_ids
+            except RuntimeError:
+                return
+            if len(new) > 1:
+                return  # another task started too: which one is ours is not certain
+            if new:
+                if new == set([candidate]):
+                    self.task_id = candidate
+                    return
+                candidate = new.pop()
+                wait = IDENTIFY_WAIT
+            if self.done.wait(wait):
+                return  # the call already ended
+            wait *= 2
 
     @property
     def elapsed(self):

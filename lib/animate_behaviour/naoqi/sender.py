@@ -5,19 +5,13 @@ from __future__ import absolute_import, division, print_function
 
 import threading
 
-from animate_behaviour.naoqi.own_call import JointCall, TurnCall, is_remote, task_ids
+from animate_behaviour.naoqi.own_call import JointCall, TurnCall, task_ids
 
 # Why a call was not sent: another task holds what it needs.
 BUSY = "busy"
 # How long (s) past its planned end a call that was stopped may take to return before its
 # worker gives up on it (a dead connection): the worker then sends nothing more.
 CALL_GRACE = 5.0
-# Task listings a stop reads to find its call's task when no call came since it, and the
-# wall time (s) before the second, doubled at each: NAOqi may register the task a moment
-# after the call arrives (a stop just after a send), and a loaded machine may run an
-# in-process call's thread late.
-FIND_TRIES = 8
-FIND_WAIT = 0.001
 
 
 def running(calls):
@@ -36,13 +30,8 @@ class Sender(object):
         self._clock = clock
         self._log = log
         self._lock = threading.Lock()
-        # Our calls sent since the last listing, oldest first (their tasks are the ids
-        # new in the next), and those whose call left too late to be told by it (while
-        # one runs, its task may appear in any listing: no new id is taken for ours).
-        self._pending = []
-        self._late = []
-        self._highest = None  # the highest task id listed so far
-        self._ours = set()  # the ids of our calls' tasks, as far as listed
+        self._unidentified = []  # our calls sent for identification, task not found
+        self._identified = []  # our calls whose task was found, until they return
 
     # -- questions (each a round trip; raise RuntimeError) --------------------------------
 
@@ -58,70 +47,38 @@ class Sender(object):
         """The joints' angles (rad): measured, or as last commanded."""
         return self._motion.getAngles(list(names), use_sensors)
 
-    def _asking_commanded(self, names):
-        """getAngles(names, False) asked now; returns a function giving its answer (or
-        raising RuntimeError). Over libqi it is asked without waiting, so that the task
-        listing that follows goes meanwhile: the two round trips overlap."""
-        if not is_remote(self._motion):
-            try:
-                answer = self.angles(names, False)
-            except RuntimeError as err:
-                failure = err
-
-                def failed():
-                    raise failure
-                return failed
-            return lambda: answer
-        future = self._motion.getAngles(list(names), False, _async=True)
-
-        def answered():
-            future.wait()
-            if future.hasError():
-                raise RuntimeError(future.error())
-            return future.value()
-        return answered
-
     def position(self):
         """[x, y, theta] of the base from odometry (m, m, rad)."""
         return [float(value) for value in self._motion.getRobotPosition(True)]
 
     # -- calls ----------------------------------------------------------------------------
 
-    def send_joints(self, names, angles, times, wake, name, veto=None, look=None):
+    def send_joints(self, names, angles, times, wake, name, veto=None):
         """Start angleInterpolation(names, angles, times, absolute) unless another task
         holds one of the joints (asked last thing, so that as little time as possible is
         left for another app to start before our call arrives), or ``veto()`` (no round
         trip: the worker's own reasons, asked after that) gives a reason not to. The task
-        list read just before (which also finds the task of the calls sent since the
-        last one) answers the first when it lists nothing but our own calls (the usual
-        case: nobody else moves); areResourcesAvailable is asked only when it lists
-        another task. ``look`` (if given): (joints, ``judge``), where ``judge(commanded)``,
-        asked first, gives a reason not to send from those joints' commanded angles
-        (``commanded()`` gives them or raises RuntimeError): they are asked just before
-        the listing, and over libqi the two round trips overlap. Returns (the JointCall,
-        None), or (None, BUSY or the reason given) when it was not sent; raises
-        RuntimeError if ALMotion cannot say."""
+        list read just before, to find the call's task, answers the first when it lists
+        nothing but our own running calls (the usual case: nobody else moves);
+        areResourcesAvailable is asked only when it lists another task. Returns (the
+        JointCall, None), or (None, BUSY or the veto's reason) when it was not sent;
+        raises RuntimeError if ALMotion cannot say."""
         call = JointCall(self._motion, "angleInterpolation",
                          (list(names), angles, [list(times)] * len(names), True),
                          wake, name, self._clock)
 
-        def refusal(listed, commanded):
-            if commanded is not None:
-                looked = look[1](commanded)
-                if looked is not None:
-                    return looked
+        def refusal(listed):
             if self._only_ours(listed) or self.joints_free(names):
                 return None
             return BUSY
-        return self._send(call, refusal, veto, None if look is None else look[0])
+        return self._send(call, refusal, veto)
 
     def send_turn(self, theta, wake, name, veto=None):
         """Start moveTo(0, 0, theta) (rad) unless a move runs or ``veto()`` gives a
         reason not to. Returns (the TurnCall, None), or (None, BUSY or the veto's reason)
         when it was not sent; raises RuntimeError if ALMotion cannot say."""
         call = TurnCall(self._motion, "moveTo", (0.0, 0.0, theta), wake, name, self._clock)
-        return self._send(call, lambda _listed, _commanded: BUSY if self.move_active()
-                          else None, veto)
+        return self._send(call, lambda _listed: BUSY if self.move_active() else None, veto)
 
     def run_joints(self, names, angles, times):
         """angleInterpolation, returning when it does (taking every group home)."""
@@ -129,89 +86,48 @@ class Sender(object):
 
     def _only_ours(self, listed):
         """Whether ``listed`` (the task ids just read, or None) holds only tasks of our
-        own calls: then no other app's task holds (or, where NAOqi lists them, waits for)
-        any joint, and areResourcesAvailable need not be asked."""
-        return listed is not None and listed <= self._ours
+        own identified calls: then no other app's task holds (or, where NAOqi lists
+        them, waits for) any joint, and areResourcesAvailable need not be asked."""
+        return listed is not None and listed <= set(call.task_id for call in self._identified)
 
-    def _list(self):
-        """The task ids ALMotion lists now (a round trip; lock held), or None if it
-        cannot list them. The ids above the highest listed before are the tasks started
-        since: those of our calls sent since (``_pending``), in the order sent, as task
-        ids increase in that order (robot check), when there are as many; when fewer,
-        the first calls' (the others are not registered yet, and wait for the next
-        listing, as all do when none is new). When more are new and one joint call of
-        ours is pending, it was sent right after the listing before (a turn is not), so
-        the lowest is its task: another app's started after ours (a speech gesture
-        waiting for our joints, say), unless it started in the round trip before ours
-        arrived. More beside a turn, or while a call sent late may still appear: which
-        is ours is not certain, and those calls cannot be stopped early."""
-        try:
-            listed = task_ids(self._motion)
-        except RuntimeError:
-            return None  # the robot cannot list tasks: our calls cannot be stopped early
-        new = sorted(task for task in listed
-                     if self._highest is None or task > self._highest)
-        self._pending = running(self._pending)
-        self._late = running(self._late)
-        if new and self._pending:
-            if self._late:
-                found = []
-            elif len(new) <= len(self._pending):
-                found = new  # the first calls' (registered in the order sent)
-            elif len(self._pending) == 1 and self._pending[0].identified:
-                found = new[:1]
-            else:
-                found = []
-            for call, task in zip(self._pending, found):
-                call.task_id = task
-                self._ours.add(task)
-            if not found:
-                for call in self._pending:
-                    call.uncertain = True
-            self._pending = self._pending[len(found):] if found else []
-        if new:
-            self._highest = new[-1]
-        self._ours &= listed
-        return listed
-
-    def _send(self, call, refusal, veto, looked_at=None):
-        """Send ``call`` unless ``refusal(listed, commanded)`` (``listed``: the task ids
-        read just before, or None; ``commanded``: a function giving the commanded angles
-        of the joints ``looked_at``, asked before the listing, or None) or then ``veto()``
-        (if given; the last look, just before the call leaves: Pepper's own state may
-        have changed during the round trips) gives why not, one call at a time, each
-        joint call after a listing: the ids new in the next are then those of the calls
-        sent since, a turn's (stopped by stopMove, not by its id; sent with no listing
-        before it) among them."""
+    def _send(self, call, refusal, veto):
+        """Send ``call`` unless ``refusal(listed)`` (``listed``: the task ids read just
+        before, or None) or then ``veto()`` (if given; the last look, just before the
+        call leaves: Pepper's own state may have changed during the round trips) gives
+        why not, one call at a time: the new id in getTaskList is then never another
+        of our own calls (nor looked for while one of ours whose task was not found in
+        time may still appear). A call not identified (a turn, stopped by stopMove) is
+        only waited for until ALMotion has it, so that the next call's search does not
+        take its task for its own."""
         with self._lock:
-            commanded = None if looked_at is None else self._asking_commanded(looked_at)
-            listed = self._list() if call.identified else None
-            refused = refusal(listed, commanded)
+            listed = None
+            # An earlier call of ours whose task was not found in time may still appear
+            # in the list, and its id would pass for this call's: this one is then not
+            # looked for either (it cannot be stopped early, but nothing else is killed).
+            self._unidentified = running(self._unidentified)
+            self._identified = running(self._identified)
+            if call.identified and not self._unidentified:
+                try:
+                    listed = task_ids(self._motion)
+                except RuntimeError:
+                    pass  # the robot cannot list tasks: the call cannot be stopped early
+            refused = refusal(listed)
             if refused is None and veto is not None:
                 refused = veto()
             if refused is not None:
                 return None, refused
-            call.start()
-            if call.uncertain or (call.identified and listed is None):
-                # Its task may show in any later listing (unlisted before it, or sent
-                # late): while it runs, no new id is taken for ours.
-                self._late.append(call)
-            else:
-                self._pending.append(call)
+            call.start(listed)
+            if not call.identified:
+                # Asked after the turn, so that the next call's task search usually
+                # starts once ALMotion has the turn; not guaranteed (libqi may handle the
+                # two out of order, a thread in process may run late), so its answer is
+                # unused and nothing is decided by it.
+                self.move_active()
+            elif call.task_id is not None:
+                self._identified.append(call)
+            elif not call.done.is_set():
+                self._unidentified.append(call)
             return call, None
-
-    def _find(self, call):
-        """Find ``call``'s task if it is still to be found: a listing, and again after
-        FIND_WAIT s, doubled each time, FIND_TRIES in all, while none is new (NAOqi may
-        register a task a moment after the call arrives) and the call runs."""
-        wait = FIND_WAIT
-        with self._lock:
-            for _try in range(FIND_TRIES):
-                if call not in self._pending or self._list() is None:
-                    return
-                if call not in self._pending or call.done.wait(wait):
-                    return
-                wait *= 2
 
     def wait(self, call, planned, stop_reason, who):
         """Wait until ``call`` returns, stopping it once ``stop_reason()`` (asked each
@@ -239,8 +155,6 @@ class Sender(object):
         return stopped_for
 
     def _stop(self, call, who):
-        if call.identified:
-            self._find(call)
         try:
             if not call.stop() and call.identified and not call.done.is_set():
                 self._log.info("%s: its running call cannot be told apart from another "
