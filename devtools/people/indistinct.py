@@ -12,7 +12,7 @@ import collections
 import numpy as np
 
 from animate_behaviour.planning import styles
-from people import data, robot, two_sample, windows
+from people import data, robot, table, two_sample, windows
 
 FLOOR = "genuine vs acted (the floor)"
 # The goals on the lifelike style at the neutral mood: the test's AUC at most GOAL_AUC on
@@ -101,10 +101,6 @@ def goals(found):
     return listed
 
 
-def _row(cells):
-    return "| " + " | ".join(cells) + " |"
-
-
 def _shown(value, form="%.2f"):
     return "n/a" if value != value else form % value
 
@@ -114,10 +110,10 @@ def auc_table(found):
     the repeats, and its range), and its windows."""
     sets = list(windows.SETS)
     names = list(two_sample.classifiers())
-    lines = [_row(["source against the genuine people"]
-                  + ["%s, %s" % (each, name) for each in sets for name in names]
-                  + ["windows (genuine / other)"]),
-             _row(["---"] * (2 + len(sets) * len(names)))]
+    lines = [table.row(["source against the genuine people"]
+                       + ["%s, %s" % (each, name) for each in sets for name in names]
+                       + ["windows (genuine / other)"]),
+             table.row(["---"] * (2 + len(sets) * len(names)))]
     for label, each in found.comparisons.items():
         cells = [label]
         for chosen in sets:
@@ -125,7 +121,7 @@ def auc_table(found):
                 answer = each.answers[chosen][name]
                 cells.append("%.2f (%.2f-%.2f)" % (answer.auc, answer.low, answer.high))
         answer = each.answers[sets[0]][names[0]]
-        lines.append(_row(cells + ["%d / %d" % (answer.first, answer.second)]))
+        lines.append(table.row(cells + ["%d / %d" % (answer.first, answer.second)]))
     return lines
 
 
@@ -133,7 +129,8 @@ def feature_table(found):
     """Markdown lines: each feature's own AUC in every comparison (bold: outside
     FEATURE_BAND)."""
     labels = list(found.comparisons)
-    lines = [_row(["feature", "noisy"] + labels), _row(["---"] * (2 + len(labels)))]
+    lines = [table.row(["feature", "noisy"] + labels),
+             table.row(["---"] * (2 + len(labels)))]
     low, high = FEATURE_BAND
     for index, (key, feature) in enumerate(windows.FEATURES.items()):
         cells = [feature.label, "yes" if feature.noisy else ""]
@@ -141,7 +138,7 @@ def feature_table(found):
             value = found.comparisons[label].features[index]
             text = _shown(value)
             cells.append(text if value != value or low <= value <= high else "**%s**" % text)
-        lines.append(_row(cells))
+        lines.append(table.row(cells))
     return lines
 
 
@@ -156,14 +153,14 @@ def _spread(values, form):
 def values_table(found, shown):
     """Markdown lines: each feature's median (10th-90th percentile) over the windows of the
     genuine people and of the comparisons ``shown`` (labels)."""
-    lines = [_row(["feature", "unit", "genuine people"]
-                  + ["acted people" if label == FLOOR else label for label in shown]),
-             _row(["---"] * (3 + len(shown)))]
+    lines = [table.row(["feature", "unit", "genuine people"]
+                       + ["acted people" if label == FLOOR else label for label in shown]),
+             table.row(["---"] * (3 + len(shown)))]
     for index, (key, feature) in enumerate(windows.FEATURES.items()):
         cells = [feature.label, feature.unit, _spread(found.genuine.rows[:, index], feature.form)]
         cells += [_spread(found.comparisons[label].second.rows[:, index], feature.form)
                   for label in shown]
-        lines.append(_row(cells))
+        lines.append(table.row(cells))
     return lines
 
 
@@ -188,9 +185,8 @@ def report(found, repeats=two_sample.REPEATS):
              "robust set leaves out the noisy features (%s)."
              % (windows.SECONDS, len(set(found.genuine.groups)), repeats,
                 ", ".join(windows.NOISY)), "",
-             "## The goals", "", _row(["goal", "met", "how"]), _row(["---"] * 3)]
-            + [_row([goal.name, "yes" if goal.met else "**no**", goal.detail])
-               for goal in goals(found)]
+             "## The goals", ""]
+            + table.goal_lines(goals(found))
             + ["", "## AUC", ""] + auc_table(found)
             + ["", "## Each feature's own AUC", "",
                "The chance that a window of the other source reads higher than a genuine "

@@ -24,7 +24,8 @@ def _span(key, values):
     return "%s (%s-%s, %d)" % (shown(key, median), shown(key, low), shown(key, high), count)
 
 
-def _row(cells):
+def row(cells):
+    """A Markdown table row of ``cells``."""
     return "| " + " | ".join(cells) + " |"
 
 
@@ -32,9 +33,9 @@ def figures_table(found, style):
     """The figures of the people and of ``style``'s runs (one column per mood): Markdown
     lines. A run's figure outside the people's range is in bold."""
     moods = [mood for (each, mood) in found.runs if each == style]
-    lines = [_row(["figure", "genuine (BDS for the DFA): median (range, people)", "acted"]
+    lines = [row(["figure", "genuine (BDS for the DFA): median (range, people)", "acted"]
                   + ["%s (%g, %g)" % (style, mood[0], mood[1]) for mood in moods]),
-             _row(["---"] * (3 + len(moods)))]
+             row(["---"] * (3 + len(moods)))]
     for key in measure.KEYS:
         acted = "-" if key in measure.SWAY else _span(
             key, [each[key] for each in found.acted.values()])
@@ -43,13 +44,13 @@ def figures_table(found, style):
             value = found.runs[style, mood][key]
             inside = compare.inside(value, study.people(found, key))
             cells.append(shown(key, value) if inside else "**%s**" % shown(key, value))
-        lines.append(_row(cells))
+        lines.append(row(cells))
     typical = study.typical_person(found)
     acted = compare.summary([study.typicality(found, each) for each in found.acted.values()])
-    lines.append(_row(["inside the people's range", "", ""] + [
+    lines.append(row(["inside the people's range", "", ""] + [
         "%d of %d" % (len(measure.KEYS) - len(study.outside(found, found.runs[style, mood])),
                       len(measure.KEYS)) for mood in moods]))
-    lines.append(_row(["spreads from the genuine median (mean over the %d arm, torso and "
+    lines.append(row(["spreads from the genuine median (mean over the %d arm, torso and "
                        "knee figures)" % len(study.TYPICAL),
                        "%.2f (%.2f-%.2f), each among the others" % tuple(typical),
                        "%.2f (%.2f-%.2f)" % acted[:3]]
@@ -59,23 +60,26 @@ def figures_table(found, style):
 
 
 def goals_table(found):
-    lines = [_row(["goal", "met", "how"]), _row(["---"] * 3)]
-    for goal in study.goals(found):
-        lines.append(_row([goal.name, "yes" if goal.met else "**no**", goal.detail]))
-    return lines
+    return goal_lines(study.goals(found))
+
+
+def goal_lines(goals):
+    """Markdown lines: each goal (name, met, detail), met or not."""
+    return [row(["goal", "met", "how"]), row(["---"] * 3)] + [
+        row([goal.name, "yes" if goal.met else "**no**", goal.detail]) for goal in goals]
 
 
 def moods_table(found, style):
     """Where each of ``style``'s moods falls among the people, figure by figure: the share
     of people below it, or below / above them all."""
     moods = [mood for (each, mood) in found.runs if each == style]
-    lines = [_row(["figure"] + ["(%g, %g)" % mood for mood in moods]),
-             _row(["---"] * (1 + len(moods)))]
+    lines = [row(["figure"] + ["(%g, %g)" % mood for mood in moods]),
+             row(["---"] * (1 + len(moods)))]
     for key in measure.KEYS:
-        lines.append(_row([label(key)] + [
+        lines.append(row([label(key)] + [
             compare.position(found.runs[style, mood][key], study.people(found, key))
             for mood in moods]))
-    lines.append(_row(["third of the genuine move rate"] + [
+    lines.append(row(["third of the genuine move rate"] + [
         compare.third(found.runs[style, mood]["moves"], study.people(found, "moves"))
         for mood in moods]))
     return lines
@@ -84,10 +88,10 @@ def moods_table(found, style):
 def people_lines(found):
     """Each person's figures: one row per clip or subject."""
     keys = list(measure.KEYS)
-    lines = [_row(["person"] + keys), _row(["---"] * (1 + len(keys)))]
+    lines = [row(["person"] + keys), row(["---"] * (1 + len(keys)))]
     for group in (found.genuine, found.acted, found.balance):
         for name, each in group.items():
-            lines.append(_row([name] + [shown(key, each[key]) for key in keys]))
+            lines.append(row([name] + [shown(key, each[key]) for key in keys]))
     return lines
 
 
@@ -95,15 +99,15 @@ def quality_table(qualities):
     """Issue 13's figures (quality.py) of the people (median and range, genuine and acted
     apart) and of each style at the neutral mood: Markdown lines."""
     pepper = list(qualities["pepper"])
-    lines = [_row(["figure", "genuine: median (range)", "acted: median (range)"] + pepper),
-             _row(["---"] * (3 + len(pepper)))]
+    lines = [row(["figure", "genuine: median (range)", "acted: median (range)"] + pepper),
+             row(["---"] * (3 + len(pepper)))]
     for key, (text, form) in quality.KEYS.items():
         cells = [text]
         for kind in ("genuine", "acted"):
             median, low, high, _count = compare.summary(
                 [each[key] for each in qualities[kind].values()])
             cells.append("%s (%s-%s)" % (form % median, form % low, form % high))
-        lines.append(_row(cells + [form % qualities["pepper"][name][key] for name in pepper]))
+        lines.append(row(cells + [form % qualities["pepper"][name][key] for name in pepper]))
     return lines
 
 
