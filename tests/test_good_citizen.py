@@ -371,6 +371,22 @@ def wait_robot_seconds(pepper, seconds):
     threading.Event().wait(seconds * pepper.scale)
 
 
+def recorded_rests(monkeypatch):
+    """[(group name, start, end)] of every rest of the groups' own plans (uncommanded
+    holds) from now on, in ``clock`` time, appended as each rest ends."""
+    rests = []
+    rest = group_calls.GroupCalls._rest
+
+    def recording(calls, duration):
+        start = clock()
+        try:
+            return rest(calls, duration)
+        finally:
+            rests.append((calls.name, start, clock()))
+    monkeypatch.setattr(group_calls.GroupCalls, "_rest", recording)
+    return rests
+
+
 def moved(records):
     """The calls that moved joints: not those killed while still waiting for them."""
     return [record for record in records if record.start is not None
@@ -434,8 +450,10 @@ def wait_for_status(pepper, part, predicate):
     return poll(entry)
 
 
-def test_another_apps_arm_move_waits_at_most_one_call_and_we_step_aside(pepper, caplog):
+def test_another_apps_arm_move_waits_at_most_one_call_and_we_step_aside(pepper, caplog,
+                                                                       monkeypatch):
     caplog.set_level(logging.DEBUG, logger="test.citizen")
+    rests = recorded_rests(monkeypatch)
     pepper = pepper()
     enable(pepper)
     motion = pepper.service("ALMotion")
@@ -502,14 +520,18 @@ def test_another_apps_arm_move_waits_at_most_one_call_and_we_step_aside(pepper, 
         checks.check_speed(first, start, pepper.config)
         resumed += 1
     assert resumed  # the crossing takes a round trip's luck, not three
-    # The right arm went on with its calls while the left one waited: through the wave and
-    # the quiet time after it (lifelike's right arm may be between breaths for the wave's
-    # second alone).
+    # The right arm went on while the left one waited, through the wave and the quiet time
+    # after it: it sent a call then, or rested by its own plan (lifelike's holds are
+    # long-tailed: one in about 200 spans those 2 s, as in CI's 2.7 lane once). A worker
+    # held up by the left arm's yield would do neither.
     waited = pepper.config.yield_quiet_time * pepper.scale
     for wave in waves:
+        window = (wave.start, wave.end + waited)
         assert [record for record in moved(pepper.motion.trajectories)
                 if "RShoulderPitch" in record.names and not record.killed
-                and record.start < wave.end + waited and record.end > wave.start]
+                and record.start < window[1] and record.end > window[0]] or [
+                    (start, end) for name, start, end in rests
+                    if name == "rightArm" and start < window[1] and end > window[0]], wave
     assert pepper.status()["counters"]["yields"] >= 3
     # The right arm is a group of its own: a left-arm gesture leaves it animating, and
     # nothing ever held its joints: none of its calls waited. (A machine stalled for
