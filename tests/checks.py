@@ -71,9 +71,14 @@ def arms_moved(records, config=None):
 
 
 def bounds(config, joint):
+    """Table 1's bounds of ``joint`` at ``config``'s mood (an AtMood or a configuration):
+    a leg joint's at the legs' amplitude (a calm mood may leave it the configured one)."""
     limit = joints.URDF_LIMITS[joint]
+    selected_range = config.selected_range
+    if joint in joints.LEG_JOINTS:
+        selected_range = config.legs_amplitude(selected_range)
     return trajectory.random_bounds(config.home[joint], limit, config.maximum_range(joint),
-                                    config.selected_range)
+                                    selected_range)
 
 
 def check_angles_in_seed_bounds(record, config):

@@ -9,9 +9,9 @@ import pytest
 from animate_behaviour import configuration as config_module
 from animate_behaviour.expression import context, live_signal, mood
 from animate_behaviour.planning import breath as breath_module
-from animate_behaviour.planning import (creep, human_timing, joining, lifelike,
-                                        lifelike_hold, lifelike_legs, steps, styles,
-                                        trajectory)
+from animate_behaviour.planning import (clearance, creep, human_timing, joining, joints,
+                                        lifelike, lifelike_hold, lifelike_legs, steps,
+                                        styles, trajectory)
 import motion_quality
 import offline_plans
 from offline_plans import Round
@@ -533,3 +533,55 @@ def test_a_moment_together_draws_its_farthest_target_as_far_on_either_side_of_th
     # About the rest; drawn from the whole bounds, 0.07 rad above it (0.08 of room below).
     assert abs(np.mean(even[:, roll]) - rest[roll]) < 0.25 * reach
     assert np.mean(uneven[:, roll]) - rest[roll] > 0.6 * reach
+
+
+def same_steps(first, second):
+    """Whether two plans' steps are the same: rests as long, calls with the same keys."""
+    def form(step):
+        if isinstance(step, steps.Move):
+            return ("move", np.round(np.asarray(step.angles, dtype=float), 12).tolist(),
+                    np.round(np.asarray(step.times, dtype=float), 12).tolist(), step.joints)
+        return (type(step).__name__, round(getattr(step, "duration", 0.0), 12))
+    return [form(step) for step in first] == [form(step) for step in second]
+
+
+def test_a_calm_mood_calms_the_arms_not_the_legs_sway():
+    # A person's postural sway is not theirs to calm (issue 39, part 3): at arousal -1 the
+    # lifelike legs plan as at the configured mood, step for step, where the arms and
+    # the specification's legs calm down.
+    for seed in SEEDS[:4]:
+        _config, calm = planned(seed=seed, arousal="-1")
+        _config, neutral = planned(seed=seed)
+        assert same_steps(calm["legs"][1], neutral["legs"][1])
+        assert not same_steps(calm["leftArm"][1], neutral["leftArm"][1])
+    config = config_module.from_mapping({"motionStyle": "specification", "arousal": "-1"})
+    calm = checks.AtMood(config)
+    assert calm.legs_amplitude(calm.selected_range) == pytest.approx(0.2)
+    assert calm.legs_tempo(calm.gesture_duration) == pytest.approx(2.0)
+    lifelike_calm = checks.AtMood(config.with_values({"motionStyle": "lifelike"}, "test"))
+    assert lifelike_calm.legs_amplitude(lifelike_calm.selected_range) == 0.5
+    assert lifelike_calm.legs_tempo(lifelike_calm.gesture_duration) == 1.0
+    lively = checks.AtMood(config.with_values({"motionStyle": "lifelike"}, "test"), 0.0, 1.0)
+    assert lively.legs_amplitude(lively.selected_range) == pytest.approx(0.85)
+    assert lively.legs_tempo(lively.gesture_duration) == pytest.approx(0.55)
+
+
+@pytest.mark.parametrize("style,amplitude", [("lifelike", 0.5), ("specification", 0.2)])
+def test_the_arms_keep_their_hands_clear_of_the_legs_band_at_a_calm_mood(monkeypatch, style,
+                                                                        amplitude):
+    # The lifelike legs keep their configured band at arousal -1: the arms' clearance
+    # check allows for it, not for the calmer band the arms' own amplitude would give.
+    made = []
+
+    class Recorded(clearance.ClearanceCheck):
+        def __init__(self, names, home, leg_bounds, coefficients):
+            made.append((tuple(names), dict(leg_bounds)))
+            super(Recorded, self).__init__(names, home, leg_bounds, coefficients)
+    monkeypatch.setattr(clearance, "ClearanceCheck", Recorded)
+    calm = checks.AtMood(config_module.from_mapping({"motionStyle": style, "arousal": "-1"}))
+    calm.shapes()
+    arms = [bounds for names, bounds in made if "LShoulderPitch" in names]
+    assert arms and calm.selected_range == pytest.approx(0.2)
+    for leg, bound in arms[0].items():
+        assert bound == pytest.approx(trajectory.random_bounds(
+            calm.home[leg], joints.URDF_LIMITS[leg], calm.maximum_range(leg), amplitude))

@@ -43,6 +43,20 @@ class Configuration(object):
                        * styles.ROWS[self.motion_style].leg_range[index], MAX_LEG_RANGE)
         return self.arm_maximum_range[joints.ARM_SUFFIXES.index(joints.arm_suffix(joint))]
 
+    def legs_amplitude(self, selected_range):
+        """The legs' selectedRange at a mood's ``selected_range``: for a style whose legs
+        sway when calm (styles.StyleRow), never below the configured one."""
+        if styles.ROWS[self.motion_style].legs_sway_when_calm:
+            return max(selected_range, self.selected_range)
+        return selected_range
+
+    def legs_tempo(self, gesture_duration):
+        """The legs' gestureDuration (s) at a mood's ``gesture_duration``: for a style
+        whose legs sway when calm (styles.StyleRow), never above the configured one."""
+        if styles.ROWS[self.motion_style].legs_sway_when_calm:
+            return min(gesture_duration, self.gesture_duration)
+        return gesture_duration
+
     def describe(self):
         """One line per key with its effective value, for the start-up banner."""
         return ["%s = %s" % (row.name, row.format(getattr(self, row.attribute)))

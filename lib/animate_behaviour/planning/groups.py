@@ -61,7 +61,8 @@ def _lean_check(shape, _config, _limits, rest, _selected_range):
 
 
 def _clearance_check(shape, config, limits, rest, selected_range):
-    """Hands clear of the pelvis, whatever the leg joints another group moves do."""
+    """Hands clear of the pelvis, whatever the leg joints another group moves do (in
+    their band at the legs' amplitude, which a calm mood may leave wider than the arm's)."""
     if not clearance.moves_an_arm(shape.names):
         return None
     moving_legs = [name for _row, members in joint_groups(config.behaviour,
@@ -69,7 +70,8 @@ def _clearance_check(shape, config, limits, rest, selected_range):
                    for name in members if name in joints.LEG_JOINTS]
     leg_bounds = dict(
         (leg, trajectory.random_bounds(rest[leg], limits.get(leg, joints.URDF_LIMITS[leg]),
-                                       config.maximum_range(leg), selected_range))
+                                       config.maximum_range(leg),
+                                       config.legs_amplitude(selected_range)))
         for leg in moving_legs)
     return clearance.ClearanceCheck(shape.names, rest, leg_bounds, clearance_model.COEFFICIENTS)
 

@@ -113,10 +113,14 @@ class Lifelike(object):
         self._shared = shared
         self._breath = shared.breath
         self._postures = posture_shifts.Postures(group.name, group.names, shared.seed)
-        self._now = Now(group, config, shared, start)
+        self._now = Now(group, config, shared, start, self._reading)
         self._hold = Hold(group, config, rng, shared, self._now)
         self._went = None  # (the rest the group last went to, when)
         self._steps = self._cycles()
+
+    def _reading(self, reading):
+        """The live signal's ``reading`` as the group moves by it: an arm's, as read."""
+        return reading
 
     def next(self, at):
         """The next step (steps.Move or steps.Rest), beginning at robot time ``at``."""

@@ -34,6 +34,14 @@ LEG_MOVE = (0.5, 1.5)
 class LifelikeLegs(Lifelike):
     """The legs' steps, planned as Lifelike plans an arm's."""
 
+    def _reading(self, reading):
+        """The legs sway at the mood's amplitude and tempo, but a calm mood's at the
+        configured ones where the style says so (styles.StyleRow.legs_sway_when_calm)."""
+        config = self._config
+        return reading._replace(
+            selected_range=config.legs_amplitude(reading.selected_range),
+            gesture_duration=config.legs_tempo(reading.gesture_duration))
+
     def _cycles(self):
         """Cycles of the legs' pace: a hold at rest, then numPointsLeg moves to random
         targets with holds between, then back to rest, each in multiples of the live

@@ -13,14 +13,16 @@ from animate_behaviour.planning import steps, trajectory
 class Now(object):
     """The present of a stream of ``group`` (groups.JointGroup) from ``start`` (its
     commanded angles), reading ``shared``'s live signal (shared.Shared) with ``config``'s
-    keys that no mood changes.
+    keys that no mood changes, each Reading as ``reading(Reading)`` gives it for the
+    group (by default as read).
 
     ``at``: the robot time the step being planned begins. ``pose``: where the steps leave
     the joints, breath left out; ``commanded``: the same, breath included; ``anchor``:
     where the hold began, breath left out (the creep's centre)."""
 
-    def __init__(self, group, config, shared, start):
+    def __init__(self, group, config, shared, start, reading=None):
         self._group = group
+        self._reading = reading or (lambda read: read)
         self._config = config
         self._shared = shared
         self._start = np.asarray(start, dtype=float)
@@ -32,7 +34,7 @@ class Now(object):
 
     def look(self):
         """(the signal's Reading, the group's Shape there, its Breathing) now."""
-        reading = self._shared.signal.now()
+        reading = self._reading(self._shared.signal.now())
         shape = self._group.shape(reading)
         if self._breathings[0] is not shape:
             self._breathings = (shape, breath_module.Breathing(shape, self._config))
