@@ -16,7 +16,8 @@ filters and thresholds), pauses.png, rates.png and speeds.png, and beside.gif (a
 clip's stick figure beside qiBullet's Pepper posed at the commanded angles, over the same
 minute); and the two-sample test of issue 39 (devtools/people/indistinct.py: can a
 classifier tell 20 s windows of Pepper's from the genuine people's, each style at each
-mood, and genuine from acted people, the floor): two_sample.md, two_sample.json and
+mood, and genuine from acted people, the floor; beside them each genuine person against
+the others, what one individual reads): two_sample.md, two_sample.json and
 two_sample.png (the features that tell them apart, people beside Pepper). ``--write``
 also writes figures.md and sensitivity.md's summary, and two_sample.md, into
 docs/measurements/people.md. Figures, not assertions. About four minutes, two and a half

@@ -1,5 +1,6 @@
 """The windows' features of the two-sample test (issue 39), both lanes: synthetic angles
-whose motion is known, read as people's and Pepper's are."""
+whose motion is known, read as people's and Pepper's are; and a source's spread across
+its windows (spread.py) on hand-made rows."""
 from __future__ import absolute_import, division, print_function
 
 import collections
@@ -7,7 +8,7 @@ import collections
 import numpy as np
 import pytest
 
-from people import windows
+from people import spread, windows
 
 REST = {"ShoulderPitch": 1.5, "ShoulderRoll": 0.2, "ElbowRoll": -0.5}
 SECONDS = 60.0
@@ -111,3 +112,32 @@ def test_missing_joints_are_named():
     with pytest.raises(ValueError) as raised:
         windows.of_recording(angles, 50.0)
     assert "the windows need HipRoll" in str(raised.value)
+
+
+def test_a_features_spread_is_its_interquartile_range_over_its_median():
+    rows = np.ones((5, len(windows.FEATURES)))
+    index = list(windows.FEATURES).index
+    rows[:, index("arm RMS")] = [0.01, 0.02, 0.03, 0.04, 0.30]  # a rare large excursion
+    rows[:, index("arm p50")] = [-5.0, -4.0, -3.0, -2.0, -1.0]  # |median|
+    rows[:, index("arms together")] = [-0.2, -0.1, 0.0, 0.1, 0.2]  # a correlation: the IQR
+    rows[:, index("arm still")] = [0.0, 0.0, 0.0, 0.1, 0.2]  # a median of 0
+    rows[:, index("move length")] = [np.nan, np.nan, np.nan, 1.0, 2.0]  # two windows read it
+    found = dict(zip(windows.FEATURES, spread.of_rows(rows)))
+    assert found["arm RMS"] == pytest.approx(0.02 / 0.03)
+    assert found["arm p50"] == pytest.approx(2.0 / 3.0)
+    assert found["arms together"] == pytest.approx(0.2)
+    assert found["arm p90"] == 0.0  # every window alike
+    assert np.isnan(found["arm still"]) and np.isnan(found["move length"])
+    lines = spread.lines(collections.OrderedDict([("a", rows), ("b", rows * 2.0)]))
+    assert lines[0] == "| feature | a | b |"
+    assert lines[2 + index("arm RMS")] == "| %s | 0.67 | 0.67 |" % (
+        windows.FEATURES["arm RMS"].label)
+    assert lines[2 + index("arms together")] == "| %s (IQR) | 0.20 | 0.40 |" % (
+        windows.FEATURES["arms together"].label)
+    assert lines[2 + index("move length")].endswith("| n/a | n/a |")
+
+
+def test_a_spread_needs_rows_of_every_feature():
+    with pytest.raises(ValueError) as raised:
+        spread.of_rows(np.ones((4, 3)))
+    assert "rows of the 16 features (windows, features), got shape (4, 3)" in str(raised.value)

@@ -2,19 +2,27 @@
 people's, each style at each mood, and the floor, genuine against acted people; its goals
 and its tables.
 
+The reference beside them: each genuine person (their genuine and acted clips) against
+the other genuine people, read the same way as a run. The goal is reachable by one
+individual only if that individual reads like the most typical person.
+
 Python 3 tooling (two_sample.py's scikit-learn). A person is one group (their genuine
 and acted clips alike: a clip's number is its person); a robot run is cut into as many
-contiguous blocks as the genuine people are, each a group. Source 0 is always the genuine
-people, so a feature's AUC below 0.5 says the other source reads lower.
+contiguous blocks as the people it is held against, each a group, and so is a person held
+against the others. Source 0 is always genuine people, so a feature's AUC below 0.5 says
+the other source reads lower.
 """
 import collections
 
 import numpy as np
 
 from animate_behaviour.planning import styles
-from people import data, robot, table, two_sample, windows
+from people import data, robot, spread, table, two_sample, windows
 
 FLOOR = "genuine vs acted (the floor)"
+# two_sample.json's keys beside the comparisons' labels.
+PEOPLE = "each genuine person against the others"
+SPREAD = "each source's spread across its windows"
 # The goals on the lifelike style at the neutral mood: the test's AUC at most GOAL_AUC on
 # both feature sets, and no feature's own AUC outside FEATURE_BAND.
 GOAL_AUC = 0.6
@@ -26,9 +34,12 @@ Source = collections.namedtuple("Source", "rows groups")
 # ``answers`` ({set: {classifier: two_sample.Answer}}) and ``features`` (each feature's
 # own AUC, FEATURES's order).
 Comparison = collections.namedtuple("Comparison", "label second answers features")
-# Everything: the genuine people's Source and the Comparisons (the floor first), keyed by
-# their label.
-Results = collections.namedtuple("Results", "genuine comparisons")
+# One genuine person against the other genuine people: the ``person``, their Source
+# (``second``) and ``answers`` as a Comparison's.
+Reference = collections.namedtuple("Reference", "person second answers")
+# Everything: the genuine people's Source, the Comparisons (the floor first), keyed by
+# their label, and each genuine person's Reference, keyed by the person.
+Results = collections.namedtuple("Results", "genuine comparisons people")
 
 
 def person(name):
@@ -36,43 +47,87 @@ def person(name):
     return name.split("_")[0]
 
 
-def of_people(recordings, kind):
-    """The Source of ``recordings``' clips of ``kind``."""
-    chosen = [(each.name, windows.of_recording(each.angles, each.rate))
-              for each in recordings if each.kind == kind]
-    return Source(np.vstack([rows for _name, rows in chosen]),
-                  [person(name) for name, rows in chosen for _row in rows])
+def clips(recordings, kind):
+    """``recordings``' clips of ``kind``, each as (its name, its windows' rows)."""
+    return [(each.name, windows.of_recording(each.angles, each.rate))
+            for each in recordings if each.kind == kind]
+
+
+def of_clips(named):
+    """The Source of ``named`` clips ((name, rows), as clips gives them): a person a
+    group."""
+    return Source(np.vstack([rows for _name, rows in named]),
+                  [person(name) for name, rows in named for _row in rows])
+
+
+def in_blocks(named, pieces):
+    """The Source of ``named`` ((name, rows), one after the other in time) cut into
+    ``pieces`` contiguous blocks; a block spanning two of them is two groups (a group
+    never holds two clips)."""
+    rows = np.vstack([rows for _name, rows in named])
+    names = [name for name, each in named for _row in each]
+    return Source(rows, ["%s block %d" % (name, block)
+                         for name, block in zip(names, two_sample.blocks(len(rows), pieces))])
 
 
 def of_run(run, pieces):
     """The Source of a robot.Run, cut into ``pieces`` blocks."""
-    rows = windows.of_recording(run.recording.angles, run.recording.rate)
-    return Source(rows, ["%s block %d" % (run.recording.name, block)
-                         for block in two_sample.blocks(len(rows), pieces)])
+    return in_blocks([(run.recording.name, windows.of_recording(run.recording.angles,
+                                                                run.recording.rate))], pieces)
+
+
+def answers(first, second, repeats=two_sample.REPEATS):
+    """two_sample.compare of ``second`` against ``first`` (Sources) on each feature set:
+    {set: {classifier: two_sample.Answer}}."""
+    return collections.OrderedDict(
+        (name, two_sample.compare(first.rows, second.rows, first.groups, second.groups,
+                                  [list(windows.FEATURES).index(key) for key in keys],
+                                  repeats))
+        for name, keys in windows.SETS.items())
 
 
 def comparison(label, genuine, second, repeats=two_sample.REPEATS):
     """The Comparison of ``second`` (a Source) against the ``genuine`` people's."""
-    answers = collections.OrderedDict(
-        (name, two_sample.compare(genuine.rows, second.rows, genuine.groups, second.groups,
-                                  [list(windows.FEATURES).index(key) for key in keys],
-                                  repeats))
-        for name, keys in windows.SETS.items())
-    return Comparison(label, second, answers, two_sample.feature_auc(genuine.rows,
-                                                                    second.rows))
+    return Comparison(label, second, answers(genuine, second, repeats),
+                      two_sample.feature_auc(genuine.rows, second.rows))
+
+
+def apart(genuine, named, name):
+    """Genuine person ``name`` apart from the others: (the other genuine people's Source,
+    a person a group; ``name``'s Source: their clips among ``named`` ((name, rows)) cut,
+    as a run is, into as many contiguous blocks as the others are people)."""
+    others = [index for index, group in enumerate(genuine.groups) if group != name]
+    if len(others) == len(genuine.groups):
+        raise ValueError("%s is not among the genuine people (%s)"
+                         % (name, ", ".join(sorted(set(genuine.groups)))))
+    rest = Source(genuine.rows[others], [genuine.groups[index] for index in others])
+    return rest, in_blocks([each for each in named if person(each[0]) == name],
+                           len(set(rest.groups)))
+
+
+def each_person(genuine, named, repeats=two_sample.REPEATS):
+    """Each genuine person's Reference (the ``genuine`` people's Source; ``named``: every
+    clip, genuine and acted, as (name, rows)): their windows against the other genuine
+    people's. An OrderedDict person -> Reference, in ``genuine``'s order."""
+    found = collections.OrderedDict()
+    for name in sorted(set(genuine.groups), key=list(genuine.groups).index):
+        rest, theirs = apart(genuine, named, name)
+        found[name] = Reference(name, theirs, answers(rest, theirs, repeats))
+    return found
 
 
 def results(recordings, runs, repeats=two_sample.REPEATS):
     """The Results of ``recordings`` (reference.Recordings of people) and ``runs``
     (robot.runs)."""
-    genuine = of_people(recordings, data.GENUINE)
+    genuine_clips, acted_clips = clips(recordings, data.GENUINE), clips(recordings, data.ACTED)
+    genuine = of_clips(genuine_clips)
     pieces = len(set(genuine.groups))
     found = collections.OrderedDict()
-    found[FLOOR] = comparison(FLOOR, genuine, of_people(recordings, data.ACTED), repeats)
+    found[FLOOR] = comparison(FLOOR, genuine, of_clips(acted_clips), repeats)
     for (style, mood), run in runs.items():
         label = robot.label(style, mood)
         found[label] = comparison(label, genuine, of_run(run, pieces), repeats)
-    return Results(genuine, found)
+    return Results(genuine, found, each_person(genuine, genuine_clips + acted_clips, repeats))
 
 
 def neutral(found):
@@ -105,24 +160,69 @@ def _shown(value, form="%.2f"):
     return "n/a" if value != value else form % value
 
 
-def auc_table(found):
-    """Markdown lines: each comparison's AUC per feature set and classifier (the mean over
-    the repeats, and its range), and its windows."""
+def _answers_table(heading, listed, windows_heading):
+    """Markdown lines: each of ``listed`` ((label, answers)): its AUC per feature set and
+    classifier (the mean over the repeats, and its range), and its windows."""
     sets = list(windows.SETS)
     names = list(two_sample.classifiers())
-    lines = [table.row(["source against the genuine people"]
-                       + ["%s, %s" % (each, name) for each in sets for name in names]
-                       + ["windows (genuine / other)"]),
+    lines = [table.row([heading] + ["%s, %s" % (each, name) for each in sets for name in names]
+                       + [windows_heading]),
              table.row(["---"] * (2 + len(sets) * len(names)))]
-    for label, each in found.comparisons.items():
+    for label, read in listed:
         cells = [label]
         for chosen in sets:
             for name in names:
-                answer = each.answers[chosen][name]
+                answer = read[chosen][name]
                 cells.append("%.2f (%.2f-%.2f)" % (answer.auc, answer.low, answer.high))
-        answer = each.answers[sets[0]][names[0]]
+        answer = read[sets[0]][names[0]]
         lines.append(table.row(cells + ["%d / %d" % (answer.first, answer.second)]))
     return lines
+
+
+def auc_table(found):
+    """Markdown lines: each comparison's AUC per feature set and classifier (the mean over
+    the repeats, and its range), and its windows."""
+    return _answers_table("source against the genuine people",
+                          [(label, each.answers) for label, each in found.comparisons.items()],
+                          "windows (genuine / other)")
+
+
+def highest(answers):
+    """The highest AUC of ``answers`` ({set: {classifier: Answer}}): what the goals read."""
+    return max(answer.auc for each in answers.values() for answer in each.values())
+
+
+def people_table(found):
+    """Markdown lines: each genuine person's AUCs against the other genuine people, as
+    auc_table's, and a line: the most typical person's highest AUC beside the lifelike
+    style's at the neutral mood."""
+    typical = min(found.people.values(), key=lambda each: highest(each.answers))
+    return (_answers_table("genuine person against the other genuine people",
+                           [(name, each.answers) for name, each in found.people.items()],
+                           "windows (others / theirs)")
+            + ["", "The most typical person (%s) reads %.2f at the most; Pepper's %s reads "
+                   "%.2f (the highest of the four AUCs each)."
+               % (typical.person, highest(typical.answers),
+                  robot.label(styles.LIFELIKE, robot.NEUTRAL),
+                  highest(neutral(found).answers))])
+
+
+def neutral_styles(found):
+    """The lifelike and the specification styles' Comparisons at the neutral mood (those
+    run), the plot's and the spread table's: an OrderedDict style -> Comparison."""
+    return collections.OrderedDict(
+        (style, found.comparisons[robot.label(style, robot.NEUTRAL)])
+        for style in (styles.LIFELIKE, styles.SPECIFICATION)
+        if robot.label(style, robot.NEUTRAL) in found.comparisons)
+
+
+def spread_sources(found):
+    """The windows' rows the spread table (spread.lines) shows: neutral_styles' and each
+    genuine person's: an OrderedDict label -> rows."""
+    shown = collections.OrderedDict((each.label, each.second.rows)
+                                    for each in neutral_styles(found).values())
+    shown.update(("person %s" % name, each.second.rows) for name, each in found.people.items())
+    return shown
 
 
 def feature_table(found):
@@ -188,6 +288,19 @@ def report(found, repeats=two_sample.REPEATS):
              "## The goals", ""]
             + table.goal_lines(goals(found))
             + ["", "## AUC", ""] + auc_table(found)
+            + ["", "## Each person against the others", "",
+               "Each genuine person's windows (their genuine and acted clips, cut into as "
+               "many contiguous blocks as the others are people, a block never spanning two "
+               "clips) against the other genuine people's, read as a run is: what one "
+               "individual reads among people.", ""]
+            + people_table(found)
+            + ["", "## Each source's spread across its windows", "",
+               "Each feature's interquartile range over its windows, over the |median| "
+               "(the correlations: the interquartile range alone): how unlike one another "
+               "a source's windows are. A person's calm stretches and rare large "
+               "excursions spread wide; n/a: fewer than %d windows read it, or its median "
+               "is 0." % spread.FEWEST, ""]
+            + spread.lines(spread_sources(found))
             + ["", "## Each feature's own AUC", "",
                "The chance that a window of the other source reads higher than a genuine "
                "person's (bold: outside %.1f-%.1f)." % FEATURE_BAND, ""]
@@ -198,11 +311,19 @@ def report(found, repeats=two_sample.REPEATS):
             + ["", "## The features", ""] + features_list() + [""])
 
 
+def _plain(answers):
+    return dict((chosen, dict((name, answer._asdict()) for name, answer in each.items()))
+                for chosen, each in answers.items())
+
+
 def as_json(found):
-    """``found`` as plain data (two_sample.json)."""
-    return dict(
-        (label, dict(auc=dict((chosen, dict((name, answer._asdict())
-                                            for name, answer in answers.items()))
-                              for chosen, answers in each.answers.items()),
-                     features=dict(zip(windows.FEATURES, each.features))))
-        for label, each in found.comparisons.items())
+    """``found`` as plain data (two_sample.json): each comparison by its label, beside
+    them PEOPLE (each genuine person's AUCs against the others) and SPREAD (spread_sources'
+    spreads)."""
+    plain = dict((label, dict(auc=_plain(each.answers),
+                              features=dict(zip(windows.FEATURES, each.features))))
+                 for label, each in found.comparisons.items())
+    plain[PEOPLE] = dict((name, _plain(each.answers)) for name, each in found.people.items())
+    plain[SPREAD] = dict((label, dict(zip(windows.FEATURES, spread.of_rows(rows))))
+                         for label, rows in spread_sources(found).items())
+    return plain

@@ -10,8 +10,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
-from animate_behaviour.planning import styles  # noqa: E402
-from people import indistinct, robot, windows  # noqa: E402
+from people import indistinct, windows  # noqa: E402
 
 PANELS = (2, 4)  # rows, columns
 SIZE = (11.0, 5.6)  # inches
@@ -35,10 +34,8 @@ def columns(found):
     """(name, rows) of what each panel shows, in COLOURS' order."""
     listed = [("genuine\npeople", found.genuine.rows),
               ("acted\npeople", found.comparisons[indistinct.FLOOR].second.rows)]
-    for style in (styles.LIFELIKE, styles.SPECIFICATION):
-        label = robot.label(style, robot.NEUTRAL)
-        if label in found.comparisons:
-            listed.append(("Pepper\n%s" % style, found.comparisons[label].second.rows))
+    listed += [("Pepper\n%s" % style, each.second.rows)
+               for style, each in indistinct.neutral_styles(found).items()]
     return listed
 
 
