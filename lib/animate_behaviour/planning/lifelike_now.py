@@ -14,15 +14,15 @@ class Now(object):
     """The present of a stream of ``group`` (groups.JointGroup) from ``start`` (its
     commanded angles), reading ``shared``'s live signal (shared.Shared) with ``config``'s
     keys that no mood changes, each Reading as ``reading(Reading)`` gives it for the
-    group (by default as read).
+    group (the legs' sway at a calm mood: lifelike_legs.py).
 
     ``at``: the robot time the step being planned begins. ``pose``: where the steps leave
     the joints, breath left out; ``commanded``: the same, breath included; ``anchor``:
     where the hold began, breath left out (the creep's centre)."""
 
-    def __init__(self, group, config, shared, start, reading=None):
+    def __init__(self, group, config, shared, start, reading):
         self._group = group
-        self._reading = reading or (lambda read: read)
+        self._reading = reading
         self._config = config
         self._shared = shared
         self._start = np.asarray(start, dtype=float)
