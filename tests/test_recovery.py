@@ -4,6 +4,7 @@ from __future__ import absolute_import, division, print_function
 
 import logging
 import threading
+import time
 
 from animate_behaviour.engine import recovery, status as status_module
 from animate_behaviour.foundation.clock import ScaledClock
@@ -288,3 +289,112 @@ def test_the_sender_stops_its_own_call_by_its_task_id_once():
     assert call.task_id == 101
     assert sender.wait(call, 1.0, lambda: "stop", "leftArm") == "stop"
     assert [c for c in motion.calls if c[0] == "killTask"] == [("killTask", 101)]
+
+
+class SharedMotion(TaskMotion):
+    """TaskMotion on a Pepper another app shares: ``another_app(names)`` starts its task
+    (an id of the same counter, listed like ours) holding ``names`` until ``end_another``;
+    a call of ours on joints it holds waits unlisted (NAOqi may leave postponed tasks out
+    of getTaskList: robot check), and each call of ours is registered only once a listing
+    that came after it has been answered (NAOqi may create the task a moment after the
+    call arrives): the stand-in holds it until that listing, never on a timer."""
+
+    def __init__(self):
+        TaskMotion.__init__(self)
+        self._cond = threading.Condition(self._lock)
+        self._held = {}  # joint -> another app's task id
+        self._listings = 0  # listings answered
+        self.killed = []
+
+    def another_app(self, names):
+        with self._lock:
+            self._next += 1
+            self._tasks[self._next] = threading.Event()
+            for name in names:
+                self._held[name] = self._next
+            return self._next
+
+    def end_another(self, task):
+        with self._cond:
+            self._tasks.pop(task, None)
+            self._held = dict((k, v) for k, v in self._held.items() if v != task)
+            self._cond.notify_all()
+
+    def areResourcesAvailable(self, names):
+        self.calls.append(("areResourcesAvailable", names))
+        with self._lock:
+            return not [name for name in names if name in self._held]
+
+    def getTaskList(self):
+        with self._cond:
+            listed = [["angleInterpolation", task] for task in self._tasks]
+            self._listings += 1
+            self._cond.notify_all()
+            return listed
+
+    def angleInterpolation(self, names, angles, times, absolute):
+        self.calls.append(("angleInterpolation", names))
+        deadline = time.time() + 10  # wall seconds: a sender that never lists again
+        with self._cond:
+            arrived = self._listings
+            while self._listings == arrived or [n for n in names if n in self._held]:
+                if time.time() >= deadline:
+                    return
+                self._cond.wait(deadline - time.time())
+            self._next += 1
+            done = self._tasks[self._next] = threading.Event()
+        done.wait(10)
+
+    def killTask(self, task):
+        self.calls.append(("killTask", task))
+        with self._cond:
+            self.killed.append(task)
+            found = self._tasks.pop(task, None)
+            self._held = dict((k, v) for k, v in self._held.items() if v != task)
+            self._cond.notify_all()
+        if found is not None:
+            found.set()
+        return found is not None
+
+
+def test_another_app_s_task_begun_since_the_last_listing_is_never_taken_for_our_call():
+    """Another app's task that starts between two calls of ours (after the listing around
+    the first, before the second is sent) and our second call, registered a moment after
+    the listing that follows it, make a listing whose only new id is the other app's.
+    One listing after a send, read against the one around the call before, cannot tell
+    that from our own call's task (issue 37): the stop must still kill our call only."""
+    motion = SharedMotion()
+    sender, clock = sender_for(motion)
+    first, _ = sender.send_joints(["LElbowRoll"], [[0.1]], [1.0], clock.event(), "left")
+    wave = motion.another_app(["RElbowRoll"])
+    second, _ = sender.send_joints(["LWristYaw"], [[0.1]], [1.0], clock.event(), "wrist")
+    for call in (second, first):
+        assert sender.wait(call, 1.0, lambda: "stop", "t") == "stop"
+    assert wave not in motion.killed
+    assert second.task_id is None or second.task_id != wave
+    motion.end_another(wave)
+
+
+def test_our_call_waiting_unlisted_behind_another_app_s_new_task_never_kills_it():
+    """Another app's task takes a group's joints after the listing around our last call;
+    our next call on them would wait behind it, unlisted, so that the only new id after
+    sending it is the other app's: the call is not sent, or its stop kills nothing of the
+    other app's."""
+    motion = SharedMotion()
+    sender, clock = sender_for(motion)
+    first, _ = sender.send_joints(["LElbowRoll"], [[0.1]], [1.0], clock.event(), "left")
+    gesture = motion.another_app(["LWristYaw"])
+    second, refused = sender.send_joints(["LWristYaw"], [[0.1]], [1.0], clock.event(), "w")
+    if second is not None:
+        assert second.task_id != gesture
+        stopping = threading.Thread(target=sender.wait,
+                                    args=(second, 1.0, lambda: "stop", "wrist"))
+        stopping.start()
+    assert sender.wait(first, 1.0, lambda: "stop", "left") == "stop"
+    assert gesture not in motion.killed
+    motion.end_another(gesture)
+    if second is None:
+        assert refused == sender_module.BUSY
+    else:
+        stopping.join(10)
+        assert gesture not in motion.killed
