@@ -96,7 +96,9 @@ class GroupCalls(object):
                     break
                 if self._round.stop.is_set():
                     return STOP
-                # A turn is due or running: the legs hold still until its end_turn wakes them.
+                # A turn is due or running: the legs hold still until its end_turn wakes them
+                # (another app may command them meanwhile: the read taken before is stale).
+                self._just_read = False
                 self._clock.wait(self.wake, None)
         try:
             return self.call(step)
