@@ -62,6 +62,14 @@ def settled_home(motion, since):
     return all(record.end is not None for record in motion.trajectories[since:])
 
 
+def call_running(motion, margin):
+    """Whether a call of the runner's has more than ``margin`` robot s left to play (run
+    under the motion's lock, by wait_for)."""
+    now = motion.clock.now()
+    return any(record.end is None and record.start + record.duration - now > margin
+               for record in motion.trajectories)
+
+
 def round_trips(robot, since, until):
     """method -> calls per second the stand-ins of ``robot`` recorded between clock times
     ``since`` and ``until`` (the runner's: the benchmark's own app makes none)."""
@@ -92,13 +100,20 @@ def measure_real_time(mode, python, config_path, seconds, window, toggles, lib):
         trips = round_trips(robot, since, motion.clock.now())
         stops, enables = [], []
         for _ in range(toggles):  # enabled, into its calls: disable, then enable at home
+            # A call running, for the disable to stop: a lifelike Pepper at a calm mood
+            # may rest every group at once, and then nothing is killed.
+            motion.wait_for(lambda: call_running(motion, 0.2), 30.0)
             count, calls = len(motion.trajectories), len(motion.calls)
             asked = time.monotonic()
             # The specification's way goes home within this call, ours after it.
             runner.service.setActivation("disabled")
             motion.wait_for(lambda: any(call.method in KILLS[mode]
                                         for call in motion.calls[calls:]), 30.0)
-            kill = next(call for call in motion.calls[calls:] if call.method in KILLS[mode])
+            kills = [call for call in motion.calls[calls:] if call.method in KILLS[mode]]
+            if not kills:
+                raise RuntimeError("%s: disabled with a call running, but no %s within 30 s"
+                                   % (mode, " or ".join(KILLS[mode])))
+            kill = kills[0]
             stops.append((kill.time - asked) * 1000.0)
             motion.wait_for(lambda: len(motion.trajectories) > count
                             and settled_home(motion, count), 30.0)  # home, and still
