@@ -48,11 +48,12 @@ def at(ordered, fraction):
 
 class Process(object):
     """The runner or the baseline (``mode``), on ``python``, animating ``robot``; a qi
-    client with the service's proxy (``service``)."""
+    client with the service's proxy (``service``). ``lib``: the runner's package folder
+    (another commit's, say; default: this one's)."""
 
     def __init__(self, mode, robot, config_path, time_scale, activate=True,
-                 python=sys.executable):
-        env = pepper_sim.runner_environment(os.path.join(ROOT, "lib"))
+                 python=sys.executable, lib=None):
+        env = pepper_sim.runner_environment(lib or os.path.join(ROOT, "lib"))
         if mode == "animate-behaviour":
             command = [python, "-m", "animate_behaviour", "--log-file", os.devnull]
         else:
@@ -80,12 +81,12 @@ class Process(object):
 
 
 @contextlib.contextmanager
-def animating(mode, config_path, scale, activate=True, python=sys.executable):
-    """(robot, runner, app): a simulated robot at ``scale``, ``mode`` on ``python``
-    animating it (or not, without ``activate``), and a second qi session to play another
-    app; all closed at the end."""
+def animating(mode, config_path, scale, activate=True, python=sys.executable, lib=None):
+    """(robot, runner, app): a simulated robot at ``scale``, ``mode`` on ``python`` (the
+    package from ``lib``, see Process) animating it (or not, without ``activate``), and a
+    second qi session to play another app; all closed at the end."""
     with SimulatedRobot(time_scale=scale) as robot:
-        runner = Process(mode, robot, config_path, scale, activate, python)
+        runner = Process(mode, robot, config_path, scale, activate, python, lib)
         app = qi.Session()
         try:
             app.connect(robot.url)

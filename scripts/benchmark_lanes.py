@@ -17,22 +17,33 @@ served by this Python 3.9 process) at the specification's defaults:
   time scale for enough seams (bench_runs.seam_gaps);
 * NAOqi round trips per second while animating: every call the process made to the
   simulated ALMotion, ALMemory and ALAutonomousLife in the CPU window, as their stand-ins
-  recorded them (motion commands and queries alike), and per method below the table.
+  recorded them (motion commands and queries alike), and per method below the table;
+* the motion calls a second (angleInterpolation, moveTo) and the round trips each carries,
+  by kind (getTaskList, getAngles, areResourcesAvailable, moveIsActive; issue 37's goal:
+  at most 2.2 in all), and the other round trips (the heat, Autonomous Life...) per call.
 
 p50 / p99 / max (samples), beside the goals of issue 14, for the package in each motion
 style and for the specification's way. Figures, not assertions. Runs in about six
-minutes; ``--quick`` shortens every phase (rougher figures). ``--moods`` measures the
-package instead in each style at the four corners of the mood (valence and arousal
-each -1 or 1): the cost at every mood. ``--write`` also writes the figures as Markdown
-into docs/measurements/sharing.md (its part "lanes", or "moods" with ``--moods``).
+minutes a lane; ``--quick`` shortens every phase (rougher figures), ``--toggles`` sets
+how many disables and enables the latencies come from, ``--lanes 2.7`` runs one lane.
+``--against COMMIT`` (22d3214, say) also runs that commit's package (from a temporary
+``git worktree``) in each of the package's runs, against the same pepper_sim, and prints
+this code's figures as ratios of its. ``--moods`` measures the package instead in each
+style at the four corners of the mood (valence and arousal each -1 or 1): the cost at
+every mood. ``--write`` also writes the figures as Markdown into
+docs/measurements/sharing.md (its part "lanes", or "moods" with ``--moods``).
 """
 import argparse
 import collections
+import contextlib
 import os
+import random
+import shutil
+import subprocess
 import tempfile
 import time
 
-from bench_runs import LANES, CpuMeter, animating, percentiles, seam_gaps
+from bench_runs import LANES, ROOT, CpuMeter, animating, at, percentiles, seam_gaps
 
 from animate_behaviour.planning import joints  # noqa: E402 (bench_runs puts lib/ on the path)
 import measurement_pages  # noqa: E402
@@ -51,6 +62,14 @@ def settled_home(motion, since):
     return all(record.end is not None for record in motion.trajectories[since:])
 
 
+def call_running(motion, margin):
+    """Whether a call of the runner's has more than ``margin`` robot s left to play (run
+    under the motion's lock, by wait_for)."""
+    now = motion.clock.now()
+    return any(record.end is None and record.start + record.duration - now > margin
+               for record in motion.trajectories)
+
+
 def round_trips(robot, since, until):
     """method -> calls per second the stand-ins of ``robot`` recorded between clock times
     ``since`` and ``until`` (the runner's: the benchmark's own app makes none)."""
@@ -63,10 +82,11 @@ def round_trips(robot, since, until):
     return dict((method, count / seconds) for method, count in rates.items())
 
 
-def measure_real_time(mode, python, config_path, seconds, toggles):
-    """(CPU disabled %, CPU animating %, stop latencies ms, enable latencies ms, round
-    trips per second by method while animating)."""
-    with animating(mode, config_path, 1.0, activate=False, python=python) as (
+def measure_real_time(mode, python, config_path, seconds, window, toggles, lib):
+    """(CPU disabled % over ``seconds``, CPU animating % over ``window`` s, stop latencies
+    ms, enable latencies ms, round trips per second by method while animating), the
+    package from ``lib``."""
+    with animating(mode, config_path, 1.0, activate=False, python=python, lib=lib) as (
             robot, runner, _app):
         motion = robot.motion
         time.sleep(2.0)  # past the start-up
@@ -76,17 +96,24 @@ def measure_real_time(mode, python, config_path, seconds, toggles):
         time.sleep(3.0)  # past the first calls
         since = motion.clock.now()
         with CpuMeter(runner.process.pid) as animating_cpu:
-            time.sleep(seconds)
+            time.sleep(window)
         trips = round_trips(robot, since, motion.clock.now())
         stops, enables = [], []
         for _ in range(toggles):  # enabled, into its calls: disable, then enable at home
+            # A call running, for the disable to stop: a lifelike Pepper at a calm mood
+            # may rest every group at once, and then nothing is killed.
+            motion.wait_for(lambda: call_running(motion, 0.2), 30.0)
             count, calls = len(motion.trajectories), len(motion.calls)
             asked = time.monotonic()
             # The specification's way goes home within this call, ours after it.
             runner.service.setActivation("disabled")
             motion.wait_for(lambda: any(call.method in KILLS[mode]
                                         for call in motion.calls[calls:]), 30.0)
-            kill = next(call for call in motion.calls[calls:] if call.method in KILLS[mode])
+            kills = [call for call in motion.calls[calls:] if call.method in KILLS[mode]]
+            if not kills:
+                raise RuntimeError("%s: disabled with a call running, but no %s within 30 s"
+                                   % (mode, " or ".join(KILLS[mode])))
+            kill = kills[0]
             stops.append((kill.time - asked) * 1000.0)
             motion.wait_for(lambda: len(motion.trajectories) > count
                             and settled_home(motion, count), 30.0)  # home, and still
@@ -102,36 +129,94 @@ def measure_real_time(mode, python, config_path, seconds, toggles):
         return disabled.percent, animating_cpu.percent, stops, enables, trips
 
 
-def measure_seams(mode, python, config_path, seconds):
-    with animating(mode, config_path, SEAM_SCALE[mode], python=python) as (
+def measure_seams(mode, python, config_path, seconds, lib):
+    with animating(mode, config_path, SEAM_SCALE[mode], python=python, lib=lib) as (
             robot, _runner, _app):
         time.sleep(seconds)
     return seam_gaps(robot.motion.trajectories, joints.STAND_POSTURE,
                      rests=mode == "animate-behaviour")["arms"]
 
 
-# The round trips docs/measurements/sharing.md names apart: (heading, methods).
-NAMED_TRIPS = (("motion commands", ("angleInterpolation", "moveTo")),
-               ("getTaskList", ("getTaskList",)), ("getAngles", ("getAngles",)))
+# The motion commands, and the round trips a motion call carries (the questions asked
+# around it), named apart in the table (issue 37): (heading, methods).
+COMMANDS = ("angleInterpolation", "moveTo")
+CARRIED = (("getTaskList", ("getTaskList",)), ("getAngles", ("getAngles",)),
+           ("areResourcesAvailable", ("areResourcesAvailable",)),
+           ("moveIsActive", ("moveIsActive",)))
+CARRIED_GOAL = "<= 2.2"
+
+
+def per_call(trips):
+    """(motion calls a second, [round trips a call of each kind of CARRIED], their sum,
+    the other round trips a call) from ``trips`` (method -> per second)."""
+    calls = sum(trips.get(method, 0.0) for method in COMMANDS)
+    if not calls:
+        return 0.0, [0.0] * len(CARRIED), 0.0, 0.0
+    kinds = [sum(trips.get(method, 0.0) for method in methods) / calls
+             for _name, methods in CARRIED]
+    named = set(COMMANDS).union(*(methods for _name, methods in CARRIED))
+    other = sum(rate for method, rate in trips.items() if method not in named) / calls
+    return calls, kinds, sum(kinds), other
 
 
 def markdown(columns):
     """The figures as Markdown lines: a row per run (lane, heading), a column per figure
-    of GOALS (their goals in the first row), then the round trips named apart."""
-    lines = ["| run | %s | %s |" % (" | ".join(label for label, _goal in GOALS), " | ".join(
-        "of which %s" % name for name, _methods in NAMED_TRIPS)),
-        "| --- |%s" % (" --- |" * (len(GOALS) + len(NAMED_TRIPS))),
-        "| goal | %s |%s" % (" | ".join(goal for _label, goal in GOALS),
-                             " |" * len(NAMED_TRIPS))]
+    of GOALS (their goals in the first row), then the motion calls a second and the round
+    trips each carries, by kind."""
+    lines = ["| run | %s | motion calls (/s) | %s | carried a call | other a call |" % (
+        " | ".join(label for label, _goal in GOALS), " | ".join(
+            "%s a call" % name for name, _methods in CARRIED)),
+        "| --- |%s" % (" --- |" * (len(GOALS) + len(CARRIED) + 3)),
+        "| goal | %s |%s %s | |" % (" | ".join(goal for _label, goal in GOALS),
+                                  " |" * (len(CARRIED) + 1), CARRIED_GOAL)]
     for name, values, trips in columns:
-        lines.append("| %s | %s | %s |" % (name, " | ".join(values), " | ".join(
-            "%.2f" % sum(trips.get(method, 0.0) for method in methods)
-            for _name, methods in NAMED_TRIPS)))
+        calls, kinds, carried, other = per_call(trips)
+        lines.append("| %s | %s | %.2f | %s | %.2f | %.2f |" % (
+            name, " | ".join(values), calls, " | ".join("%.2f" % kind for kind in kinds),
+            carried, other))
     return lines
 
 
 def quantiles(values):
     return percentiles(values, "%.1f", " / ")
+
+
+def p99_ratio_interval(new, old, draws=2000, seed=37):
+    """The 90 % interval of p99(new) / p99(old) over a seeded bootstrap of both samples:
+    how far the ratio of p99s would scatter between runs of as many toggles."""
+    rng = random.Random(seed)
+    found = sorted(p99([rng.choice(new) for _ in new]) / max(
+        p99([rng.choice(old) for _ in old]), 1e-9) for _draw in range(draws))
+    return at(found, 0.05), at(found, 0.95)
+
+
+def ratios(columns, figures, against):
+    """Markdown rows: each run's figures as ratios of the same run of commit ``against``
+    (its columns named "<lane> <heading> at <against>"); ``figures``: run name -> (CPU
+    animating, CPU disabled, stop latencies, enable latencies, seam p99 or None, round
+    trips a second, motion calls a second, carried a call). The latencies' p99 ratios
+    with their bootstrap interval (p99_ratio_interval)."""
+    labels = ("CPU animating", "CPU disabled", "stop latency p99 (90 % interval)",
+              "enable-to-first-call p99 (90 % interval)", "arm seam gap p99",
+              "round trips (/s)", "motion calls (/s)", "carried a call")
+    lines = ["| run, ratio to %s | %s |" % (against, " | ".join(labels)),
+             "| --- |%s" % (" --- |" * len(labels))]
+    for name, _values, _trips in columns:
+        old = figures.get("%s at %s" % (name, against))
+        if old is None:
+            continue
+        cells = []
+        for index, (a, b) in enumerate(zip(figures[name], old)):
+            if index in (2, 3):
+                if not a or not b:
+                    cells.append("n/a")
+                    continue
+                low, high = p99_ratio_interval(a, b)
+                cells.append("x%.2f (%.2f-%.2f)" % (p99(a) / p99(b), low, high))
+            else:
+                cells.append("n/a" if a is None or not b else "x%.2f" % (a / b))
+        lines.append("| %s | %s |" % (name, " | ".join(cells)))
+    return lines
 
 
 # The columns of each lane: (heading, mode, configuration file text, whether its calls
@@ -148,58 +233,103 @@ MOOD_RUNS = tuple(
     for valence, arousal in CORNERS)
 
 
+@contextlib.contextmanager
+def checked_out(commit):
+    """The lib/ folder of ``commit`` in a temporary git worktree (None: this one's),
+    removed at the end."""
+    if commit is None:
+        yield None
+        return
+    folder = tempfile.mkdtemp(prefix="benchmark-lanes-")
+    tree = os.path.join(folder, "tree")
+    subprocess.check_call(["git", "worktree", "add", "--detach", "--quiet", tree, commit],
+                          cwd=ROOT)
+    try:
+        yield os.path.join(tree, "lib")
+    finally:
+        subprocess.check_call(["git", "worktree", "remove", "--force", tree], cwd=ROOT)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def p99(values):
+    return at(sorted(values), 0.99) if values else None
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="shorter phases, rougher figures")
     parser.add_argument("--moods", action="store_true",
                         help="the package at the mood's four corners, in both styles")
+    parser.add_argument("--against", metavar="COMMIT",
+                        help="also run this commit's package, and print ratios to it")
+    parser.add_argument("--lanes", nargs="+", choices=[lane for lane, _python in LANES],
+                        default=[lane for lane, _python in LANES], help="the lanes to run")
+    parser.add_argument("--toggles", type=int,
+                        help="disables and enables the latencies come from (default: 20, "
+                             "8 with --quick)")
+    parser.add_argument("--window", type=float,
+                        help="robot s of the CPU and round trips window while animating "
+                             "(default: 12, 4 with --quick; 110 takes a whole 100 s "
+                             "trajectory of the specification's way at 22d3214, which "
+                             "planned each at once)")
     measurement_pages.option(parser, "sharing.md")
     arguments = parser.parse_args()
     runs = MOOD_RUNS if arguments.moods else RUNS
     seconds, toggles, seam_seconds = (4.0, 8, 3.0) if arguments.quick else (12.0, 20, 8.0)
+    toggles = arguments.toggles or toggles
+    window = arguments.window or seconds
     started = time.monotonic()
-    columns = []
-    for lane, python in LANES:
-        if not os.path.exists(python):
-            print("lane %s: %s is missing (run scripts/setup.sh)" % (lane, python))
-            continue
-        for heading, mode, text, seamed in runs:
-            config = tempfile.NamedTemporaryFile("w", suffix=".ini", delete=False)
-            config.write(text)
-            config.close()
-            try:
-                disabled, animating_cpu, stops, enables, trips = measure_real_time(
-                    mode, python, config.name, seconds, toggles)
-                seams = quantiles(measure_seams(mode, python, config.name, seam_seconds)) \
-                    if seamed else "n/a: rest to rest"
-            finally:
-                os.unlink(config.name)
-            columns.append(("%s %s" % (lane, heading),
-                            ["%.3f" % animating_cpu, "%.3f" % disabled, quantiles(stops),
-                             quantiles(enables), seams, "%.2f" % sum(trips.values())],
-                            trips))
-    print("Runner cost per lane (2.7: libqi 1.8.3 + numpy 1.8.0 as on Pepper; 3.9: libqi "
-          "3.1.5), the specification's defaults, pepper_sim over qi; latencies p50 / p99 / max "
-          "(samples); ours = animate-behaviour (in the lifelike style: motionStyle = "
-          "lifelike), spec = the specification's way")
-    width = max(len(values[index]) for _name, values, _trips in columns
-                for index in range(len(GOALS))) + 2
-    print("  %-26s %-10s" % ("", "goal") + "".join("%-*s" % (width, name)
-                                                   for name, _values, _trips in columns))
-    for index, (label, goal) in enumerate(GOALS):
-        print("  %-26s %-10s" % (label, goal) + "".join(
-            "%-*s" % (width, values[index]) for _name, values, _trips in columns))
+    columns, figures = [], {}
+    with checked_out(arguments.against) as old_lib:
+        for lane, python in LANES:
+            if lane not in arguments.lanes:
+                continue
+            if not os.path.exists(python):
+                print("lane %s: %s is missing (run scripts/setup.sh)" % (lane, python))
+                continue
+            for heading, mode, text, seamed in runs:
+                versions = [("", None)]
+                if old_lib is not None and mode == "animate-behaviour":
+                    versions.append((" at %s" % arguments.against, old_lib))
+                for suffix, lib in versions:
+                    config = tempfile.NamedTemporaryFile("w", suffix=".ini", delete=False)
+                    config.write(text)
+                    config.close()
+                    try:
+                        disabled, animating_cpu, stops, enables, trips = measure_real_time(
+                            mode, python, config.name, seconds, window, toggles, lib)
+                        seam_gaps_ms = measure_seams(mode, python, config.name,
+                                                     seam_seconds, lib) if seamed else None
+                    finally:
+                        os.unlink(config.name)
+                    name = "%s %s%s" % (lane, heading, suffix)
+                    seams = "n/a: rest to rest" if seam_gaps_ms is None else \
+                        quantiles(seam_gaps_ms)
+                    columns.append((name, ["%.3f" % animating_cpu, "%.3f" % disabled,
+                                           quantiles(stops), quantiles(enables), seams,
+                                           "%.2f" % sum(trips.values())], trips))
+                    calls, _kinds, carried, _other = per_call(trips)
+                    figures[name] = (animating_cpu, disabled, stops, enables,
+                                     p99(seam_gaps_ms), sum(trips.values()), calls, carried)
+    lines = markdown(columns)
+    if arguments.against:
+        lines += ["", "This code's figures as ratios of %s's, the same run (lower is "
+                  "cheaper or faster):" % arguments.against, ""] + ratios(
+                      columns, figures, arguments.against)
+    heading = ("Runner cost per lane (2.7: libqi 1.8.3 + numpy 1.8.0 as on Pepper; 3.9: libqi "
+               "3.1.5), pepper_sim over qi, %.0f s windows animating (%.0f s disabled), %d "
+               "toggles; latencies p50 / p99 / max (samples); ours = animate-behaviour "
+               "(lifelike: motionStyle = lifelike), spec = the specification's way; a call: "
+               "per motion call (angleInterpolation, moveTo):" % (window, seconds, toggles))
+    print(heading)
+    print("\n".join(lines))
     print("NAOqi round trips per second while animating, by method:")
     for name, _values, trips in columns:
-        print("  %-18s %s" % (name, ", ".join(
+        print("  %-26s %s" % (name, ", ".join(
             "%s %.2f" % (method, rate) for method, rate in
             sorted(trips.items(), key=lambda item: -item[1]))))
     if arguments.write:
-        measurement_pages.write("sharing.md", "benchmark_lanes.py", [
-            "Runner cost per lane (2.7: libqi 1.8.3 + numpy 1.8.0 as on Pepper; 3.9: libqi "
-            "3.1.5), pepper_sim over qi, %.0f s windows; latencies p50 / p99 / max (samples); "
-            "ours = animate-behaviour (lifelike: motionStyle = lifelike), spec = the "
-            "specification's way:" % seconds, ""] + markdown(columns),
+        measurement_pages.write("sharing.md", "benchmark_lanes.py", [heading, ""] + lines,
             part="moods" if arguments.moods else "lanes")
     print("(%.0f s)" % (time.monotonic() - started))
 

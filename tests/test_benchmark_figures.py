@@ -185,11 +185,20 @@ def test_the_drift_citizen_and_lanes_tables():
                                                     "4.0 / 5.0 / 6.0 (20)",
                                                     "0.1 / 8.6 / 9.0 (50)", "8.32"],
                                        {"angleInterpolation": 1.4, "moveTo": 0.1,
-                                        "getTaskList": 3.5, "getAngles": 1.17})])
+                                        "getTaskList": 3.0, "getAngles": 1.5,
+                                        "moveIsActive": 0.3, "getListData": 0.15})])
     assert lanes[2].startswith("| goal | <= 0.2 | <= 0.06 | p99 <= 10 |")
+    assert lanes[2].endswith("| <= 2.2 | |")
     assert lanes[-1] == ("| 2.7 ours | 0.470 | 0.025 | 1.0 / 2.0 / 3.0 (20) | "
-                         "4.0 / 5.0 / 6.0 (20) | 0.1 / 8.6 / 9.0 (50) | 8.32 | 1.50 | 3.50 | "
-                         "1.17 |")
+                         "4.0 / 5.0 / 6.0 (20) | 0.1 / 8.6 / 9.0 (50) | 8.32 | 1.50 | 2.00 | "
+                         "1.00 | 0.00 | 0.20 | 3.20 | 0.10 |")
+    figures = {"2.7 ours": (0.5, 0.02, [4.0] * 10, [60.0] * 10, None, 5.0, 1.5, 2.0),
+               "2.7 ours at 22d3214": (0.5, 0.04, [2.0] * 10, [40.0] * 10, 8.0, 10.0, 1.5,
+                                       4.0)}
+    assert benchmark_lanes.ratios([("2.7 ours", [], {}), ("2.7 ours at 22d3214", [], {})],
+                                  figures, "22d3214")[-1] == (
+        "| 2.7 ours | x1.00 | x0.50 | x2.00 (2.00-2.00) | x1.50 (1.50-1.50) | n/a | x0.50 | "
+        "x1.00 | x0.50 |")
 
 
 def motion_figures(value):
@@ -262,9 +271,6 @@ def table_shape(lines):
         {"animate-behaviour": ([1.0], [1.0]), "specification": ([1.0], [1.0])})),
     ("drift.md", "benchmark_drift.py", None, lambda: benchmark_drift.markdown(
         {"specification": [(1.0, 1.0)] * 2, "lifelike": [(1.0, 1.0)] * 2}, 1)),
-    ("sharing.md", "benchmark_lanes.py", "lanes", lambda: lanes_table(benchmark_lanes.RUNS)),
-    ("sharing.md", "benchmark_lanes.py", "moods",
-     lambda: lanes_table(benchmark_lanes.MOOD_RUNS)),
 ])
 def test_a_part_filled_by_hand_has_the_format_its_script_writes(page, script, part, made):
     """The slow benchmarks' parts, filled from the docs until the next make benchmark."""
@@ -273,3 +279,28 @@ def test_a_part_filled_by_hand_has_the_format_its_script_writes(page, script, pa
     begin, end = measurement_pages.markers(script, part)
     written = text.split(begin, 1)[1].split(end, 1)[0].split("\n")
     assert table_shape(written) == table_shape(made())
+
+
+@pytest.mark.parametrize("part,runs", [("lanes", benchmark_lanes.RUNS),
+                                       ("moods", benchmark_lanes.MOOD_RUNS)])
+def test_the_lanes_parts_have_the_format_benchmark_lanes_writes(part, runs):
+    """Its table's headers, and a row for runs it makes (some lanes, this code's and, with
+    --against, another commit's), then, with --against, the ratios' table."""
+    text = measurement_pages.generated_file.read_text(
+        measurement_pages.os.path.join(measurement_pages.PAGES, "sharing.md"))
+    begin, end = measurement_pages.markers("benchmark_lanes.py", part)
+    written = text.split(begin, 1)[1].split(end, 1)[0].split("\n\n")
+    tables = [[line for line in block.split("\n") if line.startswith("|")]
+              for block in written]
+    tables = [table for table in tables if table]
+    made = lanes_table(runs)
+    assert tables[0][:3] == made[:3]
+    labels = [row.split(" | ")[0] for row in tables[0][3:]]
+    against = set(label.split(" at ")[1] for label in labels if " at " in label)
+    assert len(against) <= 1 and len(tables) == 1 + len(against)
+    assert labels and set(labels) <= set(
+        "| %s %s%s" % (lane, heading, suffix) for lane, _python in benchmark_lanes.LANES
+        for heading, _mode, _text, _seamed in runs
+        for suffix in [""] + [" at %s" % commit for commit in against])
+    for commit in against:
+        assert tables[1][:2] == benchmark_lanes.ratios([], {}, commit)[:2]

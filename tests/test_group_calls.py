@@ -10,6 +10,7 @@ import numpy as np
 
 from animate_behaviour.engine import group_calls
 from animate_behaviour.engine.recovery import Backoff
+from animate_behaviour.engine.worker_thread import HOLDS_FOR_TURNS
 from animate_behaviour.planning import steps
 
 NAMES = ("LShoulderPitch", "LShoulderRoll", "LElbowYaw")
@@ -24,8 +25,10 @@ class Sender(object):
 
     def __init__(self):
         self.commanded = dict((name, 0.0) for name in NAMES)
+        self.looks = 0  # getAngles asked for the commanded angles
 
     def angles(self, names, use_sensors):
+        self.looks += not use_sensors
         return [self.commanded[name] + (TRACKING_ERROR if use_sensors else 0.0)
                 for name in names]
 
@@ -46,12 +49,13 @@ class Status(object):
         pass
 
 
-def make_calls(sender):
+def make_calls(sender, clock=None, legs_and_base=None, hold=None):
     round_ = collections.namedtuple("Round", "sender clock status legs_and_base stop")(
-        sender, None, Status(), None, threading.Event())
+        sender, clock, Status(), legs_and_base, threading.Event())
+    role = HOLDS_FOR_TURNS if legs_and_base is not None else None
     return group_calls.GroupCalls(
         "leftArm", round_, threading.Event(), Backoff("group leftArm", logging.getLogger()),
-        lambda: Group(NAMES), lambda: None, lambda: None, lambda: None, None)
+        lambda: Group(NAMES), lambda: role, lambda: None, lambda: None, hold)
 
 
 def test_a_call_of_some_joints_expects_the_others_where_they_were_commanded():
@@ -81,3 +85,69 @@ def test_a_joint_commanded_by_another_app_is_still_seen():
     sender.commanded["LElbowYaw"] = 0.3  # another app's setAngles
     disruption = calls.call(steps.Move(np.array([start, start + 0.1]), [0.0, 1.0]))
     assert disruption is not None and disruption.why == group_calls.MOVED_BY_ANOTHER_APP
+
+
+def moved_by_another_app(disruption):
+    return disruption is not None and disruption.why == group_calls.MOVED_BY_ANOTHER_APP
+
+
+def test_the_commanded_angles_read_on_enabling_are_the_first_calls_look():
+    # Enabling (or resuming) reads them, and the first call follows with nothing between:
+    # asking again would be a round trip on the way to the first call for nothing. The
+    # call after it looks again.
+    sender = Sender()
+    calls = make_calls(sender)
+    start = calls.read_expected()
+    assert sender.looks == 1
+    assert calls.step(steps.Move(np.array([start, start + 0.05]), [0.0, 1.0])) is None
+    assert sender.looks == 1
+    sender.commanded["LElbowYaw"] = 0.3  # another app's setAngles
+    assert moved_by_another_app(calls.step(steps.Move(np.array([start, start]), [0.0, 1.0])))
+    assert sender.looks == 2
+
+
+def test_a_rest_after_the_read_makes_the_next_call_look_again():
+    sender = Sender()
+
+    def rest(duration, known_disruption):
+        sender.commanded["LElbowYaw"] = 0.3  # another app's setAngles while the arm rests
+        return None
+    calls = make_calls(sender, hold=rest)
+    start = calls.read_expected()
+    assert calls.step(steps.Rest(1.0)) is None
+    assert moved_by_another_app(calls.step(steps.Move(np.array([start, start]), [0.0, 1.0])))
+
+
+class LegsAndBase(object):
+    """A turn due when the legs' first move comes: they wait until it ends."""
+
+    def __init__(self):
+        self.turns = 1
+
+    def begin_legs_move(self):
+        return self.turns == 0
+
+    def end_legs_move(self):
+        pass
+
+
+class TurnClock(object):
+    """The wait for the turn's end: another app commands a joint meanwhile, then the turn
+    ends."""
+
+    def __init__(self, sender, legs_and_base):
+        self._sender = sender
+        self._legs_and_base = legs_and_base
+
+    def wait(self, event, timeout):
+        self._sender.commanded["LElbowYaw"] = 0.3
+        self._legs_and_base.turns = 0
+        return True
+
+
+def test_a_wait_for_a_turn_after_the_read_makes_the_call_look_again():
+    sender = Sender()
+    legs_and_base = LegsAndBase()
+    calls = make_calls(sender, TurnClock(sender, legs_and_base), legs_and_base)
+    start = calls.read_expected()
+    assert moved_by_another_app(calls.step(steps.Move(np.array([start, start]), [0.0, 1.0])))

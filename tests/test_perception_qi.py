@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from animate_behaviour.engine import motion_engine
+from animate_behaviour.engine import awareness
 from animate_behaviour.expression import context, follow
 from animate_behaviour.naoqi import context_events, extractors, person_mood
 from pepper_sim.people import People
@@ -98,9 +98,12 @@ def test_a_failing_enable_unsubscribes_on_its_way_out(deploy, monkeypatch):
     robot.life.activity_changed("interactive")
     service = deployment.start()
 
-    def crash(*_args):
+    subscribe = awareness.Awareness.animating
+
+    def crash(self):
+        subscribe(self)  # the extractors are subscribed once the round has started
         raise RuntimeError("ALMotion crashed")
-    monkeypatch.setattr(motion_engine.round_module, "build", crash)  # after subscribing
+    monkeypatch.setattr(awareness.Awareness, "animating", crash)
     assert service.setActivation("enabled") == 1
     assert deployment.host.engine.wait_settled("disabled", TIMEOUT)
     assert service.getActivation() == "disabled"

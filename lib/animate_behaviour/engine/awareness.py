@@ -80,10 +80,14 @@ class Awareness(object):
         if self._reader is not None:
             self._reader.start()
 
-    def animating(self):
+    def read_own_state(self):
         """The animation starts: Pepper's own state is read (it may already rest, be docked
-        or in safeguard) and the people extractors are subscribed."""
+        or in safeguard), before anything moves."""
         self.events.read_own_state()
+
+    def animating(self):
+        """The animation has started: the people extractors are subscribed (their round
+        trips need not delay the first call)."""
         self._extractors.subscribe()
 
     def resting(self):

@@ -45,7 +45,7 @@ class GroupCalls(object):
     (worker_thread.WorkerThread._hold); failures count in ``backoff`` (recovery.Backoff).
     ``veto()`` why a call must stop at once or not leave (STOPS_THE_CALL; it takes no
     lock: the sender asks it holding its own). ``expected``: where our last call left the
-    joints."""
+    joints (``read_expected``: as ALMotion commands them now)."""
 
     def __init__(self, name, round_, wake, backoff, group, role, known_disruption, veto,
                  hold):
@@ -53,6 +53,7 @@ class GroupCalls(object):
         self.wake = wake
         self.backoff = backoff
         self.expected = None
+        self._just_read = False  # expected was read from ALMotion, and nothing sent since
         self._round = round_
         self._sender = round_.sender
         self._clock = round_.clock
@@ -70,6 +71,7 @@ class GroupCalls(object):
         # Whether another app holds the joints is asked just before a call is sent.
         disruption = self._known_disruption()
         if disruption is not None:
+            self._just_read = False  # stale by the time the group moves again
             return disruption
         if isinstance(step, steps.Rest):
             return self._rest(step.duration)
@@ -77,6 +79,7 @@ class GroupCalls(object):
 
     def _rest(self, duration):
         """Hold still, uncommanded, for ``duration`` s; the joints are free meanwhile."""
+        self._just_read = False  # another app may move them meanwhile
         self._round.status.set(self.name, status_module.ANIMATING)
         return self._hold(duration, self._known_disruption)
 
@@ -93,7 +96,9 @@ class GroupCalls(object):
                     break
                 if self._round.stop.is_set():
                     return STOP
-                # A turn is due or running: the legs hold still until its end_turn wakes them.
+                # A turn is due or running: the legs hold still until its end_turn wakes them
+                # (another app may command them meanwhile: the read taken before is stale).
+                self._just_read = False
                 self._clock.wait(self.wake, None)
         try:
             return self.call(step)
@@ -111,7 +116,9 @@ class GroupCalls(object):
         times = [float(time) for time in step.times]
         # One question a call, the last but the task list: where another app may have
         # commanded the joints since our last call (during it, between two, in a rest).
-        if self._moved_by_someone():
+        # Just read (enabling, resuming), they were read for this call: no second look.
+        just_read, self._just_read = self._just_read, False
+        if not just_read and self._moved_by_someone():
             return Disruption(OTHER_APP, why=MOVED_BY_ANOTHER_APP)
         self.wake.clear()
         try:
@@ -165,6 +172,13 @@ class GroupCalls(object):
     def commanded(self):
         """The joints' angles as last commanded (by anyone), rad."""
         return self._angles(False)
+
+    def read_expected(self):
+        """Take the joints' commanded angles now as where they are expected, and as the
+        next call's look at them (the call follows with no rest between); returns them."""
+        self.expected = self.commanded()
+        self._just_read = True
+        return self.expected
 
     def measured(self):
         """The joints' measured angles, rad."""

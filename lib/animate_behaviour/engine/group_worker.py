@@ -85,8 +85,7 @@ class GroupWorker(WorkerThread):
 
     def _animate(self):
         calls = self._calls
-        start = calls.commanded()
-        calls.expected = start
+        start = calls.read_expected()
         home = self._group.shape(self._round.signal.now()).home
         # Home first (enabling, say): the first random call waits for it.
         going_home = [] if np.allclose(start, home, atol=MOVED_TOLERANCE) else \
@@ -113,7 +112,7 @@ class GroupWorker(WorkerThread):
             start = calls.measured()
             # What the next check compares ALMotion's commanded angles with: they, not
             # the measured ones a tracking error away, stay put while nobody moves.
-            calls.expected = calls.commanded()
+            calls.read_expected()
             going_home = []
             if recovery.home_first:
                 home = self._group.shape(self._round.signal.now()).home

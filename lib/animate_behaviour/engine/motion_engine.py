@@ -2,8 +2,8 @@
 
 A supervisor thread reconciles the requested state with the robot. Enabling reads
 Pepper's own state (it may rest, be docked or in safeguard: the parts then wait, and the
-package never wakes Pepper itself), suspends BackgroundMovement, and starts a round
-(engine.round). Disabling stops the round (each
+package never wakes Pepper itself) and starts a round (engine.round), whose monitor
+suspends BackgroundMovement as it starts. Disabling stops the round (each
 worker stops exactly its own running call), takes the groups home smoothly
 (engine.homing) and restores BackgroundMovement if we turned it off. Requests
 return at once; the last wins.
@@ -230,18 +230,22 @@ class MotionEngine(object):
                                 % (state, callback, type(err).__name__, err))
 
     def _enable(self):
+        """Only what the first call needs comes before the round starts: Pepper's own
+        state (she may rest, be docked or in safeguard: no call must go out then). The
+        round's monitor suspends BackgroundMovement as it starts, beside the first calls,
+        and the people extractors are subscribed after that."""
         behaviour = self._tunings.current().config.behaviour
-        self._awareness.animating()  # first: Pepper's own state, which the parts follow
+        self._awareness.read_own_state()  # first: the parts follow it
         held = self.own_state.hold(joints.ANIMATED_JOINTS)
         if held is not None:
             self._log.info("animate behaviour enabled while Pepper is %s (%s): it moves "
                            "once that is over (the package never wakes Pepper up itself)"
                            % (held.state, held.reason))
-        self._keeper.keep_suspended()
         round_ = round_module.build(next(self._rounds), self._parts,
                                     joints.moves_base(behaviour), self._child_rng)
         self._round = round_
         round_.start()
+        self._awareness.animating()
         start = self._clock.now()
         for worker in round_.workers:
             remaining = READY_TIMEOUT - self._clock.elapsed(start, self._clock.now())
