@@ -156,10 +156,6 @@ def goals(found):
     return listed
 
 
-def _shown(value, form="%.2f"):
-    return "n/a" if value != value else form % value
-
-
 def _answers_table(heading, listed, windows_heading):
     """Markdown lines: each of ``listed`` ((label, answers)): its AUC per feature set and
     classifier (the mean over the repeats, and its range), and its windows."""
@@ -236,7 +232,7 @@ def feature_table(found):
         cells = [feature.label, "yes" if feature.noisy else ""]
         for label in labels:
             value = found.comparisons[label].features[index]
-            text = _shown(value)
+            text = table.number(value)
             cells.append(text if value != value or low <= value <= high else "**%s**" % text)
         lines.append(table.row(cells))
     return lines

@@ -48,6 +48,5 @@ def lines(sources):
              table.row(["---"] * (1 + len(sources)))]
     for index, (key, feature) in enumerate(windows.FEATURES.items()):
         found.append(table.row(["%s%s" % (feature.label, " (IQR)" if key in PLAIN else "")]
-                               + ["n/a" if each[index] != each[index] else "%.2f" % each[index]
-                                  for each in spreads]))
+                               + [table.number(each[index]) for each in spreads]))
     return found

@@ -8,8 +8,13 @@ from __future__ import absolute_import, division, print_function
 from people import compare, measure, quality, study
 
 
+def number(value, form="%.2f"):
+    """``value`` written in ``form``, or n/a where it is NaN (not read)."""
+    return "n/a" if value != value else form % value
+
+
 def shown(key, value):
-    return "n/a" if value != value else measure.KEYS[key][2] % value
+    return number(value, measure.KEYS[key][2])
 
 
 def label(key):
