@@ -3,7 +3,6 @@ simulated NAOqi: the people extractors subscribed while the animation runs, what
 robot provides looked up at start, and the mood that follows the engaged person."""
 from __future__ import absolute_import, division, print_function
 
-import json
 import logging
 import time
 
@@ -14,19 +13,9 @@ from animate_behaviour.expression import context, follow
 from animate_behaviour.naoqi import context_events, extractors, person_mood
 from pepper_sim.people import People
 from pepper_sim.qi_server import ALL_SERVICES
-from test_service_qi import TIMEOUT, deploy  # noqa: F401 (the fixture)
+from service_deployment import TIMEOUT, deploy, pause, status  # noqa: F401 (the fixture)
 
 pytestmark = pytest.mark.usefixtures("no_gc_pauses")  # conftest: timed on the wall clock
-
-
-def status(service):
-    return json.loads(service.getStatus())
-
-
-def pause(deployment, seconds):
-    """Let at least ``seconds`` robot seconds pass."""
-    clock = deployment.robot.motion.clock
-    clock.wait(clock.event(), seconds)
 
 
 def settles(deployment, service, expected):
