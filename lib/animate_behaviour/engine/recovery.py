@@ -1,12 +1,6 @@
-"""Stepping aside: why a part (a joint group, the base) must not move now, and the one
-state machine with which it waits that out.
-
-A *disruption* says why, one row of KINDS each: the round is stopping; a joint is hot;
-Pepper speaks (for the groups that leave arms and hands to speech); another app holds or
-moves the joints or the base; an ALMotion call failed; the base's turn was refused with no
-sign that says why; or Pepper's own state holds the part (expression.own_state: paused
-by a fall, safeguard or a push, resting, waiting for the flap, the station, the battery or
-a slope, a chain disabled). The part then goes
+"""Stepping aside: the one state machine with which a part (a joint group, the base)
+waits out a disruption (engine.disruptions: why it must not move now, one row of KINDS a
+kind). The part then goes
 
     animating --(a disruption)--> its kind's state: yielding, hot, paused, resting,
         ^                         waiting or disabled (getStatus: status.py)
@@ -22,86 +16,16 @@ tried less and less often, and logged once (Backoff).
 """
 from __future__ import absolute_import, division, print_function
 
-import collections
-
 from animate_behaviour.engine import status as status_module
-from animate_behaviour.expression.own_state_rules import DISABLED, PAUSED, RESTING, WAITING
-from animate_behaviour.naoqi.speech import STALE_AFTER
+from animate_behaviour.engine.disruptions import STOPPING, kind_of
 
-# Why a part must not move now, besides Pepper's own state (PAUSED, RESTING, WAITING,
-# DISABLED: own_state_rules.HOLDS).
-STOPPING = "stopping"
-HOT = "hot"
-SPEECH = "speech"
-OTHER_APP = "another app"
-ERROR = "error"
-REFUSED = "refused"
-
-# How often (s) a part yielding to another app asks ALMotion whether it is free again.
-YIELD_POLL = 0.1
 # After a failure a part waits RETRY_DELAY (s) before trying again, twice as long after
 # each further failure in a row, up to RETRY_MAX.
 RETRY_DELAY = 2.0
 RETRY_MAX = 240.0
-# A group yielding to speech looks again after this long (s) even if no event came: a
-# speech task heard of no more stops counting then (speech.STALE_AFTER).
-SPEECH_RECHECK = STALE_AFTER
-# Robot s a part holds still once Pepper's own state lets it move again (awake after a
-# rest or a fall, out of safeguard, a push over): what woke Pepper (a person, Autonomous
-# Life) moves first.
-SETTLE_TIME = 3.0
 # Robot s of quiet still missing that count as none: sums of float waits fall short of
 # their total by a rounding error, which a clock may not be able to wait.
 TOO_SHORT = 1e-6
-# Kind.recheck and Kind.quiet: the part's backoff; yieldQuietTime.
-BACKOFF = "backoff"
-YIELD_QUIET = "yieldQuietTime"
-
-# One row a kind of disruption. state: the part's status while it lasts; recheck: robot s
-# to sleep before looking again unless woken (None: until woken); quiet: robot s nothing
-# must disrupt before moving again; counted: a yield (getStatus's counter, a debug line);
-# holds_home: a group goes home once, smoothly, then holds still (its joints stay
-# stiff); home_after: a group goes home before moving again (from where Pepper's body
-# left it); log: a failure's (level, line: the disruption's why in %s, explainable: a
-# sign of Pepper's own state may explain it) logged by the part's Backoff at the first
-# of a streak, else None.
-Kind = collections.namedtuple("Kind", "state recheck quiet counted holds_home home_after log")
-KINDS = {
-    HOT: Kind(status_module.HOT, None, 0.0, False, True, False, None),
-    SPEECH: Kind(status_module.YIELDING, SPEECH_RECHECK, YIELD_QUIET, True, False, False, None),
-    OTHER_APP: Kind(status_module.YIELDING, YIELD_POLL, YIELD_QUIET, True, False, False, None),
-    ERROR: Kind(status_module.YIELDING, BACKOFF, BACKOFF, False, False, False,
-                ("error", "%s", False)),
-    REFUSED: Kind(status_module.WAITING, BACKOFF, BACKOFF, False, False, False,
-                  ("warning", "ALMotion.moveTo refused to turn the base (%s)", True)),
-    PAUSED: Kind(status_module.PAUSED, None, SETTLE_TIME, False, False, True, None),
-    RESTING: Kind(status_module.RESTING, None, SETTLE_TIME, False, False, True, None),
-    WAITING: Kind(status_module.WAITING, None, 0.0, False, True, False, None),
-    DISABLED: Kind(status_module.DISABLED, None, 0.0, False, False, True, None),
-}
-
-
-class Disruption(collections.namedtuple("Disruption", "reason joints why until")):
-    """``reason`` STOPPING or a key of KINDS; ``joints`` the hot ones; ``why`` what showed
-    it, in words when shown (the verbose log, the status's reason for Pepper's own state,
-    the log line of a failure); ``until``: robot s until it ends by itself (a push), else
-    None."""
-
-    def __new__(cls, reason, joints=(), why="", until=None):
-        return super(Disruption, cls).__new__(cls, reason, tuple(joints), why, until)
-
-
-STOP = Disruption(STOPPING)
-YIELD_TO_SPEECH = Disruption(SPEECH, why="Pepper speaks with gestures")
-
-
-def held(own_state, names, base=False):
-    """The Disruption Pepper's own state (own_state.OwnState) makes for the part of joints
-    ``names`` (``base``: the base), or None."""
-    hold = own_state.hold(names, base)
-    if hold is None:
-        return None
-    return Disruption(hold.state, why=hold.reason, until=hold.until)
 
 
 class Backoff(object):
@@ -184,7 +108,7 @@ class Recovery(object):
     def run(self, disruption):
         """Wait out ``disruption`` and whatever follows it: True (RESUMED) when the part
         may move again, False (STOPPED) when the round stops."""
-        if disruption.reason != STOPPING and KINDS[disruption.reason].counted:
+        if kind_of(disruption).counted:
             self._round.status.count("yields")
             self._round.log.debug("%s steps aside: %s" % (self._part.who, disruption.why))
         while True:
@@ -208,17 +132,14 @@ class Recovery(object):
             disruption = self._part.check()
 
     def _seconds(self, value):
-        """A Kind's recheck or quiet in robot s (None: until woken)."""
-        if value == BACKOFF:
-            return self._quiet_needed  # the delay the failure just set
-        if value == YIELD_QUIET:
-            return self._round.config.yield_quiet_time
-        return value
+        """A Kind's recheck or quiet (disruptions.Seconds) in robot s (None: until woken);
+        a backoff is the delay the failure just set."""
+        return value.of(self._round.config, self._quiet_needed)
 
     def _yield(self, disruption):
         """Enter (or stay in) the disruption's state; returns how long to sleep unless
         woken (s, or None: until woken)."""
-        kind = KINDS[disruption.reason]
+        kind = kind_of(disruption)
         self.state = YIELDING
         self._quiet_since = None
         self.home_first = self.home_first or kind.home_after
@@ -235,8 +156,10 @@ class Recovery(object):
         else:
             self._not_before = None
             self._quiet_needed = max(self._quiet_needed, self._seconds(kind.quiet))
-        if disruption.reason == OTHER_APP:
-            self._asking = YIELD_POLL
+        if kind.found is not None and kind.found.asks:
+            # It may be back unannounced (nothing announces the end of another app's
+            # task): keep asking ALMotion at its recheck, even while quiet.
+            self._asking = self._seconds(kind.recheck)
         who = self._part.status_name
         if kind.state == status_module.HOT:
             self._round.status.set(who, kind.state, hot=disruption.joints)
