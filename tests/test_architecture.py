@@ -106,3 +106,24 @@ def test_the_module_map_is_the_generated_one():
     page = update_architecture.read_text(update_architecture.PAGE)
     assert update_architecture.splice(page) == page, \
         "docs/architecture.md's module map is stale: run scripts/update_architecture.py"
+
+
+update_part_states = script_modules.load("update_part_states")
+
+
+def test_the_part_states_are_the_generated_ones():
+    page = update_architecture.read_text(update_part_states.PAGE)
+    assert update_part_states.splice(page) == page, \
+        "docs/architecture.md's part states are stale: run scripts/update_part_states.py"
+
+
+def test_the_diagram_is_drawn_from_the_transitions(monkeypatch):
+    from animate_behaviour.engine import recovery
+    drawn = update_part_states.diagram()
+    for row in recovery.TRANSITIONS:
+        assert row.event in drawn
+    for state in recovery.STATES:
+        assert "    %s" % state in drawn
+    monkeypatch.setattr(recovery, "TRANSITIONS", recovery.TRANSITIONS[:-1])
+    assert "resuming --> animating" in drawn
+    assert "resuming --> animating" not in update_part_states.diagram()

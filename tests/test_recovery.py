@@ -6,6 +6,8 @@ import logging
 import threading
 import time
 
+import pytest
+
 from animate_behaviour.engine import disruptions, recovery, status as status_module
 from animate_behaviour.foundation.clock import ScaledClock
 from animate_behaviour.naoqi import sender as sender_module
@@ -63,7 +65,7 @@ def run(part, first):
 def test_another_app_is_polled_until_gone_then_quiet_for_yield_quiet_time():
     part = ScriptedPart([Disruption(OTHER_APP)] * 2)
     machine, round_, resumed = run(part, Disruption(OTHER_APP, why="holds its joints"))
-    assert resumed and machine.state == recovery.RESUMED
+    assert resumed and machine.state == status_module.ANIMATING
     # Three looks while it is there, then quiet counted in polls of YIELD_POLL up to 1 s.
     assert round_.clock.waits[:3] == [disruptions.YIELD_POLL] * 3
     quiet = round_.clock.time - 3 * disruptions.YIELD_POLL
@@ -208,7 +210,7 @@ def test_the_status_gives_the_state_and_reason_of_pepper_s_own_state():
 def test_a_stop_ends_the_recovery():
     part = ScriptedPart([Disruption(OTHER_APP), disruptions.STOP])
     machine, round_, resumed = run(part, Disruption(OTHER_APP))
-    assert not resumed and machine.state == recovery.STOPPED
+    assert not resumed and machine.state == status_module.HOME
     assert round_.status.snapshot()["parts"]["leftArm"]["state"] == "yielding"
 
 
@@ -398,3 +400,25 @@ def test_our_call_waiting_unlisted_behind_another_app_s_new_task_never_kills_it(
     else:
         stopping.join(10)
         assert gesture not in motion.killed
+
+
+def test_the_machine_follows_its_table(monkeypatch):
+    # Without the row that leaves QUIET once it lasted long enough, nothing resumes.
+    monkeypatch.setattr(recovery, "TRANSITIONS", tuple(
+        row for row in recovery.TRANSITIONS if row.event != recovery.LONG_ENOUGH))
+    round_ = FakeRound()
+    part = ScriptedPart([None])
+    machine = Recovery(part, round_, round_.clock.event())
+    with pytest.raises(RuntimeError) as raised:
+        machine.run(Disruption(HOT, ("RHand",)))
+    assert "no transition from quiet on quiet long enough" in str(raised.value)
+
+
+def test_every_state_is_left_for_home_when_the_round_stops():
+    stops = [row for row in recovery.TRANSITIONS if row.target == status_module.HOME]
+    assert [row.sources for row in stops] == [recovery.STATES]
+    assert recovery.STATES == ((status_module.ANIMATING,) + recovery.HELD
+                               + (recovery.QUIET, recovery.RESUMING, status_module.HOME))
+    # One vocabulary: the kinds' states are the status's.
+    assert set(recovery.HELD) == set(status_module.STATES) - {status_module.ANIMATING,
+                                                              status_module.HOME}

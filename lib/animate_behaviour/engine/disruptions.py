@@ -84,7 +84,7 @@ class Kind(collections.namedtuple("Kind", "reason state found stops_call waited_
                                           "recheck quiet counted holds_home home_after recentres "
                                           "log")):
     """One kind of disruption, ``reason`` (Disruption.reason). ``state``: the part's status
-    while it lasts (None: the round ends); ``found``: the Look that finds it (None: only a
+    while it lasts (HOME: the round ends); ``found``: the Look that finds it (None: only a
     call's outcome or a failed question shows it); ``stops_call``: the parts (A_GROUP,
     THE_BASE) whose running call it stops at once (else the call ends as planned);
     ``waited_enough``: what the base waited through stands for its pause between turns;
@@ -118,7 +118,7 @@ DEFAULTS = dict(stops_call=(), waited_enough=False, recheck=UNTIL_WOKEN, quiet=N
 # Every kind, in the order the gates look: the first found wins. Pepper's own state's
 # kinds come from one look, which says which of them holds the part.
 KINDS = (
-    Kind(STOPPING, None, ROUND_STOP, stops_call=(A_GROUP, THE_BASE)),
+    Kind(STOPPING, status_module.HOME, ROUND_STOP, stops_call=(A_GROUP, THE_BASE)),
     Kind(PAUSED, status_module.PAUSED, OWN_STATE, stops_call=(A_GROUP, THE_BASE),
          quiet=fixed(SETTLE_TIME), home_after=True, recentres=True),
     Kind(RESTING, status_module.RESTING, OWN_STATE, stops_call=(A_GROUP, THE_BASE),
