@@ -238,7 +238,7 @@ class Recovery(object):
 
 
 # A part's life while it steps aside, first row that applies wins (the diagram in
-# docs/architecture.md is drawn from it: scripts/update_part_states.py).
+# docs/architecture.md is drawn from it: scripts/update_architecture.py).
 TRANSITIONS = (
     Transition(STATES, DISRUPTED, Recovery._ends_the_round, status_module.HOME, ()),
     Transition((status_module.ANIMATING,), DISRUPTED, Recovery._a_yield, ITS_KIND,
