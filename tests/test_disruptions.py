@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from animate_behaviour.engine import base_worker, disruptions, group_worker
+from animate_behaviour.engine import base_worker, disruptions, group_worker, homing
 from animate_behaviour.engine.disruptions import (A_GROUP, DISABLED, ERROR, HEAT, HOT, KINDS,
                                                   LOOKS, OTHER_APP, OWN_STATE, PAUSED,
                                                   REFUSED, RESTING, ROUND_STOP, SPEAKING,
@@ -204,3 +204,27 @@ def test_the_gates_that_may_ask_ask_almotion_last():
     assert found["base's check"]().reason == OTHER_APP
     round_.stop.set()
     assert set(gate() for gate in found.values()) == {STOP}
+
+
+def test_the_way_home_follows_the_tables_order(monkeypatch):
+    # A group held by Pepper's own state while Pepper speaks and another app holds it.
+    round_ = Round()
+    round_.own_state.holding = Hold(RESTING, "Pepper rests", None)
+    round_.speech = True
+    round_.sender.free = False
+    tuning = collections.namedtuple("Tuning", "groups")(
+        {"legs": collections.namedtuple("Group", "name names yields_to_speech")(
+            "legs", joints.LEG_JOINTS, True)})
+
+    def left(order):
+        monkeypatch.setattr(disruptions, "LOOKS", order)
+        lines = []
+        log = collections.namedtuple("Log", "info")(lines.append)
+        homing.go_home(round_.sender, tuning, round_.speaking, round_.own_state, log)
+        return lines
+
+    assert left(LOOKS) == ["group legs left where it is: resting (Pepper rests)"]
+    assert left((SPEAKING, OWN_STATE, TASKS)) == [
+        "group legs left where it is: Pepper is speaking"]
+    assert left((TASKS, OWN_STATE, SPEAKING)) == [
+        "group legs left where it is: another app moves it"]
