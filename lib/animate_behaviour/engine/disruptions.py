@@ -58,7 +58,7 @@ def fixed(seconds):
 
 
 UNTIL_WOKEN = Seconds("until woken", lambda _config, _backoff: None)
-NONE = fixed(0.0)
+NO_WAIT = fixed(0.0)
 YIELD_QUIET_TIME = Seconds("yieldQuietTime", lambda config, _backoff: config.yield_quiet_time)
 BACKOFF = Seconds("its backoff", lambda _config, backoff: backoff)
 
@@ -80,6 +80,12 @@ SPEAKING = Look("speech", again=True)
 TASKS = Look("ALMotion's tasks", asks=True)
 
 
+class FailureLog(collections.namedtuple("FailureLog", "level line explainable")):
+    """How the part's Backoff logs the first failure of a streak: at ``level``, as ``line``
+    (the disruption's why in %s); ``explainable``: a sign of Pepper's own state may explain
+    it (recovery.Backoff)."""
+
+
 class Kind(collections.namedtuple("Kind", "reason state found stops_call waited_enough "
                                           "recheck quiet counted holds_home home_after recentres "
                                           "log")):
@@ -93,9 +99,7 @@ class Kind(collections.namedtuple("Kind", "reason state found stops_call waited_
     a debug line); ``holds_home``: a group goes home once, smoothly, then holds still (its
     joints stay stiff); ``home_after``: a group goes home before moving again (from where
     Pepper's body left it); ``recentres``: the base's turns then centre on where it left
-    the robot (something else moved it); ``log``: a failure's (level, line: the disruption's why in
-    %s, explainable: a sign of Pepper's own state may explain it) logged by the part's
-    Backoff at the first of a streak, else None."""
+    the robot (something else moved it); ``log``: a failure's FailureLog, else None."""
 
     def __new__(cls, reason, state, found, **fields):
         """Only ``reason``, ``state`` and ``found`` by position; the rest by name, each
@@ -111,7 +115,7 @@ class Kind(collections.namedtuple("Kind", "reason state found stops_call waited_
 
 
 # Kind's fields given by name, and what each is when left out.
-DEFAULTS = dict(stops_call=(), waited_enough=False, recheck=UNTIL_WOKEN, quiet=NONE,
+DEFAULTS = dict(stops_call=(), waited_enough=False, recheck=UNTIL_WOKEN, quiet=NO_WAIT,
                 counted=False, holds_home=False, home_after=False, recentres=False, log=None)
 
 
@@ -135,10 +139,11 @@ KINDS = (
     Kind(OTHER_APP, status_module.YIELDING, TASKS, recheck=fixed(YIELD_POLL),
          quiet=YIELD_QUIET_TIME, counted=True, recentres=True),
     Kind(ERROR, status_module.YIELDING, None, recheck=BACKOFF, quiet=BACKOFF,
-         log=("error", "%s", False)),
+         log=FailureLog("error", "%s", explainable=False)),
     Kind(REFUSED, status_module.WAITING, None, waited_enough=True, recheck=BACKOFF,
          quiet=BACKOFF,
-         log=("warning", "ALMotion.moveTo refused to turn the base (%s)", True)),
+         log=FailureLog("warning", "ALMotion.moveTo refused to turn the base (%s)",
+                        explainable=True)),
 )
 _BY_REASON = dict((kind.reason, kind) for kind in KINDS)
 # The looks, in the gates' order.
