@@ -7,7 +7,7 @@ it: a call that returns early without us stopping it means another app killed it
 take the joints; one that returns late waited behind another app's task; and before
 every call the joints' commanded angles are checked: another app's setAngles books no
 joint and shows in no answer of areResourcesAvailable (docs/naoqi.md). Each is a
-disruption (engine.recovery) the worker then steps aside for.
+disruption (engine.disruptions) the worker then steps aside for.
 """
 from __future__ import absolute_import, division, print_function
 

@@ -7,7 +7,7 @@ one step at a time, a call no longer than maxCallDuration or a rest, planned fro
 the last call left the joints with what the live signal says then (the mood, the
 context: live_signal.py), and sends each call through the round's sender.
 
-Before each call it checks what may forbid it (a *disruption*, engine.recovery): the
+Before each call it checks what may forbid it (a *disruption*, engine.disruptions): the
 round is stopping; Pepper's own state holds the group (expression.own_state: a fall,
 safeguard, a push, a rest, its chain disabled, a slope for the legs); a joint of the
 group is hot; Pepper speaks (for groups that leave arms and hands to speech); another
