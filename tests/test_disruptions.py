@@ -74,6 +74,14 @@ class Looks(object):
         return read
 
 
+def use(monkeypatch, kinds):
+    """Make ``kinds`` the table, as if written in disruptions.py."""
+    monkeypatch.setattr(disruptions, "KINDS", tuple(kinds))
+    by_reason, looks = disruptions.index(kinds)
+    monkeypatch.setattr(disruptions, "_BY_REASON", by_reason)
+    monkeypatch.setattr(disruptions, "LOOKS", looks)
+
+
 def test_the_first_found_in_the_order_wins():
     looks = Looks(heat=Disruption(HOT), speech=Disruption(SPEECH))
     assert disruptions.first(looks.table(*LOOKS), asking=True).reason == HOT
@@ -183,11 +191,8 @@ def test_every_gate_reads_which_kinds_stop_a_call(monkeypatch):
     round_, found = gates()
     round_.own_state.holding = Hold(WAITING, "on a slope", None)
     assert found["group's veto"]() is None and found["base's veto"]().reason == WAITING
-    monkeypatch.setattr(disruptions, "KINDS", tuple(
-        kind._replace(stops_call=()) if kind.reason == WAITING else kind
-        for kind in KINDS))
-    monkeypatch.setattr(disruptions, "_BY_REASON", dict(
-        (kind.reason, kind) for kind in disruptions.KINDS))
+    use(monkeypatch, [kind._replace(stops_call=()) if kind.reason == WAITING else kind
+                      for kind in KINDS])
     assert found["base's veto"]() is None
     assert found["group's known"]().reason == WAITING
 
@@ -228,3 +233,19 @@ def test_the_way_home_follows_the_tables_order(monkeypatch):
         "group legs left where it is: Pepper is speaking"]
     assert left((TASKS, OWN_STATE, SPEAKING)) == [
         "group legs left where it is: another app moves it"]
+
+
+def test_a_new_kind_is_one_row_and_its_look(monkeypatch):
+    # A kind no gate knew: found by a look of its own with no round trip, ranked before
+    # the heat, stopping a group's running call but not the base's.
+    touch = disruptions.Look("a touch")
+    kinds = list(KINDS)
+    kinds.insert([kind.reason for kind in KINDS].index(HOT),
+                 Kind("touched", "yielding", touch, stops_call=(A_GROUP,)))
+    use(monkeypatch, kinds)
+    assert disruptions.LOOKS == (ROUND_STOP, OWN_STATE, touch, HEAT, SPEAKING, TASKS)
+    looks = Looks(touch=Disruption("touched"), heat=Disruption(HOT))
+    table = looks.table(*disruptions.LOOKS)
+    assert disruptions.first(table, asking=False).reason == "touched"
+    assert disruptions.veto(table, A_GROUP).reason == "touched"
+    assert disruptions.veto(table, THE_BASE) is None

@@ -145,10 +145,16 @@ KINDS = (
          log=FailureLog("warning", "ALMotion.moveTo refused to turn the base (%s)",
                         explainable=True)),
 )
-_BY_REASON = dict((kind.reason, kind) for kind in KINDS)
-# The looks, in the gates' order.
-LOOKS = tuple(collections.OrderedDict((kind.found, None) for kind in KINDS
-                                      if kind.found is not None))
+
+
+def index(kinds):
+    """(``kinds`` by reason, their looks in the gates' order: each at its first row)."""
+    return (dict((kind.reason, kind) for kind in kinds),
+            tuple(collections.OrderedDict((kind.found, None) for kind in kinds
+                                          if kind.found is not None)))
+
+
+_BY_REASON, LOOKS = index(KINDS)
 
 
 def kind_of(disruption):
