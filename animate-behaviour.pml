@@ -24,6 +24,7 @@
         <File name="__init__" src="lib/animate_behaviour/engine/__init__.py" />
         <File name="awareness" src="lib/animate_behaviour/engine/awareness.py" />
         <File name="base_worker" src="lib/animate_behaviour/engine/base_worker.py" />
+        <File name="disruptions" src="lib/animate_behaviour/engine/disruptions.py" />
         <File name="group_calls" src="lib/animate_behaviour/engine/group_calls.py" />
         <File name="group_worker" src="lib/animate_behaviour/engine/group_worker.py" />
         <File name="homing" src="lib/animate_behaviour/engine/homing.py" />

@@ -18,7 +18,7 @@ import qi
 
 from animate_behaviour import configuration as config_module
 from animate_behaviour.engine import motion_engine as engine_module
-from animate_behaviour.engine import recovery
+from animate_behaviour.engine import disruptions
 from animate_behaviour.expression import own_state_rules
 from animate_behaviour.planning import joints
 from animate_behaviour.serving import host as host_module
@@ -248,7 +248,7 @@ def test_a_fall_stops_everything_until_pepper_is_up_awake_and_settled(pepper):
     pepper.day.leave_safeguard()
     up = pepper.clock.now()
     first = pepper.wait_calls(up)[0]
-    assert pepper.seconds(up, first.time) >= recovery.SETTLE_TIME - 0.05
+    assert pepper.seconds(up, first.time) >= disruptions.SETTLE_TIME - 0.05
     # The package never woke Pepper itself: the owner's wakeUp is the only one.
     assert len(pepper.motion.calls_to("wakeUp")) == 1
     # Home first: the fall left the joints elsewhere.
@@ -268,7 +268,7 @@ def test_a_push_pauses_every_part_until_the_recovery_is_over(pepper):
     resumed = pepper.wait_calls(seen)[0]
     # Nothing during the recovery: the safeguard's 3 s and the settle time after.
     assert pepper.seconds(pushed, resumed.time) >= own_state_rules.PUSH_SETTLE + \
-        recovery.SETTLE_TIME - 0.1
+        disruptions.SETTLE_TIME - 0.1
     pepper.disable()
 
 
@@ -290,7 +290,7 @@ def test_a_rest_by_another_client_holds_every_part_until_woken(pepper):
     woken = pepper.clock.now()
     pepper.theirs.wakeUp()
     first = pepper.wait_calls(woken)[0]
-    assert pepper.seconds(woken, first.time) >= recovery.SETTLE_TIME - 0.05
+    assert pepper.seconds(woken, first.time) >= disruptions.SETTLE_TIME - 0.05
     assert len(pepper.motion.calls_to("wakeUp")) == 1 and len(pepper.motion.calls_to("rest")) == 1
     pepper.disable()
 
