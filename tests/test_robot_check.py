@@ -22,6 +22,7 @@ import threading
 
 import pytest
 
+from animate_behaviour.expression import own_state_signs
 from animate_behaviour.foundation.registering import register
 from animate_behaviour.naoqi import heat, own_state_events
 from animate_behaviour.planning import joints
@@ -426,7 +427,7 @@ def test_every_key_followed_for_peppers_own_state_is_looked_up():
     service_trials.events_declared(Keys(), findings, TIMING._replace(data=0.0))
     found = findings.all()[list(facts.BY_KEY).index("events_declared")]
     assert found.result == CONTRADICTED
-    for key in own_state_events.EVENTS + (own_state_events.FLAP_KEY,) + tuple(
+    for key in own_state_events.EVENTS + (own_state_signs.FLAP_KEY.key,) + tuple(
             heat.status_key(wheel) for wheel in joints.WHEELS):
         assert key in found.observed
 
@@ -440,7 +441,7 @@ def test_the_chain_trial_is_not_tried_without_an_arm_reported_disabled(value, wh
     motion = KinematicMotion()
     memory = FakeMemory()
     if value is not None:
-        memory.preset(day_trials.sign("devices").key, value)
+        memory.preset(own_state_signs.DEVICES.key, value)
     findings = facts.Findings()
     day_trials.ChainTrial(motion, memory, findings, TIMING, lambda: False).run()
     assert findings.result(day_trials.CHAIN) == NOT_TRIED

@@ -29,7 +29,7 @@ from animate_behaviour.expression.own_state_rules import DISABLED, PAUSED, RESTI
 from animate_behaviour.naoqi.speech import STALE_AFTER
 
 # Why a part must not move now, besides Pepper's own state (PAUSED, RESTING, WAITING,
-# DISABLED: own_state_rules.HOLDS).
+# DISABLED: own_state_signs.HOLDS).
 STOPPING = "stopping"
 HOT = "hot"
 SPEECH = "speech"

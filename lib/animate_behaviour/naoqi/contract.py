@@ -11,7 +11,8 @@ from __future__ import absolute_import, division, print_function
 
 import collections
 
-from animate_behaviour.naoqi import context_events, own_state_events, speech
+from animate_behaviour.expression import own_state_signs
+from animate_behaviour.naoqi import context_events, speech
 
 SERVICE = "service"
 EVENT = "event"
@@ -55,8 +56,7 @@ NEEDS = (
         Input(LIFE, "on", "Autonomous Life is not solitary or interactive: ALMood has no "
                           "data, so " + _FOLLOW))),
     Need("ownState", None, tuple(Input(EVENT, sign.key, sign.without)
-                                 for sign in own_state_events.SIGNS
-                                 if sign.without is not None)),
+                                 for sign in own_state_signs.SIGNS if sign.event)),
 )
 
 
