@@ -181,7 +181,8 @@ def test_pepper_sim_confirms_every_fact_and_everything_is_put_back(make_robot):
 # or it says what the robot did.
 SAYS = {"preempts": "preempted", "refuses": "refused", "disabled-chain-returns": "returned",
         "flap-moves": "returned True", "flap-stops-arms": "raised",
-        "silent-rest": "robotIsWakeUp False not heard before wakeUp() was sent"}
+        "silent-rest": "robotIsWakeUp False not heard before wakeUp() was sent",
+        "created-event": "listed only because a subscriber created them"}
 
 
 @pytest.mark.parametrize("name", list(variants.VARIANTS))
@@ -420,6 +421,11 @@ class Keys(object):
 
     def getDataList(self, filterName):
         return [key for key in self._data if filterName in key]
+
+    def getData(self, key):
+        if key not in self._data:
+            raise RuntimeError("ALMemory::getData: unknown key %s" % key)
+        return None
 
 
 def test_every_key_followed_for_peppers_own_state_is_looked_up():

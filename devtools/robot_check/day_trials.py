@@ -22,6 +22,7 @@ import math
 import threading
 
 from animate_behaviour.expression import own_state_signs as signs
+from animate_behaviour.naoqi import memory_events
 from animate_behaviour.planning.trajectory import wrap_angle
 from robot_check import arm_trials, base_trial
 from robot_check import timing as timings
@@ -83,6 +84,9 @@ class Heard(object):
         self._arrived = clock.event()
         self._entries = []
         self._held = []  # (subscriber, link): a subscriber must outlive its connection
+        # An event ALMemory does not list is created by subscribing: noted, so that a
+        # later check or the package does not take it for declared.
+        memory_events.note_created(memory, keys, memory.getEventList())
         try:
             for key in keys:
                 subscriber = memory.subscriber(key)

@@ -5,7 +5,7 @@ from __future__ import absolute_import, division, print_function
 
 import threading
 
-from animate_behaviour.naoqi import extractors
+from animate_behaviour.naoqi import extractors, memory_events
 from robot_check import followed
 from robot_check import timing as timings
 from robot_check.facts import CONFIRMED, CONTRADICTED, NOT_TRIED
@@ -114,19 +114,25 @@ def subscribed_trials(service, findings, timing):
 
 
 def events_declared(memory, findings, timing):
-    """Every key of followed.events() in ``memory.getEventList()``, every key of
+    """Every key of followed.events() declared (in ``memory.getEventList()`` and not
+    noted as created by a subscriber of the package's or the check's,
+    memory_events.declared: getEventList alone lists those too), every key of
     followed.data() in ``getDataList(key)`` within ``timing.data`` s (an extractor writes
     its keys once it runs: the check has them subscribed by then)."""
     key = "events_declared"
     if memory is None:
         findings.record(key, NOT_TRIED, "ALMemory is not served")
         return
-    declared = set(memory.getEventList())
-    missing = [name for name in followed.events() if name not in declared]
+    listed = set(memory.getEventList())
+    created = memory_events.created(memory)
+    missing = [name for name in followed.events() if name not in listed]
+    made = [name for name in followed.events() if name in listed and name in created]
     unwritten = _unwritten(memory, followed.data(), timings.clock(timing), timing.data)
-    if missing or unwritten:
+    if missing or made or unwritten:
         findings.record(key, CONTRADICTED, "; ".join(
             ["events not declared: %s" % ", ".join(missing)] * bool(missing)
+            + ["events listed only because a subscriber created them (%s notes them): %s"
+               % (memory_events.CREATED_KEY, ", ".join(made))] * bool(made)
             + ["data keys not in getDataList %.1f s after the check subscribed the "
                "extractors: %s" % (timing.data, ", ".join(unwritten))] * bool(unwritten)))
     else:
