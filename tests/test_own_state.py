@@ -140,6 +140,20 @@ def test_a_fall_ends_when_pepper_is_woken_or_life_leaves_safeguard():
     assert hold(state, ARM) is None
 
 
+def test_the_weight_back_on_the_feet_ends_a_fall_and_its_absence_starts_none():
+    """ALMotion/RobotIsStand: "True if the weight is supported by the feet, false
+    otherwise" (reflexes-fall-manager-api.html)."""
+    state, _clock = make()
+    hear(state, "ALMotion/RobotIsStand", False)  # lifted: no fall announced
+    assert hold(state, ARM) is None
+    hear(state, FALLING)
+    hear(state, "ALMotion/RobotIsStand", False)
+    assert hold(state, ARM) == (PAUSED, "fall")
+    hear(state, "AutonomousLife/State", "safeguard")
+    hear(state, "ALMotion/RobotIsStand", True)
+    assert hold(state, ARM) == (PAUSED, "safeguard") and not state.report()["fallen"]
+
+
 def test_a_push_holds_for_its_settle_time_and_says_how_long_is_left():
     state, clock = make()
     hear(state, PUSHED, [0.5, 3.0])

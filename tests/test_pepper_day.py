@@ -241,7 +241,9 @@ def test_a_fall_stops_everything_until_pepper_is_up_awake_and_settled(pepper):
     assert pepper.status()["ownState"]["fallen"] is True
     pepper.wait_robot_seconds(10.0)  # people lift Pepper up
     assert pepper.calls_after(seen) == []
-    pepper.day.stand_up()
+    pepper.day.stand_up()  # ALMotion/RobotIsStand True: the fall is over
+    pepper.wait_parts("paused", "safeguard")
+    assert pepper.status()["ownState"]["fallen"] is False
     pepper.wait_robot_seconds(2.0)
     assert pepper.calls_after(seen) == []  # upright, still in safeguard and limp
     pepper.theirs.wakeUp()  # the owner wakes it

@@ -551,7 +551,7 @@ def test_a_robot_lost_mid_check_leaves_a_report_that_says_where_it_stopped(make_
         str(raised.value)
     found = results(document)
     assert [key for key in facts.BY_KEY if found[key] == CONFIRMED] == [
-        "events_declared", "mood_updating", "extractor_subscribers"]
+        "events_declared", "sign_values_shaped", "mood_updating", "extractor_subscribers"]
     assert observed(document, "move_to_blocks") == "not reached: the check stopped"
 
 

@@ -36,10 +36,12 @@ finds it in force):
   with "the actual disabled devices status": [[chain, disabled?]] for every chain; calls on the chain raise, its tasks are killed, "Leg" and "Body"
   refuse moves, "Body" refuses wakeUp (KinematicMotion.disable_chain).
 * ``fall`` (reflexes-fall-manager.html, wake_rest_pep.html, autonomouslife_advanced.html):
-  ``ALMotion/RobotIsFalling`` True; the fall manager kills every task, stops the move and
-  sets the stiffness off (``robotIsWakeUp`` False); ``robotHasFallen`` True; Life enters
-  safeguard (cause RobotFell; not from disabled). wakeUp and rest raise until
-  ``stand_up``. Life stays in safeguard until ``leave_safeguard`` (the page ends
+  ``ALMotion/RobotIsFalling`` True, ``ALMotion/RobotIsStand`` False (the weight leaves
+  the feet, reflexes-fall-manager-api.html); the fall manager kills every task, stops the
+  move and sets the stiffness off (``robotIsWakeUp`` False); ``robotHasFallen`` True;
+  Life enters safeguard (cause RobotFell; not from disabled). wakeUp and rest raise until
+  ``stand_up``, which raises ``ALMotion/RobotIsStand`` True (preset True at boot: Pepper
+  stands; NAOqi does not say when it is first raised). Life stays in safeguard until ``leave_safeguard`` (the page ends
   RobotFell "After falling, the robot has been placed upright again": a scenario calls
   ``stand_up`` then ``leave_safeguard`` to follow it, a test may wait in between); Life
   then re-enters solitary and nobody wakes Pepper but a client's wakeUp.
@@ -83,6 +85,7 @@ DISABLED_DEVICES = "ALMotion/Protection/DisabledDevicesChanged"
 DISABLED_FEATURES = "ALMotion/Protection/DisabledFeaturesChanged"
 ROBOT_IS_FALLING = "ALMotion/RobotIsFalling"
 ROBOT_HAS_FALLEN = "robotHasFallen"
+ROBOT_IS_STAND = "ALMotion/RobotIsStand"
 ROBOT_PUSHED = "ALMotion/RobotPushed"
 PUSH_RECOVERY = "ALMotion/Safety/PushRecovery"
 BATTERY_LOW_DETECTED = "BatteryLowDetected"
@@ -95,7 +98,7 @@ CHAINS = ("Head", "LArm", "RArm", "Leg", "Body")  # DisabledDevicesChanged's dev
 
 EVENTS = (BATTERY_TRAP, RECHARGE_CONNECTED, BATTERY_CONNECTED, CLOSE_TO_STATION,
           DISABLED_DEVICES, DISABLED_FEATURES, ROBOT_IS_FALLING, ROBOT_HAS_FALLEN,
-          ROBOT_PUSHED, PUSH_RECOVERY, BATTERY_LOW_DETECTED, BATTERY_LOW, BATTERY_CHARGE,
+          ROBOT_IS_STAND, ROBOT_PUSHED, PUSH_RECOVERY, BATTERY_LOW_DETECTED, BATTERY_LOW, BATTERY_CHARGE,
           BATTERY_CHARGING, ON_A_SLOPE) + motion_module.EVENTS
 # The values at rest, preset at boot (robotIsWakeUp too: the motion's awake status).
 # Not preset, having no value before they are first raised: ALRecharge/
@@ -104,7 +107,8 @@ EVENTS = (BATTERY_TRAP, RECHARGE_CONNECTED, BATTERY_CONNECTED, CLOSE_TO_STATION,
 AT_REST = collections.OrderedDict(
     [(FLAP_KEY, 0), (BATTERY_TRAP, False), (BATTERY_CONNECTED, False),
      (CLOSE_TO_STATION, False), (DISABLED_DEVICES, []), (DISABLED_FEATURES, []),
-     (BATTERY_LOW_DETECTED, False), (BATTERY_CHARGING, False), (ON_A_SLOPE, False)]
+     (BATTERY_LOW_DETECTED, False), (BATTERY_CHARGING, False), (ON_A_SLOPE, False),
+     (ROBOT_IS_STAND, True)]
     + [(temperature_key(wheel), 0) for wheel in WHEELS])
 
 # Robot seconds from a push to the end of its safeguard ("3 seconds later, after the robot
@@ -266,6 +270,7 @@ class PeppersDay(object):
         """Pepper falls: the fall manager, stiffness off, Life in safeguard."""
         with self._cond:
             self._raise(ROBOT_IS_FALLING, True, "ALMotion")
+            self._raise(ROBOT_IS_STAND, False, "ALMotion")
             self._motion.fall_manager()
             self._raise(ROBOT_HAS_FALLEN, True, "ALMotion")
             if self._life is not None:
@@ -276,6 +281,7 @@ class PeppersDay(object):
         """Pepper is placed upright again: wakeUp and rest are available again."""
         with self._cond:
             self._motion.set_upright()
+            self._raise(ROBOT_IS_STAND, True, "ALMotion")
             self._note("upright", fallen=False)
 
     def leave_safeguard(self):

@@ -229,6 +229,23 @@ class CreatedMemory(MemoryView):
         memory_events.note_created(self.memory, [UNDECLARED], [])
 
 
+class OtherShapes(MemoryView):
+    """getData of a sign of Pepper's own state answers another shape than its page's:
+    ``SHAPES`` {key: value}."""
+
+    SHAPES = {}
+
+    def getData(self, key):
+        if key in self.SHAPES:
+            return self.SHAPES[key]
+        return self.memory.getData(key)
+
+
+def _other_shape(key, value):
+    return lambda scale: {"memory": served(type("OtherShape", (OtherShapes,), {
+        "SHAPES": {key: value}}))}
+
+
 def _motion(cls, **kwargs):
     return lambda scale: {"motion": served_motion(cls)(time_scale=scale, **kwargs)}
 
@@ -258,6 +275,9 @@ VARIANTS = collections.OrderedDict([
     ("created-event", Variant("events_declared", (), "%s is not declared, but a subscriber "
                               "of the package's created it" % UNDECLARED,
                               lambda scale: {"memory": served(CreatedMemory)})),
+    ("stand-other-shape", Variant("sign_values_shaped", (), "ALMotion/RobotIsStand holds "
+                                  "the text 'standing', not a bool",
+                                  _other_shape("ALMotion/RobotIsStand", "standing"))),
     ("still-mood", Variant("mood_updating", (), "ALMood's properties are never set",
                            lambda scale: {"mood": simulated.served_mood(StillMood)})),
     ("deaf-extractors", Variant("extractor_subscribers", (), "the extractors' subscribers "

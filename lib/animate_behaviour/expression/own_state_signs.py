@@ -267,6 +267,11 @@ SIGNS = (
     Sign("ALMotion/RobotIsFalling", True, False, False, raised, (
         Set(FALLEN, _always(True)),), _FALL),
     Sign("robotHasFallen", True, False, False, raised, (Set(FALLEN, _always(True)),), _FALL),
+    # The weight back on the feet ends a fall; its False (lifted, or falling) starts none:
+    # the fall manager's events say a fall.
+    Sign("ALMotion/RobotIsStand", True, False, True, flag, (
+        Set(FALLEN, _when_true(False, FALLEN)),), "a fall ends only when Pepper is woken "
+        "or Autonomous Life leaves safeguard"),
     Sign("ALMotion/RobotPushed", True, False, False, raised, (Set(PUSHED, _now),),
          "a push is not seen: " + _PUSH),
     Sign("ALMotion/Safety/PushRecovery", True, False, False, raised, (Set(PUSHED, _now),),
