@@ -182,6 +182,30 @@ def test_a_low_battery_lowers_the_arousal_until_it_charges():
     assert state.arousal_offset() == 0.0 and not state.report()["batteryLow"]
 
 
+def test_a_nearly_empty_battery_is_low_and_an_empty_one_holds_every_part(caplog):
+    """BatteryNearlyEmpty and BatteryEmpty carry a "System message"
+    (albattery-api.html): nearly empty is low; empty, every part waits, until the battery
+    charges or is no longer low."""
+    state, _clock = make()
+    hear(state, "BatteryNearlyEmpty", "Battery nearly empty, please charge")
+    assert hold(state, LEGS, base=True) == (WAITING, "battery low")
+    assert hold(state, ARM) is None and state.arousal_offset() == -0.3
+    with caplog.at_level(logging.INFO, logger="test.own_state"):
+        hear(state, "BatteryEmpty", "Battery empty")
+    assert [(record.levelno, record.getMessage()) for record in caplog.records] == [
+        (logging.WARNING, "Pepper's own state: battery empty")]
+    for names, base in ((ARM, False), (LEGS, False), (LEGS, True)):
+        assert hold(state, names, base) == (WAITING, "battery empty")
+    hear(state, "BatteryChargingFlagChanged", True)
+    assert hold(state, ARM) is None and hold(state, LEGS, base=True) is None
+    assert state.report()["batteryEmpty"] is False and state.arousal_offset() == 0.0
+    hear(state, "BatteryEmpty", "Battery empty")
+    hear(state, BATTERY_LOW, True)  # still low: still empty
+    assert hold(state, ARM) == (WAITING, "battery empty")
+    hear(state, BATTERY_LOW, False)
+    assert hold(state, ARM) is None and not state.report()["batteryLow"]
+
+
 def test_each_change_is_logged_once_and_told_once(caplog):
     changes = []
     state, _clock = make(changes)
@@ -244,6 +268,7 @@ def test_the_read_at_enable_takes_what_alMemory_keeps_and_skips_unknown_keys():
     ("ALMotion/Protection/DisabledFeaturesChanged", [[1, True]]),
     ("BatteryTrapIsOpen", "open"),
     ("ALMotion/MoveFailed", 7),
+    ("BatteryEmpty", True),
 ])
 def test_a_sign_of_another_shape_is_logged_once_and_ignored(caplog, key, value):
     state, _clock = make()

@@ -55,7 +55,10 @@ finds it in force):
   the robot has fully rebalanced") on the motion's clock (a thread waits on it), unless
   another cause keeps it. A push that could make Pepper fall does not: call ``fall``.
 * ``set_battery_low(low)``: ``BatteryLowDetected`` low, then ``ALBattery/BatteryLow``
-  True when low (its value is "Always True"). ``set_battery_charge(percent)``:
+  True when low (its value is "Always True"). ``battery_nearly_empty()`` /
+  ``battery_empty()``: ``BatteryNearlyEmpty`` / ``BatteryEmpty`` with a message (their
+  value is a "System message"; NAOqi does not say what ends them, nor what Pepper does
+  when empty: nothing here). ``set_battery_charge(percent)``:
   ``BatteryChargeChanged`` percent. ``set_charging(charging)``:
   ``BatteryChargingFlagChanged`` charging.
 * ``set_on_slope(on)``: ``ALMotion/Safety/RobotOnASlope`` on (slope_compensation.html).
@@ -91,6 +94,11 @@ PUSH_RECOVERY = "ALMotion/Safety/PushRecovery"
 BATTERY_LOW_DETECTED = "BatteryLowDetected"
 BATTERY_LOW = "ALBattery/BatteryLow"
 BATTERY_CHARGE = "BatteryChargeChanged"
+BATTERY_NEARLY_EMPTY = "BatteryNearlyEmpty"
+BATTERY_EMPTY = "BatteryEmpty"
+# Their value is a "System message" (albattery-api.html), its words not documented: ours.
+NEARLY_EMPTY_MESSAGE = "Battery nearly empty, please charge"
+EMPTY_MESSAGE = "Battery empty"
 BATTERY_CHARGING = "BatteryChargingFlagChanged"
 ON_A_SLOPE = "ALMotion/Safety/RobotOnASlope"
 WHEELS = joints.WHEELS  # the Leg chain's wheels (Pepper DCM page)
@@ -98,12 +106,13 @@ CHAINS = ("Head", "LArm", "RArm", "Leg", "Body")  # DisabledDevicesChanged's dev
 
 EVENTS = (BATTERY_TRAP, RECHARGE_CONNECTED, BATTERY_CONNECTED, CLOSE_TO_STATION,
           DISABLED_DEVICES, DISABLED_FEATURES, ROBOT_IS_FALLING, ROBOT_HAS_FALLEN,
-          ROBOT_IS_STAND, ROBOT_PUSHED, PUSH_RECOVERY, BATTERY_LOW_DETECTED, BATTERY_LOW, BATTERY_CHARGE,
-          BATTERY_CHARGING, ON_A_SLOPE) + motion_module.EVENTS
+          ROBOT_IS_STAND, ROBOT_PUSHED, PUSH_RECOVERY, BATTERY_LOW_DETECTED, BATTERY_LOW,
+          BATTERY_CHARGE, BATTERY_NEARLY_EMPTY, BATTERY_EMPTY, BATTERY_CHARGING, ON_A_SLOPE) + motion_module.EVENTS
 # The values at rest, preset at boot (robotIsWakeUp too: the motion's awake status).
 # Not preset, having no value before they are first raised: ALRecharge/
 # ConnectedToChargingStation, RobotIsFalling, robotHasFallen, RobotPushed, PushRecovery,
-# ALBattery/BatteryLow, BatteryChargeChanged, MoveFailed and the wakeUp / rest events.
+# ALBattery/BatteryLow, BatteryChargeChanged, BatteryNearlyEmpty, BatteryEmpty, MoveFailed
+# and the wakeUp / rest events.
 AT_REST = collections.OrderedDict(
     [(FLAP_KEY, 0), (BATTERY_TRAP, False), (BATTERY_CONNECTED, False),
      (CLOSE_TO_STATION, False), (DISABLED_DEVICES, []), (DISABLED_FEATURES, []),
@@ -339,6 +348,18 @@ class PeppersDay(object):
             if low:
                 self._raise(BATTERY_LOW, True, "ALBattery")
             self._note("battery low" if low else "battery not low", battery_low=low)
+
+    def battery_nearly_empty(self):
+        """The battery is nearly empty and needs charging."""
+        with self._cond:
+            self._raise(BATTERY_NEARLY_EMPTY, NEARLY_EMPTY_MESSAGE, "ALBattery")
+            self._note("battery nearly empty")
+
+    def battery_empty(self):
+        """The battery is empty."""
+        with self._cond:
+            self._raise(BATTERY_EMPTY, EMPTY_MESSAGE, "ALBattery")
+            self._note("battery empty")
 
     def set_charging(self, charging):
         """The battery starts (True) or stops (False) charging: BatteryChargingFlagChanged

@@ -278,6 +278,9 @@ VARIANTS = collections.OrderedDict([
     ("stand-other-shape", Variant("sign_values_shaped", (), "ALMotion/RobotIsStand holds "
                                   "the text 'standing', not a bool",
                                   _other_shape("ALMotion/RobotIsStand", "standing"))),
+    ("battery-empty-other-shape", Variant("sign_values_shaped", (), "BatteryEmpty holds "
+                                          "True, not a message",
+                                          _other_shape("BatteryEmpty", True))),
     ("still-mood", Variant("mood_updating", (), "ALMood's properties are never set",
                            lambda scale: {"mood": simulated.served_mood(StillMood)})),
     ("deaf-extractors", Variant("extractor_subscribers", (), "the extractors' subscribers "

@@ -12,9 +12,9 @@ the reason. What each sign sets, and the holds each fact makes, are rows of one 
     resting    Pepper rests (someone called rest(), or a reflex did): nothing is sent
                into limp joints, and the package never wakes Pepper up itself
     disabled   ALMotion disabled the part's chain ("Body": every part)
-    waiting    the base: the charging flap open, docked, close to the charging station,
-               moves disabled, battery low; the legs: on a slope (NAOqi adapts the
-               posture itself)
+    waiting    every part, at home: the battery empty; the base: the charging flap open,
+               docked, close to the charging station, moves disabled, battery low; the
+               legs: on a slope (NAOqi adapts the posture itself)
 
 A low battery also lowers the arousal (``batteryLowArousal``), so what still moves moves
 less. Facts change on ALMemory's threads, one sign at a time, each replacing the facts

@@ -88,6 +88,11 @@ def _when_true(new, fact):
     return lambda value, facts, _now: new if value else getattr(facts, fact.name)
 
 
+def _unless_false(fact):
+    """False when the value read is False, else ``fact`` (a row of FACTS) as it was."""
+    return lambda value, facts, _now: bool(value) and getattr(facts, fact.name)
+
+
 def _now(_value, _facts, now):
     return now
 
@@ -188,6 +193,10 @@ MOVE_DISABLED = Fact("move_disabled", False, "moveDisabled", _shown,
 BATTERY_LOW = Fact("battery_low", False, "batteryLow", _shown,
                    _said("battery low", "battery no longer low"), (
                        Rule(WAITING, BASE, _if("battery low")),))
+# Every part goes home and holds still until the battery charges or is no longer low.
+BATTERY_EMPTY = Fact("battery_empty", False, "batteryEmpty", _shown,
+                     _said("battery empty", "battery no longer empty", warn=True), (
+                         Rule(WAITING, EVERY, _if("battery empty")),))
 ON_SLOPE = Fact("on_slope", False, "onSlope", _shown, _said("on a slope", "off the slope"), (
     Rule(WAITING, LEGS, _if("on a slope")),))
 # Every push: a log line each would flood (getStatus says it).
@@ -197,7 +206,7 @@ PUSHED = Fact("pushed_at", None, "pushed", _pushed, _silent, (
 # was refused; no hold of its own (nothing says when an obstacle is gone).
 MOVE_FAILURE = Fact("move_failure", None, None, _shown, _silent, ())
 FACTS = (DISABLED_CHAINS, FALLEN, LIFE, AWAKE, FLAP, DOCKED, NEAR_STATION, MOVE_DISABLED,
-         BATTERY_LOW, ON_SLOPE, PUSHED, MOVE_FAILURE)
+         BATTERY_LOW, BATTERY_EMPTY, ON_SLOPE, PUSHED, MOVE_FAILURE)
 HOLDS = rules.ordered([(fact, rule) for fact in FACTS for rule in fact.holds])
 
 
@@ -291,14 +300,23 @@ SIGNS = (
         Set(DISABLED_CHAINS, lambda listed, facts, now: _chains(STIFFNESS)(
             _stiffness(listed), facts, now))),
         "disabled moves are seen only when base turns are refused"),
-    Sign("BatteryLowDetected", True, True, True, flag, (Set(BATTERY_LOW, _value),),
-         "a low battery is not seen"),
+    # A battery no longer low is not empty either.
+    Sign("BatteryLowDetected", True, True, True, flag, (
+        Set(BATTERY_LOW, _value), Set(BATTERY_EMPTY, _unless_false(BATTERY_EMPTY))),
+        "a low battery is not seen"),
     Sign("ALBattery/BatteryLow", True, False, False, raised, (Set(BATTERY_LOW, _value),),
          "a low battery is not seen"),
-    # The battery charges: it is no longer running low.
+    # Nearly empty: low. Its value, "System message", says nothing more.
+    Sign("BatteryNearlyEmpty", True, False, False, text, (
+        Set(BATTERY_LOW, _always(True)),), "a nearly empty battery is not seen"),
+    Sign("BatteryEmpty", True, False, False, text, (
+        Set(BATTERY_LOW, _always(True)), Set(BATTERY_EMPTY, _always(True))),
+        "an empty battery is not seen: the arms go on until Pepper shuts down"),
+    # The battery charges: it is no longer running low, nor empty.
     Sign("BatteryChargingFlagChanged", True, True, True, flag, (
-        Set(BATTERY_LOW, _when_true(False, BATTERY_LOW)),),
-        "charging does not end a low battery"),
+        Set(BATTERY_LOW, _when_true(False, BATTERY_LOW)),
+        Set(BATTERY_EMPTY, _when_true(False, BATTERY_EMPTY))),
+        "charging does not end a low or empty battery"),
     Sign("ALMotion/Safety/RobotOnASlope", True, True, True, flag, (Set(ON_SLOPE, _value),),
          "a slope is not seen: the legs' lean adds to it"),
     MOVE_FAILED,
