@@ -182,6 +182,25 @@ def test_a_low_battery_lowers_the_arousal_until_it_charges():
     assert state.arousal_offset() == 0.0 and not state.report()["batteryLow"]
 
 
+def test_an_obstacle_near_an_arm_stops_that_arm_for_a_while_silently(caplog):
+    """ALMotion/Safety/ChainVelocityClipped: [["ChainName", obstaclePosition], ...],
+    "Raised when a chain velocity is clipped because an obstacle is too close"
+    (reflexes-external-collision-api.html)."""
+    state, clock = make()
+    with caplog.at_level(logging.INFO, logger="test.own_state"):
+        hear(state, "ALMotion/Safety/ChainVelocityClipped", [["LArm", [0.3, 0.2, 0.8]]])
+    found = state.hold(ARM)
+    assert (found.state, found.reason, found.until) == (
+        PAUSED, "obstacle near LArm", own_state_rules.CLIP_SETTLE)
+    assert hold(state, ("RShoulderPitch",)) is None and hold(state, LEGS, base=True) is None
+    assert state.report()["nearObstacle"] == ["LArm"] and caplog.records == []
+    clock.time += own_state_rules.CLIP_SETTLE
+    assert hold(state, ARM) is None and state.report()["nearObstacle"] == []
+    hear(state, "ALMotion/Safety/ChainVelocityClipped", [["RArm", [0.3, -0.2, 0.8]]])
+    assert hold(state, ARM) is None
+    assert hold(state, ("RElbowRoll",)) == (PAUSED, "obstacle near RArm")
+
+
 def test_a_nearly_empty_battery_is_low_and_an_empty_one_holds_every_part(caplog):
     """BatteryNearlyEmpty and BatteryEmpty carry a "System message"
     (albattery-api.html): nearly empty is low; empty, every part waits, until the battery
@@ -269,6 +288,7 @@ def test_the_read_at_enable_takes_what_alMemory_keeps_and_skips_unknown_keys():
     ("BatteryTrapIsOpen", "open"),
     ("ALMotion/MoveFailed", 7),
     ("BatteryEmpty", True),
+    ("ALMotion/Safety/ChainVelocityClipped", [["LArm", "close"]]),
 ])
 def test_a_sign_of_another_shape_is_logged_once_and_ignored(caplog, key, value):
     state, _clock = make()
@@ -310,6 +330,8 @@ def test_a_state_s_event_is_read_again_so_their_order_does_not_matter():
 
 def _other(fact):
     """A value of ``fact`` other than its first."""
+    if fact is own_state_signs.CLIPPED:
+        return (frozenset(["LArm"]), 12.5)
     return {bool: lambda first: not first, frozenset: lambda _first: frozenset(
         [("LArm", own_state_signs.DEVICE)])}.get(type(fact.first), lambda _first: 12.5)(
             fact.first)

@@ -208,6 +208,25 @@ def test_a_low_battery_holds_the_base_and_lowers_the_arousal(pepper):
     pepper.disable()
 
 
+def test_an_obstacle_near_an_arm_stops_that_arm_a_while_and_the_others_go_on(pepper):
+    pepper = pepper()
+    pepper.enable()
+    pepper.wait_calls(pepper.clock.now(), count=3, chain=LEFT_ARM)
+    pepper.day.obstacle_near("LArm")
+    seen = pepper.wait_parts("paused", "obstacle near LArm", parts=("leftArm",))
+    assert pepper.status()["ownState"]["nearObstacle"] == ["LArm"]
+    assert entry(pepper.status(), "rightArm")["state"] == "animating"
+    pepper.wait_robot_seconds(own_state_rules.CLIP_SETTLE - 1.0)
+    assert pepper.calls_after(seen, chain=LEFT_ARM) == []
+    # Back by itself: the clipping's settle time, then recovery's; the legs went on.
+    pepper.wait_calls(seen, chain=LEFT_ARM)
+    assert pepper.seconds(seen, pepper.calls_after(seen, chain=LEFT_ARM)[0].time) >= \
+        own_state_rules.CLIP_SETTLE - 0.05
+    assert pepper.calls_after(seen, chain=LEGS)
+    assert not pepper.lines.matching("obstacle")
+    pepper.disable()
+
+
 def test_an_empty_battery_holds_every_part_still_until_it_charges(pepper):
     """BatteryNearlyEmpty counts as low (the base waits); BatteryEmpty takes every part
     home and holds it still, with one warning, until the battery charges."""

@@ -62,6 +62,9 @@ finds it in force):
   ``BatteryChargeChanged`` percent. ``set_charging(charging)``:
   ``BatteryChargingFlagChanged`` charging.
 * ``set_on_slope(on)``: ``ALMotion/Safety/RobotOnASlope`` on (slope_compensation.html).
+* ``obstacle_near(chain, position)``: ``ALMotion/Safety/ChainVelocityClipped`` [[chain,
+  [x, y, z]]] (reflexes-external-collision-api.html), once: NAOqi raises it while the
+  arm's velocity is clipped, which the stand-in does not simulate (calls run as sent).
 * ``heat_wheel(wheel, status)``: ``Device/SubDeviceList/<wheel>/Temperature/Sensor/
   Status`` status (0 regular .. 3 critical). Only the key: the diagnosis reflex (status
   2 puts the body in safe rest, reflexes-diagnosis.html) is not simulated.
@@ -101,18 +104,20 @@ NEARLY_EMPTY_MESSAGE = "Battery nearly empty, please charge"
 EMPTY_MESSAGE = "Battery empty"
 BATTERY_CHARGING = "BatteryChargingFlagChanged"
 ON_A_SLOPE = "ALMotion/Safety/RobotOnASlope"
+CHAIN_VELOCITY_CLIPPED = "ALMotion/Safety/ChainVelocityClipped"
 WHEELS = joints.WHEELS  # the Leg chain's wheels (Pepper DCM page)
 CHAINS = ("Head", "LArm", "RArm", "Leg", "Body")  # DisabledDevicesChanged's device names
 
 EVENTS = (BATTERY_TRAP, RECHARGE_CONNECTED, BATTERY_CONNECTED, CLOSE_TO_STATION,
           DISABLED_DEVICES, DISABLED_FEATURES, ROBOT_IS_FALLING, ROBOT_HAS_FALLEN,
           ROBOT_IS_STAND, ROBOT_PUSHED, PUSH_RECOVERY, BATTERY_LOW_DETECTED, BATTERY_LOW,
-          BATTERY_CHARGE, BATTERY_NEARLY_EMPTY, BATTERY_EMPTY, BATTERY_CHARGING, ON_A_SLOPE) + motion_module.EVENTS
+          BATTERY_CHARGE, BATTERY_NEARLY_EMPTY, BATTERY_EMPTY, BATTERY_CHARGING, ON_A_SLOPE,
+          CHAIN_VELOCITY_CLIPPED) + motion_module.EVENTS
 # The values at rest, preset at boot (robotIsWakeUp too: the motion's awake status).
 # Not preset, having no value before they are first raised: ALRecharge/
 # ConnectedToChargingStation, RobotIsFalling, robotHasFallen, RobotPushed, PushRecovery,
-# ALBattery/BatteryLow, BatteryChargeChanged, BatteryNearlyEmpty, BatteryEmpty, MoveFailed
-# and the wakeUp / rest events.
+# ALBattery/BatteryLow, BatteryChargeChanged, BatteryNearlyEmpty, BatteryEmpty,
+# ChainVelocityClipped, MoveFailed and the wakeUp / rest events.
 AT_REST = collections.OrderedDict(
     [(FLAP_KEY, 0), (BATTERY_TRAP, False), (BATTERY_CONNECTED, False),
      (CLOSE_TO_STATION, False), (DISABLED_DEVICES, []), (DISABLED_FEATURES, []),
@@ -384,6 +389,16 @@ class PeppersDay(object):
         with self._cond:
             self._raise(ON_A_SLOPE, on, "ALMotion")
             self._note("on a slope" if on else "off the slope", on_slope=on)
+
+    def obstacle_near(self, chain, position=(0.3, 0.2, 0.8)):
+        """Something is too close to ``chain`` ("LArm" or "RArm") at ``position`` [x, y,
+        z] (m, FRAME_WORLD): its velocity is clipped."""
+        if chain not in ("LArm", "RArm"):
+            raise ValueError("the arms' chains only (LArm, RArm), got %r" % (chain,))
+        with self._cond:
+            self._raise(CHAIN_VELOCITY_CLIPPED, [[chain, [float(x) for x in position]]],
+                        "ALMotion")
+            self._note("obstacle near %s" % chain)
 
     def heat_wheel(self, wheel, status):
         """A wheel's temperature status (0 regular, 1 limit reached, 2 very hot, 3

@@ -281,6 +281,10 @@ VARIANTS = collections.OrderedDict([
     ("battery-empty-other-shape", Variant("sign_values_shaped", (), "BatteryEmpty holds "
                                           "True, not a message",
                                           _other_shape("BatteryEmpty", True))),
+    ("clipped-other-shape", Variant("sign_values_shaped", (), "ALMotion/Safety/"
+                                    "ChainVelocityClipped holds [[\"LArm\"]], no position",
+                                    _other_shape("ALMotion/Safety/ChainVelocityClipped",
+                                                 [["LArm"]]))),
     ("still-mood", Variant("mood_updating", (), "ALMood's properties are never set",
                            lambda scale: {"mood": simulated.served_mood(StillMood)})),
     ("deaf-extractors", Variant("extractor_subscribers", (), "the extractors' subscribers "

@@ -8,7 +8,8 @@ must do: the first hold of own_state_signs.HOLDS that applies to it gives its st
 the reason. What each sign sets, and the holds each fact makes, are rows of one registry
 (own_state_signs); own_state_rules says which hold wins.
 
-    paused     a fall, Autonomous Life's safeguard, a push: nothing moves
+    paused     a fall, Autonomous Life's safeguard, a push: nothing moves; an obstacle
+               near an arm: that arm
     resting    Pepper rests (someone called rest(), or a reflex did): nothing is sent
                into limp joints, and the package never wakes Pepper up itself
     disabled   ALMotion disabled the part's chain ("Body": every part)

@@ -18,6 +18,10 @@ STATES = (PAUSED, RESTING, DISABLED, WAITING)
 # (docs/naoqi.md, "Pepper's own day"); no event says the recovery is over.
 PUSH_SETTLE = 3.0
 PUSHED = "pushed"
+# How long (robot s) after ALMotion/Safety/ChainVelocityClipped an arm counts as near an
+# obstacle: nothing says the obstacle is gone, and the event comes only while the arm
+# moves; as long as a push, our choice.
+CLIP_SETTLE = 3.0
 # ALMotion's names for the chains (docs/naoqi.md): the base's wheels are in "Leg".
 BASE_CHAIN = "Leg"
 
@@ -39,16 +43,17 @@ PRECEDENCE = (DISABLED, PAUSED, RESTING, WAITING)
 Hold = collections.namedtuple("Hold", "state reason until")
 
 
-class Rule(collections.namedtuple("Rule", "state scope reason lasts")):
+class Rule(collections.namedtuple("Rule", "state scope reason lasts at")):
     """A hold a fact makes: ``state`` for the parts of ``scope``; ``reason(value)``: its
-    words while the fact's value holds the part, else None (CHAINS: the chains it names);
-    ``lasts``: robot s after the fact's value (a clock time) that it holds, None: until
-    the fact changes. CHAINS: ``reason(value, chains)`` with the part's chains."""
+    words while the fact's value holds the part, else None (CHAINS: ``reason(value,
+    chains)``, with the chains of the part); ``lasts``: robot s it holds after the clock
+    time ``at(value)`` (the value itself by default; a value None holds nothing), None:
+    until the fact changes."""
 
     __slots__ = ()
 
-    def __new__(cls, state, scope, reason, lasts=None):
-        return super(Rule, cls).__new__(cls, state, scope, reason, lasts)
+    def __new__(cls, state, scope, reason, lasts=None, at=lambda value: value):
+        return super(Rule, cls).__new__(cls, state, scope, reason, lasts, at)
 
 
 def ordered(rules):
@@ -73,10 +78,11 @@ def applies(rule, value, names, base, since):
         return None
     if rule.scope == LEGS and (base or not any(name in joints.LEG_JOINTS for name in names)):
         return None
+    until = None
     if rule.lasts is not None:
-        if value is None or since(value) >= rule.lasts:
+        if value is None or since(rule.at(value)) >= rule.lasts:
             return None
-        return Hold(rule.state, rule.reason(value), rule.lasts - since(value))
+        until = rule.lasts - since(rule.at(value))
     reason = rule.reason(value, _chains(names, base)) if rule.scope == CHAINS \
         else rule.reason(value)
-    return None if reason is None else Hold(rule.state, reason, None)
+    return None if reason is None else Hold(rule.state, reason, until)

@@ -66,6 +66,18 @@ def pairs(value):
     return found
 
 
+def clipped(value):
+    """ALMotion/Safety/ChainVelocityClipped: [[chain, [x, y, z]], ...] -> the chains."""
+    def position(found):
+        return isinstance(found, (list, tuple)) and len(found) == 3 and all(
+            isinstance(each, numbers.Real) and not isinstance(each, bool) for each in found)
+    if not (isinstance(value, (list, tuple)) and all(
+            isinstance(pair, (list, tuple)) and len(pair) == 2 and is_text(pair[0])
+            and position(pair[1]) for pair in value)):
+        raise BadValue("not a list of [chain, [x, y, z]] pairs")
+    return frozenset(str(pair[0]) for pair in value)
+
+
 def failure(value):
     """ALMotion/MoveFailed: [cause, status, position] -> the cause."""
     if not (isinstance(value, (list, tuple)) and len(value) >= 2 and is_text(value[0])):
@@ -146,6 +158,13 @@ def _pushed(at, since):
     return at is not None and since(at) < rules.PUSH_SETTLE
 
 
+def _near(value, since):
+    """The chains near an obstacle now: those of the last clipping, for CLIP_SETTLE."""
+    if value is None or since(value[1]) >= rules.CLIP_SETTLE:
+        return []
+    return sorted(value[0])
+
+
 # -- holds: reason(value) -> words, or None -------------------------------------------
 
 def _if(reason):
@@ -154,6 +173,11 @@ def _if(reason):
 
 def _body(value):
     return "%s disabled" % BODY if any(name == BODY for name, _kind in value) else None
+
+
+def _obstacle(value, chains):
+    found = sorted(value[0] & chains)
+    return "obstacle near %s" % ", ".join(found) if found else None
 
 
 def _disabled(value, chains):
@@ -201,12 +225,16 @@ ON_SLOPE = Fact("on_slope", False, "onSlope", _shown, _said("on a slope", "off t
     Rule(WAITING, LEGS, _if("on a slope")),))
 # Every push: a log line each would flood (getStatus says it).
 PUSHED = Fact("pushed_at", None, "pushed", _pushed, _silent, (
-    Rule(PAUSED, EVERY, _if(rules.PUSHED), lasts=rules.PUSH_SETTLE),))
+    Rule(PAUSED, EVERY, lambda _at: rules.PUSHED, lasts=rules.PUSH_SETTLE),))
+# (the chains, clock time) of the last arm velocity clipping: the arm stops where it is
+# for CLIP_SETTLE after it; silent, as a push (a person standing by would flood the log).
+CLIPPED = Fact("clipped", None, "nearObstacle", _near, _silent, (
+    Rule(PAUSED, CHAINS, _obstacle, lasts=rules.CLIP_SETTLE, at=lambda value: value[1]),))
 # (cause, clock time) of the last refused or stopped move: the base says why its turn
 # was refused; no hold of its own (nothing says when an obstacle is gone).
 MOVE_FAILURE = Fact("move_failure", None, None, _shown, _silent, ())
 FACTS = (DISABLED_CHAINS, FALLEN, LIFE, AWAKE, FLAP, DOCKED, NEAR_STATION, MOVE_DISABLED,
-         BATTERY_LOW, BATTERY_EMPTY, ON_SLOPE, PUSHED, MOVE_FAILURE)
+         BATTERY_LOW, BATTERY_EMPTY, ON_SLOPE, PUSHED, CLIPPED, MOVE_FAILURE)
 HOLDS = rules.ordered([(fact, rule) for fact in FACTS for rule in fact.holds])
 
 
@@ -285,6 +313,9 @@ SIGNS = (
          "a push is not seen: " + _PUSH),
     Sign("ALMotion/Safety/PushRecovery", True, False, False, raised, (Set(PUSHED, _now),),
          "a push recovery is not seen: " + _PUSH),
+    Sign("ALMotion/Safety/ChainVelocityClipped", True, False, False, clipped, (
+        Set(CLIPPED, lambda chains, _facts, now: (chains, now)),),
+        "an obstacle near an arm is not seen: the arm moves on, only slower"),
     Sign("BatteryTrapIsOpen", True, False, True, flag, (Set(FLAP, _value),),
          "the charging flap is seen only when enabling"),
     FLAP_KEY,
