@@ -133,7 +133,8 @@ def test_a_fall_ends_when_pepper_is_woken_or_life_leaves_safeguard():
     hear(state, "AutonomousLife/State", "safeguard")
     hear(state, "AutonomousLife/State", "safeguard")  # reinforced: still fallen
     assert hold(state, ARM) == (PAUSED, "fall")
-    hear(state, "AutonomousLife/State", "solitary")  # placed upright again, the safeguard's documented end
+    # Placed upright again, the safeguard's documented end.
+    hear(state, "AutonomousLife/State", "solitary")
     assert hold(state, ARM) == (RESTING, "Pepper rests")
     hear(state, FALLING)
     hear(state, "robotIsWakeUp", True)  # woken: upright

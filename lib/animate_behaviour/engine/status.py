@@ -6,9 +6,10 @@ animating: disabled, or holding home), ``animating``, ``yielding`` (to ``yieldin
 or held by Pepper's own state (expression.own_state), with its ``reason``: ``paused`` (a
 fall, safeguard, a push, an obstacle near an arm), ``resting`` (Pepper rests),
 ``waiting`` (the charging flap, the station, moves disabled, the battery low or empty, a
-slope, or a refused turn) or ``disabled`` (its chain). engine.recovery says which disruption puts a part in which state. Counters
-add up over the engine's life: trajectories completed, ALMotion calls sent, base turns
-completed, yields to another app or to speech. Thread-safe: every worker reports here.
+slope, or a refused turn) or ``disabled`` (its chain). engine.recovery says which
+disruption puts a part in which state. Counters add up over the engine's life:
+trajectories completed, ALMotion calls sent, base turns completed, yields to another app
+or to speech. Thread-safe: every worker reports here.
 """
 from __future__ import absolute_import, division, print_function
 

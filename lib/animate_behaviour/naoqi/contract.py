@@ -2,8 +2,8 @@
 ``ALMemory.subscriber`` creates any key it does not know, so a missing event would then
 pass for a silent one): every ALMemory event a reaction follows (``getEventList``, less
 those an earlier run's subscriptions created, memory_events.declared; those absent now are
-noted so before anything subscribes), every service it uses, and whether Autonomous Life runs in a state that runs ALMood (solitary
-or interactive: ALMood has no data otherwise). The data keys read when an event comes
+noted so before anything subscribes), every service it uses, and whether Autonomous Life
+runs in a state that runs ALMood (solitary or interactive: ALMood has no data otherwise). The data keys read when an event comes
 (``EngagementZones/PeopleInZone1``) are not looked up: an extractor writes them once it
 runs, which our subscription may only just have started. Each reaction's live and absent inputs go to getStatus; what cannot
 work is logged once, in plain words (docs/naoqi.md, "People and listening events").
