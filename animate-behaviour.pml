@@ -45,6 +45,7 @@
         <File name="mood_table" src="lib/animate_behaviour/expression/mood_table.py" />
         <File name="own_state" src="lib/animate_behaviour/expression/own_state.py" />
         <File name="own_state_rules" src="lib/animate_behaviour/expression/own_state_rules.py" />
+        <File name="own_state_signs" src="lib/animate_behaviour/expression/own_state_signs.py" />
         <File name="presets" src="lib/animate_behaviour/expression/presets.py" />
         <File name="ramp" src="lib/animate_behaviour/expression/ramp.py" />
         <File name="__init__" src="lib/animate_behaviour/foundation/__init__.py" />

@@ -208,6 +208,57 @@ def test_a_low_battery_holds_the_base_and_lowers_the_arousal(pepper):
     pepper.disable()
 
 
+def test_an_obstacle_near_an_arm_stops_that_arm_a_while_and_the_others_go_on(pepper):
+    pepper = pepper()
+    pepper.enable()
+    pepper.wait_calls(pepper.clock.now(), count=3, chain=LEFT_ARM)
+    pepper.day.obstacle_near("LArm")
+    seen = pepper.wait_parts("paused", "obstacle near LArm", parts=("leftArm",))
+    assert pepper.status()["ownState"]["nearObstacle"] == ["LArm"]
+    assert entry(pepper.status(), "rightArm")["state"] == "animating"
+    pepper.wait_robot_seconds(own_state_rules.CLIP_SETTLE - 1.0)
+    assert pepper.calls_after(seen, chain=LEFT_ARM) == []
+    # Back by itself: the clipping's settle time, then recovery's; the legs went on.
+    pepper.wait_calls(seen, chain=LEFT_ARM)
+    assert pepper.seconds(seen, pepper.calls_after(seen, chain=LEFT_ARM)[0].time) >= \
+        own_state_rules.CLIP_SETTLE - 0.05
+    assert pepper.calls_after(seen, chain=LEGS)
+    assert not pepper.lines.matching("obstacle")
+    pepper.disable()
+
+
+def test_an_empty_battery_holds_every_part_still_until_it_charges(pepper):
+    """BatteryNearlyEmpty counts as low (the base waits); BatteryEmpty takes every part
+    home and holds it still, with one warning, until the battery charges."""
+    pepper = pepper()
+    pepper.enable()
+    pepper.day.battery_nearly_empty()
+    pepper.wait_parts("waiting", "battery low", parts=("base",))
+    pepper.day.battery_empty()
+    pepper.wait_parts("waiting", "battery empty")
+    assert pepper.status()["ownState"]["batteryEmpty"] is True
+
+    names = [name for name in joints.ANIMATED_JOINTS if name in pepper.config.home]
+    home = [pepper.config.home[name] for name in names]
+
+    def at_home():
+        """No call runs, and every group was last commanded home."""
+        return not [record for record in pepper.motion.trajectories
+                    if record.end is None] and \
+            np.allclose(pepper.motion.getAngles(names, False), home, atol=1e-6)
+    assert pepper.motion.wait_for(at_home, TIMEOUT)
+    held = pepper.clock.now()
+    pepper.wait_robot_seconds(10.0)
+    assert pepper.calls_after(held) == []
+    assert len(pepper.lines.matching("Pepper's own state: battery empty",
+                                     logging.WARNING)) == 1
+    charging = pepper.clock.now()
+    pepper.day.set_charging(True)
+    pepper.wait_calls(charging, count=3)  # back by itself
+    assert pepper.status()["ownState"]["batteryEmpty"] is False
+    pepper.disable()
+
+
 def test_a_refused_turn_with_no_sign_backs_off_and_is_logged_once(pepper):
     """An obstacle: moveTo refused with ALMotion/MoveFailed and nothing else: the base
     backs off (2, 4, 8... s) and says so once, with the cause."""
@@ -241,7 +292,9 @@ def test_a_fall_stops_everything_until_pepper_is_up_awake_and_settled(pepper):
     assert pepper.status()["ownState"]["fallen"] is True
     pepper.wait_robot_seconds(10.0)  # people lift Pepper up
     assert pepper.calls_after(seen) == []
-    pepper.day.stand_up()
+    pepper.day.stand_up()  # ALMotion/RobotIsStand True: the fall is over
+    pepper.wait_parts("paused", "safeguard")
+    assert pepper.status()["ownState"]["fallen"] is False
     pepper.wait_robot_seconds(2.0)
     assert pepper.calls_after(seen) == []  # upright, still in safeguard and limp
     pepper.theirs.wakeUp()  # the owner wakes it

@@ -24,7 +24,7 @@ from animate_behaviour.expression.own_state_rules import DISABLED, PAUSED, RESTI
 from animate_behaviour.naoqi.speech import STALE_AFTER
 
 # Why a part must not move now, besides Pepper's own state (PAUSED, RESTING, WAITING,
-# DISABLED: own_state_rules says which holds the part).
+# DISABLED: own_state_rules.ordered says which holds the part).
 STOPPING = "stopping"
 HOT = "hot"
 SPEECH = "speech"
@@ -73,7 +73,7 @@ class Look(collections.namedtuple("Look", "name asks again")):
 
 
 ROUND_STOP = Look("the round's stop")
-OWN_STATE = Look("Pepper's own state")  # own_state_rules says which of its kinds
+OWN_STATE = Look("Pepper's own state")  # own_state_rules.ordered says which of its kinds
 HEAT = Look("the heat")
 SPEAKING = Look("speech", again=True)
 # areResourcesAvailable (a group's joints) or moveIsActive (the base); ERROR if it fails.
