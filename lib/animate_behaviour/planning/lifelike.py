@@ -67,7 +67,7 @@ from __future__ import absolute_import, division, print_function
 
 import numpy as np
 
-from animate_behaviour.planning import human_timing, posture_shifts, trajectory
+from animate_behaviour.planning import activity, human_timing, posture_shifts, trajectory
 from animate_behaviour.planning.lifelike_hold import Hold
 from animate_behaviour.planning.lifelike_now import Now
 
@@ -113,7 +113,7 @@ class Lifelike(object):
         self._shared = shared
         self._breath = shared.breath
         self._postures = posture_shifts.Postures(group.name, group.names, shared.seed)
-        self._now = Now(group, config, shared, start, self._reading)
+        self._now = Now(group, config, shared, start, self._reading, self._amplitude)
         self._hold = Hold(group, config, rng, shared, self._now)
         self._went = None  # (the rest the group last went to, when)
         self._steps = self._cycles()
@@ -121,6 +121,11 @@ class Lifelike(object):
     def _reading(self, reading):
         """The live signal's ``reading`` as the group moves by it: an arm's, as read."""
         return reading
+
+    def _amplitude(self, selected_range, gain):
+        """The selectedRange the group's bounds are drawn at: the mood's
+        ``selected_range`` at the body's ``gain`` of activity (activity.py)."""
+        return self._config.active_amplitude(selected_range, gain)
 
     def next(self, at):
         """The next step (steps.Move or steps.Rest), beginning at robot time ``at``."""
@@ -139,7 +144,8 @@ class Lifelike(object):
         """An arm's steps: a hold, then a move, again and again."""
         self._begin()
         while True:
-            for step in self._hold.steps(human_timing.hold(self._rng)):
+            for step in self._hold.steps(activity.hold(human_timing.hold(self._rng),
+                                                         self._now.gain())):
                 yield step
             reading, shape, breathing = self._now.look()
             rest = self._postures.at(self._now.at, shape, breathing.lifted)
