@@ -71,6 +71,7 @@
         <File name="breath_timing" src="lib/animate_behaviour/planning/breath_timing.py" />
         <File name="clearance" src="lib/animate_behaviour/planning/clearance.py" />
         <File name="clearance_model" src="lib/animate_behaviour/planning/clearance_model.py" />
+        <File name="companions" src="lib/animate_behaviour/planning/companions.py" />
         <File name="creep" src="lib/animate_behaviour/planning/creep.py" />
         <File name="fidgets" src="lib/animate_behaviour/planning/fidgets.py" />
         <File name="groups" src="lib/animate_behaviour/planning/groups.py" />

@@ -10,7 +10,8 @@ mood's over the gain, as long on average (a calm spell moves rarely and little).
 arms' hand clearance allows for the legs' band in the busiest spell
 (Configuration.legs_widest). The spells are the round's schedule, so every stream reads
 the same gain at the same moment without a lock, and keep no clock (their gaps are
-long-tailed). Times in robot seconds since the round began.
+long-tailed); counted in the arms' gestureDurations, as the arms' onsets that they space
+(companions.py) are, so that a mood's tempo paces them too.
 """
 from __future__ import absolute_import, division, print_function
 
@@ -32,8 +33,8 @@ class Activity(object):
                                                     for row in posture_changes.SPELLS]
 
     def gain(self, t):
-        """The body's gain at ``t``: the product of each SPELL row's (1 before a row's
-        first spell)."""
+        """The body's gain at ``t`` (in gestureDurations): the product of each SPELL
+        row's (1 before a row's first spell)."""
         gain = 1.0
         for schedule in self._schedules:
             latest = schedule.latest(t)

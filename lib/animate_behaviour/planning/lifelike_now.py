@@ -46,8 +46,13 @@ class Now(object):
         return reading, shape, self._breathings[1]
 
     def gain(self):
-        """The body's gain of activity now (activity.py)."""
-        return self._activity.gain(self.at)
+        """The body's gain of activity now (activity.py), its spells counted in the arms'
+        gestureDurations as their onsets are (companions.py)."""
+        return self._activity.gain(self.at / self.signal().gesture_duration)
+
+    def signal(self):
+        """The live signal's Reading now, as read (not as the group reads it)."""
+        return self._shared.signal.now()
 
     def begin(self):
         """Where the group is at the first step: the start, the breath there taken out of
