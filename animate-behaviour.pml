@@ -67,6 +67,7 @@
         <File name="sender" src="lib/animate_behaviour/naoqi/sender.py" />
         <File name="speech" src="lib/animate_behaviour/naoqi/speech.py" />
         <File name="__init__" src="lib/animate_behaviour/planning/__init__.py" />
+        <File name="activity" src="lib/animate_behaviour/planning/activity.py" />
         <File name="breath" src="lib/animate_behaviour/planning/breath.py" />
         <File name="breath_timing" src="lib/animate_behaviour/planning/breath_timing.py" />
         <File name="clearance" src="lib/animate_behaviour/planning/clearance.py" />

@@ -10,8 +10,8 @@ from animate_behaviour import configuration as config_module
 from animate_behaviour.expression import context, live_signal, mood, mood_table
 from animate_behaviour.planning import breath as breath_module
 from animate_behaviour.planning import (clearance, companions, creep, human_timing, joining,
-                                        joints, lifelike, lifelike_hold, lifelike_legs, steps,
-                                        styles, trajectory)
+                                        joints, lifelike, lifelike_hold, lifelike_legs,
+                                        posture_changes, steps, styles, trajectory)
 import motion_quality
 import offline_plans
 from offline_plans import Round
@@ -436,7 +436,9 @@ def full_moves(step, count):
     return found
 
 
-def test_the_first_move_planned_after_a_mood_change_carries_its_amplitude_and_tempo():
+def test_the_first_move_planned_after_a_mood_change_carries_its_amplitude_and_tempo(
+        monkeypatch):
+    no_spells(monkeypatch)  # the mood's own bands, not a spell's
     config = config_module.from_mapping({"behaviour": "body", "motionStyle": "lifelike"})
     the_mood, step = drifting(config)
     before = full_moves(step, 3)
@@ -447,9 +449,10 @@ def test_the_first_move_planned_after_a_mood_change_carries_its_amplitude_and_te
     changed = before[-1][0]
     # Steps already planned keep their shape; the moves planned once the mood has glided
     # there are lively's: shorter (but for what the velocity limit needs), and drawn from
-    # the wider bounds.
+    # the wider bounds. The first after the glide is left out: its onset, and so its
+    # length, was read during the hold before it, while the mood glided (companions.py).
     after = [(at, move, angles) for at, move, angles in full_moves(step, 12)
-             if at > changed + mood.MOOD_RAMP]
+             if at > changed + mood.MOOD_RAMP][1:]
     assert len(after) >= 5
     group = checks.AtMood(config).shapes()["leftArm"]
     names = group.names
@@ -561,6 +564,11 @@ def test_a_moment_together_draws_its_farthest_target_as_far_on_either_side_of_th
     assert np.mean(uneven[:, roll]) - rest[roll] > 0.6 * reach
 
 
+def no_spells(monkeypatch):
+    """The body's activity left out (activity.py): every spell's gain 1."""
+    monkeypatch.setattr(posture_changes, "SPELLS", ())
+
+
 def same_steps(first, second):
     """Whether two plans' steps are the same: rests as long, calls with the same keys."""
     def form(step):
@@ -595,7 +603,8 @@ def test_a_calm_mood_calms_the_arms_not_the_legs_sway(monkeypatch):
     assert lively.legs_tempo(lively.gesture_duration) == pytest.approx(0.55)
 
 
-@pytest.mark.parametrize("style,amplitude", [("lifelike", 0.5), ("specification", 0.2)])
+# The lifelike legs' band at their busiest spell of activity: 0.5 x 2.5, within the key's 1.
+@pytest.mark.parametrize("style,amplitude", [("lifelike", 1.0), ("specification", 0.2)])
 def test_the_arms_keep_their_hands_clear_of_the_legs_band_at_a_calm_mood(monkeypatch, style,
                                                                         amplitude):
     # The lifelike legs keep their configured band at arousal -1: the arms' clearance
@@ -616,7 +625,9 @@ def test_the_arms_keep_their_hands_clear_of_the_legs_band_at_a_calm_mood(monkeyp
             calm.home[leg], joints.URDF_LIMITS[leg], calm.maximum_range(leg), amplitude))
 
 
-def test_a_move_of_an_arm_at_its_onset_goes_with_a_small_move_of_the_other_arm_and_legs():
+def test_a_move_of_an_arm_at_its_onset_goes_with_a_small_move_of_the_other_arm_and_legs(
+        monkeypatch):
+    no_spells(monkeypatch)  # the share of the mood's own band, not a spell's
     # Issue 39: a person's arm seldom moves alone. Each arm's own moves begin at its
     # onsets (companions.Onsets), and the other arm and the legs, holding then, move a
     # little at the same moment and as long (at least: the velocity limit may lengthen
@@ -683,10 +694,9 @@ def accompanied(name, arousal, seed, units=600.0):
 def test_the_share_of_onsets_accompanied_falls_with_arousal_and_every_stream_reads_it_alike():
     # Carried at every onset, the arms' and legs' moves within 150 ms of one another read
     # above people's highest synchrony at arousal 1 (issue 39): fewer onsets are carried
-    # as arousal rises above 0 (mood_table's share), none at -1, all at 0 and -0.5.
+    # as arousal rises above 0 (mood_table's share), none at -1, as many at 0 and -0.5.
     share = [mood_table.shares(arousal)["companions"] for arousal in (-0.5, 0.0, 0.5, 1.0)]
-    assert share == sorted(share, reverse=True) and share[0] == share[1] == 1.0
-    assert 0.0 < share[2] < 1.0
+    assert share == sorted(share, reverse=True) and share[0] == share[1] > share[2] > 0.0
     assert mood_table.shares(-1.0)["companions"] == 0.0
     for seed in SEEDS[:3]:
         assert accompanied("legs", -1.0, seed) == []

@@ -94,9 +94,13 @@ TABLE = (
     # above 0, none at 1: carried at every onset, the chains' onsets within 150 ms of
     # another's read 0.68-0.75 at arousal 1, above people's highest (0.64), and a third
     # of them took the side-to-side sway's DFA below BDS's (0.87 -> 0.84) for no gain in
-    # the arms' correlation (0.10 -> 0.09-0.15); 0.4 at 0.5 keeps the synchrony there at
-    # 0.53-0.57 (mood grid, 120 s; docs/people.md).
-    Row(AROUSAL, "companions", SHARE, (0.0, 1.0, 1.0, 0.4, 0.0),
+    # the arms' correlation (0.10 -> 0.09-0.15); 0.4 at 0.5 kept the synchrony there at
+    # 0.53-0.57 (mood grid, 120 s; docs/people.md). Beside the body's spells of activity
+    # (planning/activity.py), carried at every onset at 0 the synchrony read 0.59-0.65
+    # there (mood grid), above people's highest at (0, 0): 0.6 of them (0.3 at 0.5)
+    # reads 0.49-0.50 offline where every onset read 0.59 (seeds 13-14), the two-sample
+    # AUCs at (0, 0) 0.03-0.06 higher.
+    Row(AROUSAL, "companions", SHARE, (0.0, 0.6, 0.6, 0.3, 0.0),
         "the share of an arm's move onsets the other arm and the legs carry a little"),
     Row(VALENCE, "ShoulderPitch", OFFSET, (0.03, 0.015, 0.0, -0.06, -0.12),
         "arms held higher (forward) for positive, lower for negative"),

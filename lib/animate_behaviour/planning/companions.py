@@ -16,7 +16,7 @@ import math
 
 import numpy as np
 
-from animate_behaviour.planning import activity, human_timing, joints, posture_shifts, trajectory
+from animate_behaviour.planning import human_timing, joints, posture_shifts, trajectory
 
 ARMS = ("leftArm", "rightArm")
 # An arm's moves in multiples of gestureDuration (at least what maxVelocityFraction
@@ -57,8 +57,7 @@ class Onsets(object):
     uniform draw of its own that says whether the mood's share (the live signal's
     ``companions``) accompanies it: the same for every stream."""
 
-    def __init__(self, name, seed, gains=None):
-        self._activity = activity.Activity(seed, gains)
+    def __init__(self, name, seed):
         self._seed = human_timing.seed_of("onsets " + name) ^ seed
         self._draws = human_timing.seed_of("accompanied " + name) ^ seed
 
@@ -70,7 +69,7 @@ class Onsets(object):
             rng = human_timing.block_rng(self._seed, block)
             onsets, lengths, moment = [], [], block * BLOCK
             while True:
-                moment += activity.hold(human_timing.hold(rng), self._activity.gain(moment))
+                moment += human_timing.hold(rng)
                 if moment >= (block + 1) * BLOCK:
                     break
                 length = rng.uniform(*MOVE)
@@ -104,8 +103,8 @@ class Companions(object):
     """The onsets the group ``name`` accompanies: the other arm's for an arm, both arms'
     for the legs, in the round of schedule ``seed``, as many as the mood's share."""
 
-    def __init__(self, name, seed, gains=None):
-        self._onsets = [Onsets(arm, seed, gains) for arm in ARMS if arm != name]
+    def __init__(self, name, seed):
+        self._onsets = [Onsets(arm, seed) for arm in ARMS if arm != name]
         self.share = LEG_SHARE if name not in ARMS else ARM_SHARE
 
     def first(self, start, signal):

@@ -76,7 +76,7 @@ from __future__ import absolute_import, division, print_function
 
 import numpy as np
 
-from animate_behaviour.planning import activity, companions, human_timing, posture_shifts, trajectory
+from animate_behaviour.planning import companions, human_timing, posture_shifts, trajectory
 from animate_behaviour.planning.lifelike_hold import ONSET_SLACK, Hold
 from animate_behaviour.planning.lifelike_now import Now
 
@@ -117,8 +117,8 @@ class Lifelike(object):
         self._breath = shared.breath
         self._postures = posture_shifts.Postures(group.name, group.names, shared.seed)
         self._now = Now(group, config, shared, start, self._reading, self._amplitude)
-        self._onsets = companions.Onsets(group.name, shared.seed, config.activity_gains())
-        self._companions = companions.Companions(group.name, shared.seed, config.activity_gains())
+        self._onsets = companions.Onsets(group.name, shared.seed)
+        self._companions = companions.Companions(group.name, shared.seed)
         self._hold = Hold(group, config, rng, shared, self._now, self._companions)
         self._went = None  # (the rest the group last went to, when)
         self._set_off = None  # when the arm's last move began (its onset's, most often)

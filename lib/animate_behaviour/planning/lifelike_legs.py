@@ -9,7 +9,7 @@ from __future__ import absolute_import, division, print_function
 
 import numpy as np
 
-from animate_behaviour.planning import activity, human_timing, steps
+from animate_behaviour.planning import human_timing, steps
 from animate_behaviour.planning.lifelike import SHIFT_MOVE, Lifelike
 
 # The legs' cycle in multiples of the specification's chunk time, their visits' holds
@@ -58,8 +58,8 @@ class LifelikeLegs(Lifelike):
             cycle = self._rng.uniform(*LEG_CYCLE) * self._config.leg_chunk_size
             away = [self._rng.uniform(*LEG_AWAY) for _ in range(self._config.num_points_leg)]
             moves = [self._rng.uniform(*LEG_MOVE) for _ in range(len(away) + 1)]
-            rest = max(cycle - sum(away) - sum(moves), human_timing.HOLD_FLOOR)
-            for step in self._hold_at_rest(activity.hold(rest, self._now.gain())):
+            for step in self._hold_at_rest(max(cycle - sum(away) - sum(moves),
+                                               human_timing.HOLD_FLOOR)):
                 yield step
             for hold, move in zip(away, moves):
                 reading, shape, breathing = self._now.look()

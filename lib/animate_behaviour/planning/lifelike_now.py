@@ -46,9 +46,8 @@ class Now(object):
         return reading, shape, self._breathings[1]
 
     def gain(self):
-        """The body's gain of activity now (activity.py), its spells counted in the arms'
-        gestureDurations as their onsets are (companions.py)."""
-        return self._activity.gain(self.at / self.signal().gesture_duration)
+        """The body's gain of activity now (activity.py)."""
+        return self._activity.gain(self.at)
 
     def signal(self):
         """The live signal's Reading now, as read (not as the group reads it)."""

@@ -95,8 +95,7 @@ TABLE = (
     # ReActIdle people's 20 s windows spread their arms' RMS offset from 0.009 to 0.31
     # rad, 10th to 90th percentile, each person's windows 1.65-5.26 times their median
     # apart at the quartiles, where Pepper's lifelike windows lay at 0.034-0.061, 0.17
-    # apart): the whole body's activity changes every 45 gestureDurations (45 s at the
-    # neutral mood; counted as the arms' onsets are, activity.py) on average (a CV of 0.6), its
+    # apart): the whole body's activity changes every 45 s on average (a CV of 0.6), its
     # gain a log-normal of median 1 and sigma 1 (activity.py). Of sigma 0.8-1.2 and spells
     # of 30-45 s, these told Pepper from people least (make people's forest, seeds 13-14).
     ChangeRow("activity spell", SPELL, {"leftArm": ALL, "rightArm": ALL, "legs": ALL},
