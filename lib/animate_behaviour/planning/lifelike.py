@@ -155,6 +155,7 @@ class Lifelike(object):
             for step in self._hold.steps((onset - self._now.at)
                                          / self._now.look()[0].gesture_duration):
                 yield step
+            self._now.latch()
             reading, shape, breathing = self._now.look()
             rest = self._postures.at(self._now.at, shape, breathing.lifted)
             if self._glides(rest, shape, breathing):

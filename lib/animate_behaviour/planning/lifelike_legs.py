@@ -62,6 +62,7 @@ class LifelikeLegs(Lifelike):
                                                human_timing.HOLD_FLOOR)):
                 yield step
             for hold, move in zip(away, moves):
+                self._now.latch()
                 reading, shape, breathing = self._now.look()
                 for step in self._moving(self._target(shape, breathing, LEG_DRAWS),
                                          self._capped(move * reading.gesture_duration),

@@ -27,6 +27,7 @@ class Now(object):
         self._reading = reading
         self._amplitude = amplitude
         self._activity = activity.Activity(shared.seed, config.activity_gains())
+        self._gain = 1.0
         self._config = config
         self._shared = shared
         self._start = np.asarray(start, dtype=float)
@@ -46,8 +47,16 @@ class Now(object):
         return reading, shape, self._breathings[1]
 
     def gain(self):
-        """The body's gain of activity now (activity.py)."""
-        return self._activity.gain(self.at)
+        """The body's gain of activity (activity.py) the group moves by: as read at its
+        last move (:meth:`latch`)."""
+        return self._gain
+
+    def latch(self):
+        """A move is planned now: from here on the group moves by the body's gain now.
+        Read only at a move, so that the bounds never change under a hold (its breath
+        calls, creep and companions stay inside the bounds the move went by, where the
+        hands' clearance was checked on the way)."""
+        self._gain = self._activity.gain(self.at)
 
     def signal(self):
         """The live signal's Reading now, as read (not as the group reads it)."""
@@ -56,6 +65,7 @@ class Now(object):
     def begin(self):
         """Where the group is at the first step: the start, the breath there taken out of
         the pose. Returns the Shape and Breathing read then."""
+        self.latch()
         _reading, shape, breathing = self.look()
         self.pose = self._start - breathing.offsets * self._shared.breath.depth_at(self.at)
         self.commanded = self._start.copy()
