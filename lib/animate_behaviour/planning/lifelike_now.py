@@ -6,28 +6,23 @@ from __future__ import absolute_import, division, print_function
 
 import numpy as np
 
-from animate_behaviour.planning import activity, steps, trajectory
 from animate_behaviour.planning import breath as breath_module
+from animate_behaviour.planning import steps, trajectory
 
 
 class Now(object):
     """The present of a stream of ``group`` (groups.JointGroup) from ``start`` (its
     commanded angles), reading ``shared``'s live signal (shared.Shared) with ``config``'s
     keys that no mood changes, each Reading as ``reading(Reading)`` gives it for the
-    group (the legs' sway at a calm mood: lifelike_legs.py), its bounds at the
-    amplitude ``amplitude(selectedRange, gain)`` gives at the body's gain of activity
-    (activity.py).
+    group (the legs' sway at a calm mood: lifelike_legs.py).
 
     ``at``: the robot time the step being planned begins. ``pose``: where the steps leave
     the joints, breath left out; ``commanded``: the same, breath included; ``anchor``:
     where the hold began, breath left out (the creep's centre)."""
 
-    def __init__(self, group, config, shared, start, reading, amplitude):
+    def __init__(self, group, config, shared, start, reading):
         self._group = group
         self._reading = reading
-        self._amplitude = amplitude
-        self._activity = activity.Activity(shared.seed, config.activity_gains())
-        self._gain = 1.0
         self._config = config
         self._shared = shared
         self._start = np.asarray(start, dtype=float)
@@ -40,32 +35,14 @@ class Now(object):
     def look(self):
         """(the signal's Reading, the group's Shape there, its Breathing) now."""
         reading = self._reading(self._shared.signal.now())
-        shape = self._group.shape(reading, self._amplitude(reading.selected_range,
-                                                           self.gain()))
+        shape = self._group.shape(reading)
         if self._breathings[0] is not shape:
             self._breathings = (shape, breath_module.Breathing(shape, self._config))
         return reading, shape, self._breathings[1]
 
-    def gain(self):
-        """The body's gain of activity (activity.py) the group moves by: as read at its
-        last move (:meth:`latch`)."""
-        return self._gain
-
-    def latch(self):
-        """A move is planned now: from here on the group moves by the body's gain now.
-        Read only at a move, so that the bounds never change under a hold (its breath
-        calls, creep and companions stay inside the bounds the move went by, where the
-        hands' clearance was checked on the way)."""
-        self._gain = self._activity.gain(self.at)
-
-    def signal(self):
-        """The live signal's Reading now, as read (not as the group reads it)."""
-        return self._shared.signal.now()
-
     def begin(self):
         """Where the group is at the first step: the start, the breath there taken out of
         the pose. Returns the Shape and Breathing read then."""
-        self.latch()
         _reading, shape, breathing = self.look()
         self.pose = self._start - breathing.offsets * self._shared.breath.depth_at(self.at)
         self.commanded = self._start.copy()
