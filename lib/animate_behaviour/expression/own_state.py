@@ -26,7 +26,8 @@ from __future__ import absolute_import, division, print_function
 import collections
 import threading
 
-from animate_behaviour.expression.own_state_rules import PUSH_SETTLE, Facts, hold
+from animate_behaviour.expression.own_state_rules import (PUSH_SETTLE, Facts, facts_hold,
+                                                         with_push)
 
 
 class OwnState(object):
@@ -40,6 +41,7 @@ class OwnState(object):
         self._on_change = on_change
         self._lock = threading.Lock()
         self._facts = Facts()
+        self._holds = (None, {})  # (the facts, {(names, base): facts_hold's}) of hold()
         self._move_failure = None  # (cause, clock time) of the last MoveFailed heard
 
     def set_listener(self, on_change):
@@ -142,7 +144,16 @@ class OwnState(object):
         facts are replaced whole, never changed): a sender asks it as the last look before
         a call leaves, holding its own."""
         facts = self._facts
-        return hold(facts, names, base, self._since_push(facts))
+        # Asked several times a call by every part: what the facts alone decide is kept
+        # until they are replaced (one assignment: readers see the old pair or the new).
+        kept_facts, holds = self._holds
+        if kept_facts is not facts:
+            holds = {}
+            self._holds = (facts, holds)
+        key = (tuple(names), base)
+        if key not in holds:
+            holds[key] = facts_hold(facts, names, base)
+        return with_push(holds[key], self._since_push(facts))
 
     def arousal_offset(self):
         """What Pepper's state adds to the mood's arousal now: batteryLowArousal while the

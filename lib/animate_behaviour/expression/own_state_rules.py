@@ -1,7 +1,7 @@
 """What Pepper's own state makes each part of the animation do: the facts NAOqi announced
 (:class:`Facts`) and the rules (:data:`HOLDS`, first that applies wins) that give a part,
-by its joints or the base, its state and the reason (:func:`hold`). Kept by
-own_state.OwnState; no NAOqi, no threads."""
+by its joints or the base, its state and the reason (:func:`facts_hold`, then a push's:
+:func:`with_push`). Kept by own_state.OwnState; no NAOqi, no threads."""
 from __future__ import absolute_import, division, print_function
 
 import collections
@@ -93,7 +93,7 @@ def _legs_only(test, reason):
 
 
 # One row a hold, first that applies wins: (state, test(facts, names, base) -> the reason
-# in words or None). A push is the one hold with a time of its own (hold() adds it).
+# in words or None). A push is the one hold with a time of its own (with_push() adds it).
 Row = collections.namedtuple("Row", "state test")
 HOLDS = (
     Row(DISABLED, _when(lambda f: BODY in f.disabled(), "Body disabled")),
@@ -111,14 +111,20 @@ HOLDS = (
 PUSHED = "pushed"
 
 
-def hold(facts, names, base, since_push):
+def facts_hold(facts, names, base):
     """The Hold for the part of joints ``names`` (the base: ``base``, with its legs'
-    joints) given ``facts``, ``since_push`` robot s after the last push (None: none
-    heard), or None when it may move."""
+    joints) given ``facts``: the first row of HOLDS that applies, or None. What the
+    facts alone decide, the same until they change; a push adds its own (with_push)."""
     for row in HOLDS:
         reason = row.test(facts, names, base)
         if reason is not None:
             return Hold(row.state, reason, None)
-    if since_push is not None and since_push < PUSH_SETTLE:
-        return Hold(PAUSED, PUSHED, PUSH_SETTLE - since_push)
     return None
+
+
+def with_push(facts_held, since_push):
+    """The part's Hold: ``facts_held`` (facts_hold's), else the push's ``since_push``
+    robot s after it (None: none heard), else None when it may move."""
+    if facts_held is None and since_push is not None and since_push < PUSH_SETTLE:
+        return Hold(PAUSED, PUSHED, PUSH_SETTLE - since_push)
+    return facts_held
