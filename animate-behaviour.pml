@@ -24,6 +24,7 @@
         <File name="__init__" src="lib/animate_behaviour/engine/__init__.py" />
         <File name="awareness" src="lib/animate_behaviour/engine/awareness.py" />
         <File name="base_worker" src="lib/animate_behaviour/engine/base_worker.py" />
+        <File name="disruptions" src="lib/animate_behaviour/engine/disruptions.py" />
         <File name="group_calls" src="lib/animate_behaviour/engine/group_calls.py" />
         <File name="group_worker" src="lib/animate_behaviour/engine/group_worker.py" />
         <File name="homing" src="lib/animate_behaviour/engine/homing.py" />
@@ -44,6 +45,7 @@
         <File name="mood_table" src="lib/animate_behaviour/expression/mood_table.py" />
         <File name="own_state" src="lib/animate_behaviour/expression/own_state.py" />
         <File name="own_state_rules" src="lib/animate_behaviour/expression/own_state_rules.py" />
+        <File name="own_state_signs" src="lib/animate_behaviour/expression/own_state_signs.py" />
         <File name="presets" src="lib/animate_behaviour/expression/presets.py" />
         <File name="ramp" src="lib/animate_behaviour/expression/ramp.py" />
         <File name="__init__" src="lib/animate_behaviour/foundation/__init__.py" />

@@ -26,7 +26,7 @@ for _path in (os.path.join(ROOT, "lib"), os.path.join(ROOT, "devtools")):
 
 import numpy as np  # noqa: E402
 
-from animate_behaviour.engine import recovery  # noqa: E402
+from animate_behaviour.engine import disruptions  # noqa: E402
 from animate_behaviour.engine.base_worker import PAUSE  # noqa: E402
 from animate_behaviour.planning import joints, styles  # noqa: E402
 from day_run import DayRun, moves  # noqa: E402
@@ -74,7 +74,7 @@ def fall(day):
         ("fall: calls sent after RobotIsFalling until Life leaves safeguard and Pepper is "
          "awake", "%d" % len([call for call in moves(calls) if call.time > fell])),
         ("after a fall: time to the first call once upright and awake (s; settle %.0f)"
-         % recovery.SETTLE_TIME, "%.2f" % day.clock.elapsed(up, first.time))])
+         % disruptions.SETTLE_TIME, "%.2f" % day.clock.elapsed(up, first.time))])
 
 
 def rest(day):

@@ -1,14 +1,18 @@
-"""Write docs/architecture.md's module map from the packages' own docstrings, or check it.
+"""Write docs/architecture.md's module map from the packages' own docstrings, and its part
+states from the engine's tables, or check them.
 
-    .venv/bin/python scripts/update_architecture.py           # rewrite the map
-    .venv/bin/python scripts/update_architecture.py --check   # exit 1 if it is stale
+    .venv/bin/python scripts/update_architecture.py           # rewrite them
+    .venv/bin/python scripts/update_architecture.py --check   # exit 1 if one is stale
 
 One row per role package of lib/animate_behaviour/, in LAYERS' order (imports only point
 down it: tests/test_architecture.py checks that too): its role (the first sentence of its
 ``__init__``'s docstring) and each module with the first sentence of its docstring. The
 map sits between two marker comments; the prose around it is kept. A module added, or a
 docstring changed, changes the map: tests/test_architecture.py fails until this script
-has run. Single-source 2.7 / 3.
+has run. The part states are engine.disruptions.KINDS (the disruptions, in the gates'
+order) and engine.recovery.TRANSITIONS drawn as a Mermaid state diagram, between markers of
+their own: a row added to or changed in either table changes the page. Single-source
+2.7 / 3.
 """
 from __future__ import absolute_import, division, print_function
 
@@ -22,8 +26,12 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGE = os.path.join(ROOT, "lib", "animate_behaviour")
 PAGE = os.path.join(ROOT, "docs", "architecture.md")
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+for _path in (os.path.join(ROOT, "lib"), os.path.join(ROOT, "tools")):
+    if _path not in sys.path:
+        sys.path.insert(0, _path)
 
+from animate_behaviour.engine import disruptions, recovery  # noqa: E402
+from animate_behaviour.engine import status as status_module  # noqa: E402
 import generated_file  # noqa: E402  (tools/ is on sys.path)
 from generated_file import read_text, write_or_check  # noqa: E402
 
@@ -33,6 +41,12 @@ LAYERS = ("foundation", "planning", "configuration", "expression", "naoqi", "eng
 BEGIN = ("<!-- Generated from the packages' docstrings by scripts/update_architecture.py: "
          "change a docstring, then run that script. -->")
 END = "<!-- End of the generated module map. -->"
+STATES_BEGIN = ("<!-- Generated from engine.disruptions.KINDS and engine.recovery.TRANSITIONS "
+                "by scripts/update_architecture.py: change the tables there, then run that "
+                "script. -->")
+STATES_END = "<!-- End of the generated part states. -->"
+# The diagram's name for the kinds' states, drawn as one box holding them.
+HELD = "held"
 
 
 def docstring(path):
@@ -67,9 +81,68 @@ def table():
     return "\n".join(lines) + "\n"
 
 
+def _words(function):
+    """A guard's or an action's name in words: Recovery._count_the_yield, "count the
+    yield"."""
+    return function.__name__.strip("_").replace("_", " ")
+
+
+def _yes(flag):
+    return "yes" if flag else ""
+
+
+def kinds():
+    """KINDS in Markdown, one row a kind, in the gates' order."""
+    lines = ["| disruption | status | found by | stops a running call of | base waited "
+             "enough | looks again | quiet before moving |",
+             "| --- | --- | --- | --- | --- | --- | --- |"]
+    for kind in disruptions.KINDS:
+        found = "a call's outcome" if kind.found is None else kind.found.name + (
+            " (asks ALMotion)" if kind.found.asks else "") + (
+            " (again after asking)" if kind.found.again else "")
+        lines.append("| %s | %s | %s | %s | %s | %s | %s |" % (
+            kind.reason, kind.state, found, ", ".join(kind.stops_call),
+            _yes(kind.waited_enough), kind.recheck.words, kind.quiet.words))
+    return "\n".join(lines) + "\n"
+
+
+def _node(state):
+    return HELD if state in recovery.HELD else state
+
+
+def diagram():
+    """recovery.TRANSITIONS as a Mermaid state diagram: the kinds' states in one box,
+    each edge labelled "event [guard] / actions"."""
+    lines = ["```mermaid", "stateDiagram-v2",
+             "    state %s {" % HELD]
+    lines.extend("        %s" % state for state in recovery.HELD)
+    lines.extend(["    }", "    [*] --> %s" % status_module.ANIMATING])
+    drawn = set()
+    for row in recovery.TRANSITIONS:
+        label = row.event
+        if row.guard is not None:
+            label += " [%s]" % _words(row.guard)
+        if row.actions:
+            label += " / %s" % ", ".join(_words(action) for action in row.actions)
+        target = HELD if row.target == recovery.ITS_KIND else row.target
+        for source in row.sources:
+            edge = (_node(source), target)
+            if source in recovery.FINAL and source != status_module.ANIMATING \
+                    or (edge, label) in drawn:
+                continue
+            drawn.add((edge, label))
+            lines.append("    %s --> %s: %s" % (edge[0], edge[1], label))
+    lines.append("    %s --> [*]" % status_module.HOME)
+    lines.append("```")
+    return "\n".join(lines) + "\n"
+
+
 def splice(page):
-    """``page`` with the text between the markers replaced by the current map."""
-    return generated_file.splice(page, BEGIN, END, table(), PAGE)
+    """``page`` with the text between each pair of markers replaced by the current map and
+    part states."""
+    page = generated_file.splice(page, BEGIN, END, table(), PAGE)
+    return generated_file.splice(page, STATES_BEGIN, STATES_END, kinds() + "\n" + diagram(),
+                                 PAGE)
 
 
 def main():

@@ -1,12 +1,15 @@
 """The package's rooms say what they are (issue 31): imports point only down the role
 packages' order, no module imports itself back through another (lazy imports included),
-and docs/architecture.md's module map is the one the packages' docstrings make."""
+and docs/architecture.md's module map and part states are the ones the packages'
+docstrings and the engine's tables make."""
 from __future__ import absolute_import, division, print_function
 
 import ast
 import collections
 import io
 import os
+
+from animate_behaviour.engine import recovery
 
 import script_modules
 
@@ -102,7 +105,19 @@ def test_planning_holds_no_naoqi_no_threads_and_no_locks():
     assert found == []
 
 
-def test_the_module_map_is_the_generated_one():
+def test_the_module_map_and_part_states_are_the_generated_ones():
     page = update_architecture.read_text(update_architecture.PAGE)
     assert update_architecture.splice(page) == page, \
-        "docs/architecture.md's module map is stale: run scripts/update_architecture.py"
+        "docs/architecture.md's module map or part states are stale: run " \
+        "scripts/update_architecture.py"
+
+
+def test_the_diagram_is_drawn_from_the_transitions(monkeypatch):
+    drawn = update_architecture.diagram()
+    for row in recovery.TRANSITIONS:
+        assert row.event in drawn
+    for state in recovery.STATES:
+        assert "    %s" % state in drawn
+    monkeypatch.setattr(recovery, "TRANSITIONS", recovery.TRANSITIONS[:-1])
+    assert "resuming --> animating" in drawn
+    assert "resuming --> animating" not in update_architecture.diagram()

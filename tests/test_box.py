@@ -8,6 +8,7 @@ import logging
 import os
 import shutil
 import sys
+import xml.etree.ElementTree as ElementTree
 
 import pytest
 
@@ -207,7 +208,8 @@ def test_an_updated_package_runs_its_new_code(package):
     # earlier run must not be what this package's box runs.
     box = start_box(str(package), session, activate=False)
     assert sys.modules["animate_behaviour.serving.box_glue"].__file__.startswith(installed)
-    assert sys.modules["animate_behaviour"].__version__ == "1.0.0"
+    assert sys.modules["animate_behaviour"].__version__ == ElementTree.parse(
+        os.path.join(ROOT, "manifest.xml")).getroot().get("version")
     box.onInput_onStop()
     with io.open(os.path.join(installed, "__init__.py"), "a", encoding="utf-8") as init:
         init.write(u'__version__ = "1.0.1-updated"\n')

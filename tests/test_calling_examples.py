@@ -32,7 +32,7 @@ import qi
 
 from animate_behaviour.serving import service as service_module
 from pepper_sim.qi_server import ALL_SERVICES
-from test_service_qi import TIMEOUT, Deployment
+from service_deployment import TIMEOUT, Deployment
 
 import script_modules
 

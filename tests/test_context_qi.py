@@ -3,7 +3,6 @@ ALMemory raises the people and listening events to our subscribers as NAOqi does
 reaction driven by its event, and getStatus's "context"."""
 from __future__ import absolute_import, division, print_function
 
-import json
 import logging
 import threading
 
@@ -12,15 +11,11 @@ import pytest
 from animate_behaviour.expression import context, facts
 from animate_behaviour.planning import joints
 from pepper_sim.people import Listening, People
-from test_service_qi import TIMEOUT, deploy  # noqa: F401 (the fixture)
+from service_deployment import TIMEOUT, deploy, pause, status  # noqa: F401 (the fixture)
 
 pytestmark = pytest.mark.usefixtures("no_gc_pauses")  # conftest: timed on the wall clock
 
 ARM_MOVES = set(joints.ARM_JOINTS + joints.HAND_JOINTS) - {"LShoulderPitch", "RShoulderPitch"}
-
-
-def status(service):
-    return json.loads(service.getStatus())
 
 
 def started(deployment):
@@ -31,13 +26,8 @@ def started(deployment):
     return service, People(deployment.robot.memory), deployment.host.engine.context
 
 
-def pause(deployment, seconds):
-    """Let at least ``seconds`` robot seconds pass."""
-    clock = deployment.robot.motion.clock
-    clock.wait(clock.event(), seconds)
-
-
-def wait_robot_seconds(deployment, seconds):
+def wait_calls_spanning(deployment, seconds):
+    """Wait until our calls sent from now on reach ``seconds`` robot seconds on."""
     motion = deployment.robot.motion
     start = motion.clock.now()
     assert motion.wait_for(lambda: motion.trajectories and motion.clock.elapsed(
@@ -74,7 +64,7 @@ def test_engaged_over_qi_no_base_turn_until_the_person_leaves(deploy):
     assert service.setActivation("enabled") == 1
     assert deployment.wait_change("enabled")
     motion = deployment.robot.motion
-    wait_robot_seconds(deployment, 20.0)
+    wait_calls_spanning(deployment, 20.0)
     assert motion.calls_to("moveTo") == []
     assert status(service)["context"]["state"] == "engaged"
     people.leave(1)

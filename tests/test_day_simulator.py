@@ -16,7 +16,7 @@ if sys.version_info[0] < 3:
                 "simulator, not what Pepper runs)", allow_module_level=True)
 
 from animate_behaviour import configuration as config_module  # noqa: E402
-from animate_behaviour.engine import recovery  # noqa: E402
+from animate_behaviour.engine import disruptions  # noqa: E402
 from pepper_bullet import scenario, summary  # noqa: E402
 from pepper_sim import plot  # noqa: E402
 from pepper_sim.memory import LIFE_STATE  # noqa: E402
@@ -86,7 +86,7 @@ def test_nothing_is_commanded_from_the_fall_until_pepper_has_settled_after_safeg
             if event.key == LIFE_STATE and event.time <= over][-1]
     after = [record.get("requested_wall", record.get("start_wall")) for record in ours
              if record.get("requested", record["start"]) >= over]
-    assert after and min(after) - left >= recovery.SETTLE_TIME - 0.1, report
+    assert after and min(after) - left >= disruptions.SETTLE_TIME - 0.1, report
     # The joints' targets stay where the fall left them: the physics alone moves them.
     held = [sample.commanded for sample in run.samples if fell + 0.1 < sample.time < over]
     assert held and all(targets == held[0] for targets in held), report

@@ -1,6 +1,7 @@
 # -*- coding: utf-8 -*-
-"""Every relative link of README.md and docs/ (docs/measurements/ included) leads somewhere:
-the file exists, and an anchor (#...) names a heading of its page as GitHub spells it.
+"""Every relative link of README.md, CHANGELOG.md and docs/ (docs/measurements/ included)
+leads somewhere: the file exists, and an anchor (#...) names a heading of its page as GitHub
+spells it.
 Links in code (fenced blocks, `inline`) are not links. Single-source 2.7 / 3, no robot."""
 from __future__ import absolute_import, division, print_function, unicode_literals
 
@@ -18,8 +19,8 @@ HEADING = re.compile(r"^#{1,6}\s+(.*?)\s*#*\s*$")
 
 
 def pages():
-    """README.md and every Markdown page under docs/, as paths relative to ROOT."""
-    found = ["README.md"]
+    """README.md, CHANGELOG.md and every Markdown page under docs/, relative to ROOT."""
+    found = ["README.md", "CHANGELOG.md"]
     for folder, _dirs, files in os.walk(os.path.join(ROOT, "docs")):
         found += sorted(os.path.relpath(os.path.join(folder, name), ROOT)
                         for name in files if name.endswith(".md"))
@@ -85,7 +86,7 @@ def test_every_relative_link_leads_to_a_file_and_heading(path):
 
 
 def test_the_checker_sees_a_broken_link_an_anchor_and_skips_code(tmpdir):
-    assert "README.md" in pages()
+    assert "README.md" in pages() and "CHANGELOG.md" in pages()
     assert os.path.join("docs", "measurements", "README.md") in pages()
     assert slug("What it costs NAOqi") == "what-it-costs-naoqi"
     assert slug("`getStatus`'s fields (issue 31)") == "getstatuss-fields-issue-31"

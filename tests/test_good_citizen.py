@@ -367,8 +367,10 @@ def robot_seconds(pepper, wall):
 
 
 def wait_robot_seconds(pepper, seconds):
-    """Let ``seconds`` of robot time pass (the test has nothing to wait on)."""
-    threading.Event().wait(seconds * pepper.scale)
+    """Let ``seconds`` of robot time pass on the stand-ins' clock (the test has nothing to
+    wait on)."""
+    clock = pepper.motion.clock
+    clock.wait(clock.event(), seconds)
 
 
 def recorded_rests(monkeypatch):

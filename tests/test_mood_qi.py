@@ -3,7 +3,6 @@ hosted against the simulated NAOqi, and a mood change reaching each group's next
 with no jump in both motion styles."""
 from __future__ import absolute_import, division, print_function
 
-import json
 import logging
 import random
 import threading
@@ -13,7 +12,7 @@ import pytest
 from animate_behaviour.foundation.clock import monotonic
 from pepper_sim.motion import wait_until
 from pepper_sim.qi_server import ALL_SERVICES
-from test_service_qi import TIMEOUT, deploy  # noqa: F401 (the fixture)
+from service_deployment import TIMEOUT, deploy, status  # noqa: F401 (the fixture)
 
 import checks
 
@@ -40,10 +39,6 @@ class Heard(object):
     def wait(self, predicate):
         with self._cond:
             return wait_until(self._cond, predicate, TIMEOUT)
-
-
-def status(service):
-    return json.loads(service.getStatus())
 
 
 def test_the_mood_api_as_qicli_and_qimessaging_see_it(deploy):

@@ -8,7 +8,6 @@ tested in test_lifelike.py and, with the engine, in test_engine.py).
 """
 from __future__ import absolute_import, division, print_function
 
-import json
 import logging
 
 import pytest
@@ -16,7 +15,7 @@ import pytest
 from animate_behaviour.expression import presets
 from animate_behaviour.serving import log_guard
 from pepper_sim.qi_server import ALL_SERVICES
-from test_service_qi import TIMEOUT, deploy  # noqa: F401 (the fixture)
+from service_deployment import TIMEOUT, deploy, status  # noqa: F401 (the fixture)
 
 import checks
 
@@ -51,10 +50,6 @@ class Told(object):
             self.handed.append(now)
             self._last = now
         return self.handed
-
-
-def status(service):
-    return json.loads(service.getStatus())
 
 
 def test_set_motion_style_tells_the_engine_signals_and_shows_in_status(deploy):

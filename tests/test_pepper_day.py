@@ -18,7 +18,7 @@ import qi
 
 from animate_behaviour import configuration as config_module
 from animate_behaviour.engine import motion_engine as engine_module
-from animate_behaviour.engine import recovery
+from animate_behaviour.engine import disruptions
 from animate_behaviour.expression import own_state_rules
 from animate_behaviour.planning import joints
 from animate_behaviour.serving import host as host_module
@@ -208,6 +208,57 @@ def test_a_low_battery_holds_the_base_and_lowers_the_arousal(pepper):
     pepper.disable()
 
 
+def test_an_obstacle_near_an_arm_stops_that_arm_a_while_and_the_others_go_on(pepper):
+    pepper = pepper()
+    pepper.enable()
+    pepper.wait_calls(pepper.clock.now(), count=3, chain=LEFT_ARM)
+    pepper.day.obstacle_near("LArm")
+    seen = pepper.wait_parts("paused", "obstacle near LArm", parts=("leftArm",))
+    assert pepper.status()["ownState"]["nearObstacle"] == ["LArm"]
+    assert entry(pepper.status(), "rightArm")["state"] == "animating"
+    pepper.wait_robot_seconds(own_state_rules.CLIP_SETTLE - 1.0)
+    assert pepper.calls_after(seen, chain=LEFT_ARM) == []
+    # Back by itself: the clipping's settle time, then recovery's; the legs went on.
+    pepper.wait_calls(seen, chain=LEFT_ARM)
+    assert pepper.seconds(seen, pepper.calls_after(seen, chain=LEFT_ARM)[0].time) >= \
+        own_state_rules.CLIP_SETTLE - 0.05
+    assert pepper.calls_after(seen, chain=LEGS)
+    assert not pepper.lines.matching("obstacle")
+    pepper.disable()
+
+
+def test_an_empty_battery_holds_every_part_still_until_it_charges(pepper):
+    """BatteryNearlyEmpty counts as low (the base waits); BatteryEmpty takes every part
+    home and holds it still, with one warning, until the battery charges."""
+    pepper = pepper()
+    pepper.enable()
+    pepper.day.battery_nearly_empty()
+    pepper.wait_parts("waiting", "battery low", parts=("base",))
+    pepper.day.battery_empty()
+    pepper.wait_parts("waiting", "battery empty")
+    assert pepper.status()["ownState"]["batteryEmpty"] is True
+
+    names = [name for name in joints.ANIMATED_JOINTS if name in pepper.config.home]
+    home = [pepper.config.home[name] for name in names]
+
+    def at_home():
+        """No call runs, and every group was last commanded home."""
+        return not [record for record in pepper.motion.trajectories
+                    if record.end is None] and \
+            np.allclose(pepper.motion.getAngles(names, False), home, atol=1e-6)
+    assert pepper.motion.wait_for(at_home, TIMEOUT)
+    held = pepper.clock.now()
+    pepper.wait_robot_seconds(10.0)
+    assert pepper.calls_after(held) == []
+    assert len(pepper.lines.matching("Pepper's own state: battery empty",
+                                     logging.WARNING)) == 1
+    charging = pepper.clock.now()
+    pepper.day.set_charging(True)
+    pepper.wait_calls(charging, count=3)  # back by itself
+    assert pepper.status()["ownState"]["batteryEmpty"] is False
+    pepper.disable()
+
+
 def test_a_refused_turn_with_no_sign_backs_off_and_is_logged_once(pepper):
     """An obstacle: moveTo refused with ALMotion/MoveFailed and nothing else: the base
     backs off (2, 4, 8... s) and says so once, with the cause."""
@@ -241,14 +292,16 @@ def test_a_fall_stops_everything_until_pepper_is_up_awake_and_settled(pepper):
     assert pepper.status()["ownState"]["fallen"] is True
     pepper.wait_robot_seconds(10.0)  # people lift Pepper up
     assert pepper.calls_after(seen) == []
-    pepper.day.stand_up()
+    pepper.day.stand_up()  # ALMotion/RobotIsStand True: the fall is over
+    pepper.wait_parts("paused", "safeguard")
+    assert pepper.status()["ownState"]["fallen"] is False
     pepper.wait_robot_seconds(2.0)
     assert pepper.calls_after(seen) == []  # upright, still in safeguard and limp
     pepper.theirs.wakeUp()  # the owner wakes it
     pepper.day.leave_safeguard()
     up = pepper.clock.now()
     first = pepper.wait_calls(up)[0]
-    assert pepper.seconds(up, first.time) >= recovery.SETTLE_TIME - 0.05
+    assert pepper.seconds(up, first.time) >= disruptions.SETTLE_TIME - 0.05
     # The package never woke Pepper itself: the owner's wakeUp is the only one.
     assert len(pepper.motion.calls_to("wakeUp")) == 1
     # Home first: the fall left the joints elsewhere.
@@ -268,7 +321,7 @@ def test_a_push_pauses_every_part_until_the_recovery_is_over(pepper):
     resumed = pepper.wait_calls(seen)[0]
     # Nothing during the recovery: the safeguard's 3 s and the settle time after.
     assert pepper.seconds(pushed, resumed.time) >= own_state_rules.PUSH_SETTLE + \
-        recovery.SETTLE_TIME - 0.1
+        disruptions.SETTLE_TIME - 0.1
     pepper.disable()
 
 
@@ -290,7 +343,7 @@ def test_a_rest_by_another_client_holds_every_part_until_woken(pepper):
     woken = pepper.clock.now()
     pepper.theirs.wakeUp()
     first = pepper.wait_calls(woken)[0]
-    assert pepper.seconds(woken, first.time) >= recovery.SETTLE_TIME - 0.05
+    assert pepper.seconds(woken, first.time) >= disruptions.SETTLE_TIME - 0.05
     assert len(pepper.motion.calls_to("wakeUp")) == 1 and len(pepper.motion.calls_to("rest")) == 1
     pepper.disable()
 

@@ -23,7 +23,7 @@ from pepper_sim.day import PeppersDay
 from pepper_sim.memory import LIFE_STATE, FakeMemory, temperature_key
 from pepper_sim.motion import (MOVE_FAILED, ROBOT_IS_WAKE_UP, KinematicMotion, WallClock)
 from pepper_sim.virtual_clock import VirtualClock
-from test_pepper_sim import TIMEOUT, Background, client, robot, started  # noqa: F401
+from pepper_sim_fixtures import TIMEOUT, Background, client, robot, started  # noqa: F401
 
 SCALE = 0.002  # wall seconds per robot second: the push's 3 s safeguard lasts 6 ms
 MOVE_FAILED_REFUSED = [["Safety", 0, [0.0, 0.0, 0.0]]]
@@ -292,6 +292,7 @@ def test_a_fall_stops_everything_rests_pepper_and_holds_life_in_safeguard():
     base = moving(motion)
     assert motion.wait_for(started(motion, 1), TIMEOUT)
     assert raised(memory, day.fall) == [("ALMotion/RobotIsFalling", True),
+                                        ("ALMotion/RobotIsStand", False),
                                         (ROBOT_IS_WAKE_UP, False), ("robotHasFallen", True),
                                         (LIFE_STATE, "safeguard")]
     arm.join()
@@ -307,7 +308,7 @@ def test_a_fall_stops_everything_rests_pepper_and_holds_life_in_safeguard():
         assert "neither Wake up nor Rest are available" in str(info.value)
     with pytest.raises(RuntimeError):
         day.leave_safeguard()  # not upright yet
-    day.stand_up()
+    assert raised(memory, day.stand_up) == [("ALMotion/RobotIsStand", True)]
     assert life.getState() == "safeguard" and motion.robotIsWakeUp() is False
     assert raised(memory, day.leave_safeguard) == [(LIFE_STATE, "solitary")]  # nobody woke her
     assert motion.robotIsWakeUp() is False
@@ -318,6 +319,7 @@ def test_a_fall_stops_everything_rests_pepper_and_holds_life_in_safeguard():
 def test_a_fall_while_life_is_disabled_leaves_life_disabled():
     motion, memory, life, day = pepper(life_state="disabled")
     assert raised(memory, day.fall) == [("ALMotion/RobotIsFalling", True),
+                                        ("ALMotion/RobotIsStand", False),
                                         (ROBOT_IS_WAKE_UP, False), ("robotHasFallen", True)]
     assert life.getState() == "disabled"
 

@@ -28,39 +28,9 @@ from pepper_sim.speech import (END_OF_ANIMATED_SPEECH, GESTURE_JOINTS, GESTURE_R
                                SECONDS_PER_CHARACTER, STATUS, FakeAnimatedSpeech,
                                FakeTextToSpeech)
 
+from pepper_sim_fixtures import TIMEOUT, Background, client, robot, started  # noqa: F401
+
 pytestmark = pytest.mark.usefixtures("no_gc_pauses")  # conftest: timed on the wall clock
-
-TIMEOUT = 10.0  # generous upper bound for anything that should take well under a second
-
-
-class Background(object):
-    """Run a blocking call in a thread; keep its result or exception."""
-
-    def __init__(self, function, *args):
-        self.result = self.error = None
-        self.done = threading.Event()
-
-        def run():
-            try:
-                self.result = function(*args)
-            except Exception as err:  # noqa: B902 - handed to the test thread
-                self.error = err
-            finally:
-                self.done.set()
-
-        self.thread = threading.Thread(target=run)
-        self.thread.daemon = True
-        self.thread.start()
-
-    def join(self, timeout=TIMEOUT):
-        assert self.done.wait(timeout), "the call did not return within %s s" % timeout
-        if self.error is not None:
-            raise self.error
-        return self.result
-
-
-def started(motion, count):
-    return lambda: len([t for t in motion.trajectories if t.start is not None]) >= count
 
 
 def test_initial_state_is_stand_posture():
@@ -854,20 +824,6 @@ def test_life_resets_abilities_cleans_motion_up_and_raises_the_state():
 
 
 # ----------------------------------------------------------------- over libqi
-@pytest.fixture
-def robot():
-    with SimulatedRobot(time_scale=0.01) as simulated:
-        yield simulated
-
-
-@pytest.fixture
-def client(robot):
-    session = qi.Session()
-    session.connect(robot.url)
-    yield session
-    session.close()
-
-
 def test_qi_concurrent_disjoint_calls_overlap(robot, client):
     motion = client.service("ALMotion")
     first = motion.angleInterpolation("HipRoll", 0.1, 20.0, True, _async=True)

@@ -3,7 +3,6 @@ simulated NAOqi: the people extractors subscribed while the animation runs, what
 robot provides looked up at start, and the mood that follows the engaged person."""
 from __future__ import absolute_import, division, print_function
 
-import json
 import logging
 import time
 
@@ -11,22 +10,14 @@ import pytest
 
 from animate_behaviour.engine import awareness
 from animate_behaviour.expression import context, follow
-from animate_behaviour.naoqi import context_events, extractors, person_mood
+from animate_behaviour.naoqi import (context_events, contract, extractors, memory_events,
+                                     person_mood)
+from pepper_sim.memory import FakeMemory
 from pepper_sim.people import People
 from pepper_sim.qi_server import ALL_SERVICES
-from test_service_qi import TIMEOUT, deploy  # noqa: F401 (the fixture)
+from service_deployment import TIMEOUT, deploy, pause, status  # noqa: F401 (the fixture)
 
 pytestmark = pytest.mark.usefixtures("no_gc_pauses")  # conftest: timed on the wall clock
-
-
-def status(service):
-    return json.loads(service.getStatus())
-
-
-def pause(deployment, seconds):
-    """Let at least ``seconds`` robot seconds pass."""
-    clock = deployment.robot.motion.clock
-    clock.wait(clock.event(), seconds)
 
 
 def settles(deployment, service, expected):
@@ -132,6 +123,31 @@ def test_a_robot_without_engagement_zones_says_which_reaction_loses_what(deploy,
     # Looked up before anything subscribed: a subscriber would have created the keys.
     methods = [call.method for call in deployment.robot.memory.calls]
     assert methods.index("getEventList") < methods.index("subscriber")
+
+
+class Reactions(object):
+    """A configuration with every reaction off: the look-up checks Pepper's own state's
+    events only."""
+
+    react_to_people = react_to_absence = react_to_listening = False
+    yield_to_speech = follow_person_mood = False
+
+
+def test_an_event_our_subscription_created_still_reads_absent_at_the_next_start():
+    """ALMemory's subscriber() creates an event it does not know, and getEventList lists
+    it from then on: the first look-up notes the absent events before anything subscribes,
+    so that the next one (the package run again, NAOqi not restarted) still finds them
+    absent; an event NAOqi declares stays live."""
+    memory = FakeMemory()
+    memory.declare_event("robotIsWakeUp")
+    log = logging.getLogger("test.contract")
+    first = contract.look_up(Reactions(), memory, lambda _name: None, None, log)["ownState"]
+    assert first["live"] == ["robotIsWakeUp"] and len(first["absent"]) > 1
+    links = [memory.subscriber(key) for key in first["absent"]]  # as the package does
+    assert set(first["absent"]) <= set(memory.getEventList())
+    again = contract.look_up(Reactions(), memory, lambda _name: None, None, log)["ownState"]
+    assert again == first and links
+    assert memory_events.created(memory) == set(first["absent"])
 
 
 @pytest.mark.parametrize("state", ["disabled", "safeguard"])

@@ -12,7 +12,7 @@ import pytest
 from animate_behaviour.expression import presets
 from animate_behaviour.serving import tablet
 from pepper_sim.qi_server import ALL_SERVICES
-from test_service_qi import TIMEOUT, deploy  # noqa: F401 (the fixture)
+from service_deployment import TIMEOUT, deploy  # noqa: F401 (the fixture)
 
 import checks
 

@@ -6,12 +6,14 @@ import logging
 import threading
 import time
 
-from animate_behaviour.engine import recovery, status as status_module
+import pytest
+
+from animate_behaviour.engine import disruptions, recovery, status as status_module
 from animate_behaviour.foundation.clock import ScaledClock
 from animate_behaviour.naoqi import sender as sender_module
-from animate_behaviour.engine.recovery import (ERROR, HOT, OTHER_APP, PAUSED, REFUSED,
-                                               RESTING, SPEECH, WAITING, Backoff, Disruption,
-                                               Recovery)
+from animate_behaviour.engine.disruptions import (ERROR, HOT, OTHER_APP, PAUSED, REFUSED,
+                                                  RESTING, SPEECH, WAITING, Disruption)
+from animate_behaviour.engine.recovery import Backoff, Recovery
 
 from manual_clock import ManualClock
 
@@ -63,12 +65,12 @@ def run(part, first):
 def test_another_app_is_polled_until_gone_then_quiet_for_yield_quiet_time():
     part = ScriptedPart([Disruption(OTHER_APP)] * 2)
     machine, round_, resumed = run(part, Disruption(OTHER_APP, why="holds its joints"))
-    assert resumed and machine.state == recovery.RESUMED
+    assert resumed and machine.state == status_module.ANIMATING
     # Three looks while it is there, then quiet counted in polls of YIELD_POLL up to 1 s.
-    assert round_.clock.waits[:3] == [recovery.YIELD_POLL] * 3
-    quiet = round_.clock.time - 3 * recovery.YIELD_POLL
-    assert 1.0 - 1e-9 <= quiet <= 1.0 + recovery.YIELD_POLL + 1e-9
-    assert all(wait <= recovery.YIELD_POLL + 1e-9 for wait in round_.clock.waits)
+    assert round_.clock.waits[:3] == [disruptions.YIELD_POLL] * 3
+    quiet = round_.clock.time - 3 * disruptions.YIELD_POLL
+    assert 1.0 - 1e-9 <= quiet <= 1.0 + disruptions.YIELD_POLL + 1e-9
+    assert all(wait <= disruptions.YIELD_POLL + 1e-9 for wait in round_.clock.waits)
     assert round_.status.snapshot()["counters"]["yields"] == 1
     assert round_.status.snapshot()["parts"]["leftArm"] == {"state": "animating"}
     assert part.yielded == [OTHER_APP] * 3 and part.resumed == 1
@@ -80,7 +82,7 @@ def test_a_disruption_during_the_quiet_starts_the_quiet_again():
     assert resumed
     # Speech: look again after SPEECH_RECHECK unless woken; the first quiet second ends
     # with speech back, so the quiet second starts over once it is gone.
-    assert round_.clock.waits == [recovery.SPEECH_RECHECK, 1.0, recovery.SPEECH_RECHECK, 1.0]
+    assert round_.clock.waits == [disruptions.SPEECH_RECHECK, 1.0, disruptions.SPEECH_RECHECK, 1.0]
     assert part.yielded == [SPEECH, SPEECH]
 
 
@@ -173,14 +175,14 @@ def test_pepper_s_own_state_waits_until_woken_then_settles():
     machine, round_, resumed = run(part, Disruption(PAUSED, why="fall"))
     assert resumed and machine.home_first
     # Until woken (the own state's change), twice; then SETTLE_TIME of quiet.
-    assert round_.clock.waits == [None, None, recovery.SETTLE_TIME]
+    assert round_.clock.waits == [None, None, disruptions.SETTLE_TIME]
     assert round_.status.snapshot()["counters"]["yields"] == 0
 
 
 def test_a_push_is_looked_at_again_when_it_ends_by_itself():
     part = ScriptedPart([])
     machine, round_, resumed = run(part, Disruption(PAUSED, why="pushed", until=1.5))
-    assert resumed and round_.clock.waits == [1.5, recovery.SETTLE_TIME]
+    assert resumed and round_.clock.waits == [1.5, disruptions.SETTLE_TIME]
 
 
 def test_a_sign_that_explains_a_refusal_replaces_its_backoff(caplog):
@@ -198,7 +200,7 @@ def test_a_sign_that_explains_a_refusal_replaces_its_backoff(caplog):
 
 
 def test_the_status_gives_the_state_and_reason_of_pepper_s_own_state():
-    part = ScriptedPart([recovery.STOP])
+    part = ScriptedPart([disruptions.STOP])
     _machine, round_, resumed = run(part, Disruption(WAITING, why="charging flap open"))
     assert not resumed
     assert round_.status.snapshot()["parts"]["leftArm"] == {
@@ -206,9 +208,9 @@ def test_the_status_gives_the_state_and_reason_of_pepper_s_own_state():
 
 
 def test_a_stop_ends_the_recovery():
-    part = ScriptedPart([Disruption(OTHER_APP), recovery.STOP])
+    part = ScriptedPart([Disruption(OTHER_APP), disruptions.STOP])
     machine, round_, resumed = run(part, Disruption(OTHER_APP))
-    assert not resumed and machine.state == recovery.STOPPED
+    assert not resumed and machine.state == status_module.HOME
     assert round_.status.snapshot()["parts"]["leftArm"]["state"] == "yielding"
 
 
@@ -398,3 +400,25 @@ def test_our_call_waiting_unlisted_behind_another_app_s_new_task_never_kills_it(
     else:
         stopping.join(10)
         assert gesture not in motion.killed
+
+
+def test_the_machine_follows_its_table(monkeypatch):
+    # Without the row that leaves QUIET once it lasted long enough, nothing resumes.
+    monkeypatch.setattr(recovery, "TRANSITIONS", tuple(
+        row for row in recovery.TRANSITIONS if row.event != recovery.LONG_ENOUGH))
+    round_ = FakeRound()
+    part = ScriptedPart([None])
+    machine = Recovery(part, round_, round_.clock.event())
+    with pytest.raises(RuntimeError) as raised:
+        machine.run(Disruption(HOT, ("RHand",)))
+    assert "no transition from quiet on quiet long enough" in str(raised.value)
+
+
+def test_every_state_is_left_for_home_when_the_round_stops():
+    stops = [row for row in recovery.TRANSITIONS if row.target == status_module.HOME]
+    assert [row.sources for row in stops] == [recovery.STATES]
+    assert recovery.STATES == ((status_module.ANIMATING,) + recovery.HELD
+                               + (recovery.QUIET, recovery.RESUMING, status_module.HOME))
+    # One vocabulary: the kinds' states are the status's.
+    assert set(recovery.HELD) == set(status_module.STATES) - {status_module.ANIMATING,
+                                                              status_module.HOME}

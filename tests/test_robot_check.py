@@ -22,6 +22,7 @@ import threading
 
 import pytest
 
+from animate_behaviour.expression import own_state_signs
 from animate_behaviour.foundation.registering import register
 from animate_behaviour.naoqi import heat, own_state_events
 from animate_behaviour.planning import joints
@@ -180,7 +181,8 @@ def test_pepper_sim_confirms_every_fact_and_everything_is_put_back(make_robot):
 # or it says what the robot did.
 SAYS = {"preempts": "preempted", "refuses": "refused", "disabled-chain-returns": "returned",
         "flap-moves": "returned True", "flap-stops-arms": "raised",
-        "silent-rest": "robotIsWakeUp False not heard before wakeUp() was sent"}
+        "silent-rest": "robotIsWakeUp False not heard before wakeUp() was sent",
+        "created-event": "listed only because a subscriber created them"}
 
 
 @pytest.mark.parametrize("name", list(variants.VARIANTS))
@@ -420,13 +422,18 @@ class Keys(object):
     def getDataList(self, filterName):
         return [key for key in self._data if filterName in key]
 
+    def getData(self, key):
+        if key not in self._data:
+            raise RuntimeError("ALMemory::getData: unknown key %s" % key)
+        return None
+
 
 def test_every_key_followed_for_peppers_own_state_is_looked_up():
     findings = facts.Findings()
     service_trials.events_declared(Keys(), findings, TIMING._replace(data=0.0))
     found = findings.all()[list(facts.BY_KEY).index("events_declared")]
     assert found.result == CONTRADICTED
-    for key in own_state_events.EVENTS + (own_state_events.FLAP_KEY,) + tuple(
+    for key in own_state_events.EVENTS + (own_state_signs.FLAP_KEY.key,) + tuple(
             heat.status_key(wheel) for wheel in joints.WHEELS):
         assert key in found.observed
 
@@ -440,7 +447,7 @@ def test_the_chain_trial_is_not_tried_without_an_arm_reported_disabled(value, wh
     motion = KinematicMotion()
     memory = FakeMemory()
     if value is not None:
-        memory.preset(day_trials.sign("devices").key, value)
+        memory.preset(own_state_signs.DEVICES.key, value)
     findings = facts.Findings()
     day_trials.ChainTrial(motion, memory, findings, TIMING, lambda: False).run()
     assert findings.result(day_trials.CHAIN) == NOT_TRIED
@@ -544,7 +551,7 @@ def test_a_robot_lost_mid_check_leaves_a_report_that_says_where_it_stopped(make_
         str(raised.value)
     found = results(document)
     assert [key for key in facts.BY_KEY if found[key] == CONFIRMED] == [
-        "events_declared", "mood_updating", "extractor_subscribers"]
+        "events_declared", "sign_values_shaped", "mood_updating", "extractor_subscribers"]
     assert observed(document, "move_to_blocks") == "not reached: the check stopped"
 
 

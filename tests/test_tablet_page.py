@@ -37,7 +37,7 @@ from animate_behaviour.expression import own_state  # noqa: E402
 from animate_behaviour.foundation.clock import ScaledClock  # noqa: E402
 from animate_behaviour.planning import groups  # noqa: E402
 from pepper_sim.qi_server import ALL_SERVICES  # noqa: E402
-from test_service_qi import TIMEOUT, Deployment  # noqa: E402
+from service_deployment import TIMEOUT, Deployment  # noqa: E402
 from web_bridge import ROOT, WebBridge  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"

@@ -11,7 +11,8 @@ installed (Debian qttools5-dev-tools), else tools/lrelease.py, which writes the 
 
 Steps:
 
-1. check that behavior.xar is up to date with boxes/*.py (tools/build_xar.py);
+1. check that behavior.xar is up to date with boxes/*.py (tools/build_xar.py), and that
+   manifest.xml's version is CHANGELOG.md's newest release (tools/package_version.py);
 2. stage the files to ship in <build-dir>/package/ (or, with --choregraphe, in DIR,
    default build/choregraphe/): manifest.xml, behavior.xar, translations/*.ts and
    the .pml's resources (lib/**/*.py, config/*.ini, icon.png);
@@ -55,6 +56,7 @@ ROOT_DIR = os.path.dirname(TOOLS_DIR)
 sys.path.insert(0, TOOLS_DIR)
 
 import build_xar  # noqa: E402  (tools/ is put on sys.path just above)
+import package_version  # noqa: E402
 import update_pml  # noqa: E402
 from generated_file import read_text, write_text  # noqa: E402
 
@@ -223,6 +225,10 @@ def stage(stage_dir, py27=DEFAULT_PY27, vendor_from=DEFAULT_VENDOR_FROM):
     if build_xar.generate() != read_text(build_xar.XAR_PATH):
         raise BuildError("behavior.xar is out of date with boxes/*.py; "
                          "run: python tools/build_xar.py")
+    # A .pkg named and installed as another version than the changelog's newest release.
+    version_problems = package_version.problems()
+    if version_problems:
+        raise BuildError("; ".join(version_problems))
     if update_pml.generate() != read_text(update_pml.PML_PATH):
         print("warning: %s is out of date (run python tools/update_pml.py); the package "
               "is built from the files present anyway" % update_pml.PML_NAME)

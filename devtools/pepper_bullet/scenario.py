@@ -116,8 +116,9 @@ DAY = (
     DayStep(86.0, "Pepper is off the slope", PEPPER, "set_on_slope", (False,),
             (("legs", status_module.ANIMATING, None),)),
     DayStep(92.0, "Pepper falls", PEPPER, "fall", (), ((EVERY, status_module.PAUSED, "fall"),)),
+    # ALMotion/RobotIsStand True ends the fall; Life's safeguard still holds.
     DayStep(97.0, "Pepper is placed upright again", PEPPER, "stand_up", (),
-            ((EVERY, status_module.PAUSED, "fall"),)),
+            ((EVERY, status_module.PAUSED, "safeguard"),)),
     DayStep(101.0, "the owner wakes Pepper up", ANOTHER_CLIENT, "wakeUp", (),
             ((EVERY, status_module.PAUSED, "safeguard"),)),
     DayStep(104.0, "Autonomous Life leaves safeguard", PEPPER, "leave_safeguard", (),

@@ -36,10 +36,12 @@ finds it in force):
   with "the actual disabled devices status": [[chain, disabled?]] for every chain; calls on the chain raise, its tasks are killed, "Leg" and "Body"
   refuse moves, "Body" refuses wakeUp (KinematicMotion.disable_chain).
 * ``fall`` (reflexes-fall-manager.html, wake_rest_pep.html, autonomouslife_advanced.html):
-  ``ALMotion/RobotIsFalling`` True; the fall manager kills every task, stops the move and
-  sets the stiffness off (``robotIsWakeUp`` False); ``robotHasFallen`` True; Life enters
-  safeguard (cause RobotFell; not from disabled). wakeUp and rest raise until
-  ``stand_up``. Life stays in safeguard until ``leave_safeguard`` (the page ends
+  ``ALMotion/RobotIsFalling`` True, ``ALMotion/RobotIsStand`` False (the weight leaves
+  the feet, reflexes-fall-manager-api.html); the fall manager kills every task, stops the
+  move and sets the stiffness off (``robotIsWakeUp`` False); ``robotHasFallen`` True;
+  Life enters safeguard (cause RobotFell; not from disabled). wakeUp and rest raise until
+  ``stand_up``, which raises ``ALMotion/RobotIsStand`` True (preset True at boot: Pepper
+  stands; NAOqi does not say when it is first raised). Life stays in safeguard until ``leave_safeguard`` (the page ends
   RobotFell "After falling, the robot has been placed upright again": a scenario calls
   ``stand_up`` then ``leave_safeguard`` to follow it, a test may wait in between); Life
   then re-enters solitary and nobody wakes Pepper but a client's wakeUp.
@@ -53,10 +55,16 @@ finds it in force):
   the robot has fully rebalanced") on the motion's clock (a thread waits on it), unless
   another cause keeps it. A push that could make Pepper fall does not: call ``fall``.
 * ``set_battery_low(low)``: ``BatteryLowDetected`` low, then ``ALBattery/BatteryLow``
-  True when low (its value is "Always True"). ``set_battery_charge(percent)``:
+  True when low (its value is "Always True"). ``battery_nearly_empty()`` /
+  ``battery_empty()``: ``BatteryNearlyEmpty`` / ``BatteryEmpty`` with a message (their
+  value is a "System message"; NAOqi does not say what ends them, nor what Pepper does
+  when empty: nothing here). ``set_battery_charge(percent)``:
   ``BatteryChargeChanged`` percent. ``set_charging(charging)``:
   ``BatteryChargingFlagChanged`` charging.
 * ``set_on_slope(on)``: ``ALMotion/Safety/RobotOnASlope`` on (slope_compensation.html).
+* ``obstacle_near(chain, position)``: ``ALMotion/Safety/ChainVelocityClipped`` [[chain,
+  [x, y, z]]] (reflexes-external-collision-api.html), once: NAOqi raises it while the
+  arm's velocity is clipped, which the stand-in does not simulate (calls run as sent).
 * ``heat_wheel(wheel, status)``: ``Device/SubDeviceList/<wheel>/Temperature/Sensor/
   Status`` status (0 regular .. 3 critical). Only the key: the diagnosis reflex (status
   2 puts the body in safe rest, reflexes-diagnosis.html) is not simulated.
@@ -83,28 +91,38 @@ DISABLED_DEVICES = "ALMotion/Protection/DisabledDevicesChanged"
 DISABLED_FEATURES = "ALMotion/Protection/DisabledFeaturesChanged"
 ROBOT_IS_FALLING = "ALMotion/RobotIsFalling"
 ROBOT_HAS_FALLEN = "robotHasFallen"
+ROBOT_IS_STAND = "ALMotion/RobotIsStand"
 ROBOT_PUSHED = "ALMotion/RobotPushed"
 PUSH_RECOVERY = "ALMotion/Safety/PushRecovery"
 BATTERY_LOW_DETECTED = "BatteryLowDetected"
 BATTERY_LOW = "ALBattery/BatteryLow"
 BATTERY_CHARGE = "BatteryChargeChanged"
+BATTERY_NEARLY_EMPTY = "BatteryNearlyEmpty"
+BATTERY_EMPTY = "BatteryEmpty"
+# Their value is a "System message" (albattery-api.html), its words not documented: ours.
+NEARLY_EMPTY_MESSAGE = "Battery nearly empty, please charge"
+EMPTY_MESSAGE = "Battery empty"
 BATTERY_CHARGING = "BatteryChargingFlagChanged"
 ON_A_SLOPE = "ALMotion/Safety/RobotOnASlope"
+CHAIN_VELOCITY_CLIPPED = "ALMotion/Safety/ChainVelocityClipped"
 WHEELS = joints.WHEELS  # the Leg chain's wheels (Pepper DCM page)
 CHAINS = ("Head", "LArm", "RArm", "Leg", "Body")  # DisabledDevicesChanged's device names
 
 EVENTS = (BATTERY_TRAP, RECHARGE_CONNECTED, BATTERY_CONNECTED, CLOSE_TO_STATION,
           DISABLED_DEVICES, DISABLED_FEATURES, ROBOT_IS_FALLING, ROBOT_HAS_FALLEN,
-          ROBOT_PUSHED, PUSH_RECOVERY, BATTERY_LOW_DETECTED, BATTERY_LOW, BATTERY_CHARGE,
-          BATTERY_CHARGING, ON_A_SLOPE) + motion_module.EVENTS
+          ROBOT_IS_STAND, ROBOT_PUSHED, PUSH_RECOVERY, BATTERY_LOW_DETECTED, BATTERY_LOW,
+          BATTERY_CHARGE, BATTERY_NEARLY_EMPTY, BATTERY_EMPTY, BATTERY_CHARGING, ON_A_SLOPE,
+          CHAIN_VELOCITY_CLIPPED) + motion_module.EVENTS
 # The values at rest, preset at boot (robotIsWakeUp too: the motion's awake status).
 # Not preset, having no value before they are first raised: ALRecharge/
 # ConnectedToChargingStation, RobotIsFalling, robotHasFallen, RobotPushed, PushRecovery,
-# ALBattery/BatteryLow, BatteryChargeChanged, MoveFailed and the wakeUp / rest events.
+# ALBattery/BatteryLow, BatteryChargeChanged, BatteryNearlyEmpty, BatteryEmpty,
+# ChainVelocityClipped, MoveFailed and the wakeUp / rest events.
 AT_REST = collections.OrderedDict(
     [(FLAP_KEY, 0), (BATTERY_TRAP, False), (BATTERY_CONNECTED, False),
      (CLOSE_TO_STATION, False), (DISABLED_DEVICES, []), (DISABLED_FEATURES, []),
-     (BATTERY_LOW_DETECTED, False), (BATTERY_CHARGING, False), (ON_A_SLOPE, False)]
+     (BATTERY_LOW_DETECTED, False), (BATTERY_CHARGING, False), (ON_A_SLOPE, False),
+     (ROBOT_IS_STAND, True)]
     + [(temperature_key(wheel), 0) for wheel in WHEELS])
 
 # Robot seconds from a push to the end of its safeguard ("3 seconds later, after the robot
@@ -266,6 +284,7 @@ class PeppersDay(object):
         """Pepper falls: the fall manager, stiffness off, Life in safeguard."""
         with self._cond:
             self._raise(ROBOT_IS_FALLING, True, "ALMotion")
+            self._raise(ROBOT_IS_STAND, False, "ALMotion")
             self._motion.fall_manager()
             self._raise(ROBOT_HAS_FALLEN, True, "ALMotion")
             if self._life is not None:
@@ -276,6 +295,7 @@ class PeppersDay(object):
         """Pepper is placed upright again: wakeUp and rest are available again."""
         with self._cond:
             self._motion.set_upright()
+            self._raise(ROBOT_IS_STAND, True, "ALMotion")
             self._note("upright", fallen=False)
 
     def leave_safeguard(self):
@@ -334,6 +354,18 @@ class PeppersDay(object):
                 self._raise(BATTERY_LOW, True, "ALBattery")
             self._note("battery low" if low else "battery not low", battery_low=low)
 
+    def battery_nearly_empty(self):
+        """The battery is nearly empty and needs charging."""
+        with self._cond:
+            self._raise(BATTERY_NEARLY_EMPTY, NEARLY_EMPTY_MESSAGE, "ALBattery")
+            self._note("battery nearly empty")
+
+    def battery_empty(self):
+        """The battery is empty."""
+        with self._cond:
+            self._raise(BATTERY_EMPTY, EMPTY_MESSAGE, "ALBattery")
+            self._note("battery empty")
+
     def set_charging(self, charging):
         """The battery starts (True) or stops (False) charging: BatteryChargingFlagChanged
         ("Raised when the flag 'battery is charging' changes", albattery-api.html)."""
@@ -357,6 +389,16 @@ class PeppersDay(object):
         with self._cond:
             self._raise(ON_A_SLOPE, on, "ALMotion")
             self._note("on a slope" if on else "off the slope", on_slope=on)
+
+    def obstacle_near(self, chain, position=(0.3, 0.2, 0.8)):
+        """Something is too close to ``chain`` ("LArm" or "RArm") at ``position`` [x, y,
+        z] (m, FRAME_WORLD): its velocity is clipped."""
+        if chain not in ("LArm", "RArm"):
+            raise ValueError("the arms' chains only (LArm, RArm), got %r" % (chain,))
+        with self._cond:
+            self._raise(CHAIN_VELOCITY_CLIPPED, [[chain, [float(x) for x in position]]],
+                        "ALMotion")
+            self._note("obstacle near %s" % chain)
 
     def heat_wheel(self, wheel, status):
         """A wheel's temperature status (0 regular, 1 limit reached, 2 very hot, 3

@@ -13,7 +13,7 @@ flap and a rest by another client, tried on the robot.
   followed. Pepper is woken up only because the check rested her.
 
 The keys of the signs the package follows, and how their values are read, come from its
-own table (own_state_events.SIGNS), never copied. Each trial says what it moved
+own registry (expression.own_state_signs), never copied. Each trial says what it moved
 (``moved``, in words; ``base_turned``)."""
 from __future__ import absolute_import, division, print_function
 
@@ -21,7 +21,8 @@ import collections
 import math
 import threading
 
-from animate_behaviour.naoqi import own_state_events
+from animate_behaviour.expression import own_state_signs as signs
+from animate_behaviour.naoqi import memory_events
 from animate_behaviour.planning.trajectory import wrap_angle
 from robot_check import arm_trials, base_trial
 from robot_check import timing as timings
@@ -58,22 +59,6 @@ PHASES = ("before wakeUp() was sent", "after wakeUp() was sent")  # rest's, wake
 NOT_AWAKE = "Pepper is not awake (robotIsWakeUp() is False): wake it and run again"
 
 
-def sign(method):
-    """The one sign of own_state_events.SIGNS handed to OwnState's ``method``."""
-    found = signs(method)
-    if len(found) != 1:
-        raise LookupError("%d signs go to OwnState.%s, not one" % (len(found), method))
-    return found[0]
-
-
-def signs(method):
-    """The signs of own_state_events.SIGNS handed to OwnState's ``method``."""
-    found = [row for row in own_state_events.SIGNS if row.method == method]
-    if not found:
-        raise LookupError("no sign goes to OwnState.%s" % method)
-    return found
-
-
 def read(memory, key, lost):
     """``key``'s value in ALMemory (``memory``), or None when getData raises because it has
     none (not written since NAOqi started); raises when the robot is ``lost()``."""
@@ -99,6 +84,9 @@ class Heard(object):
         self._arrived = clock.event()
         self._entries = []
         self._held = []  # (subscriber, link): a subscriber must outlive its connection
+        # An event ALMemory does not list is created by subscribing: noted, so that a
+        # later check or the package does not take it for declared.
+        memory_events.note_created(memory, keys, memory.getEventList())
         try:
             for key in keys:
                 subscriber = memory.subscriber(key)
@@ -171,7 +159,7 @@ class ChainTrial(_Trial):
     ALMotion/Protection/DisabledDevicesChanged's last value reports disabled."""
 
     def run(self):
-        devices = sign("devices")
+        devices = signs.DEVICES
         value = read(self._memory, devices.key, self._lost)
         if value is None:
             self._findings.record(CHAIN, NOT_TRIED, "no chain is reported disabled: %s "
@@ -179,8 +167,8 @@ class ChainTrial(_Trial):
                                   % devices.key)
             return
         try:
-            disabled = [name for name, off in devices.parse(value) if off]
-        except own_state_events.BadValue as err:
+            disabled = [name for name, off in devices.read(value) if off]
+        except signs.BadValue as err:
             self._findings.record(CHAIN, NOT_TRIED, "%s's last value %r is %s"
                                   % (devices.key, value, err))
             return
@@ -259,15 +247,15 @@ class FlapTrial(_Trial):
         """(whether the flap reads open: each flap sign with a value says so, and one
         has; the readings in words)."""
         readings, said = [], []
-        for row in signs("flap"):
+        for row in signs.setting(signs.FLAP):
             value = read(self._memory, row.key, self._lost)
             if value is None:
                 said.append("%s: no value" % row.key)
                 continue
             try:
-                readings.append(row.parse(value))
+                readings.append(row.read(value))
                 said.append("%s = %r" % (row.key, value))
-            except own_state_events.BadValue as err:
+            except signs.BadValue as err:
                 readings.append(False)
                 said.append("%s = %r (%s)" % (row.key, value, err))
         return bool(readings) and all(readings), ", ".join(said)
@@ -278,7 +266,7 @@ class FlapTrial(_Trial):
         if motion.moveIsActive():
             self._findings.record(FLAP_MOVE, NOT_TRIED, "another app's move was running")
             return None
-        failed = sign("move_failed")
+        failed = signs.MOVE_FAILED
         heard = Heard(self._memory, [failed.key], self._clock)
         try:
             heading = base_trial.heading_of(motion)
@@ -313,8 +301,8 @@ class FlapTrial(_Trial):
         causes = []
         for entry in entries:
             try:
-                causes.append("cause %r" % failed.parse(entry.value))
-            except own_state_events.BadValue as err:
+                causes.append("cause %r" % failed.read(entry.value))
+            except signs.BadValue as err:
                 causes.append(str(err))
         return "%s raised: %s (%s)" % (failed.key, self._heard(entries, sent),
                                         ", ".join(causes))
@@ -350,16 +338,16 @@ class FlapTrial(_Trial):
 # -- a rest and a wake-up by another client -------------------------------------------------------
 
 def _says(entries, key, row=None, value=None):
-    """Whether ``entries`` hold ``key`` (with ``value``, read by ``row``'s parse)."""
+    """Whether ``entries`` hold ``key`` (with ``value``, read by ``row``'s read)."""
     for entry in entries:
         if entry.key != key:
             continue
         if row is None:
             return True
         try:
-            if row.parse(entry.value) == value:
+            if row.read(entry.value) == value:
                 return True
-        except own_state_events.BadValue:
+        except signs.BadValue:
             pass
     return False
 
@@ -370,7 +358,7 @@ class RestTrial(_Trial):
 
     def __init__(self, *args):
         _Trial.__init__(self, *args)
-        awake, started = sign("awake"), sign("rest_starts")
+        awake, started = signs.WAKE_UP, signs.REST_STARTED
         self._awake = awake
         # Each phase: the events it should raise and robotIsWakeUp's value.
         self._phases = (((started.key, REST_FINISHED), False),

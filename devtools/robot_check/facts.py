@@ -70,6 +70,12 @@ FACTS = (
          "getEventList() for the events; getDataList(key) for the data read, while the "
          "check has the extractors subscribed (an extractor writes its keys once it runs)",
          "every event is in getEventList and every data key in getDataList", False),
+    Fact("sign_values_shaped", "The last value ALMemory keeps of each sign of Pepper's own "
+         "state has the shape its page documents", _DAY,
+         "getData of every key the package follows or reads for Pepper's own state "
+         "(own_state_signs.SIGNS), read as the package reads it; nothing moves",
+         "every value held is of its documented shape (a bool, [[name, disabled], ...], a "
+         "message...); not decided when none holds a value yet", False),
     Fact("mood_updating", "ALMood is present and updates once a second while Autonomous "
          "Life runs", "ALMood",
          "the valenceLevel and attentionLevel properties followed for a few seconds",

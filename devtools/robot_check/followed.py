@@ -9,6 +9,7 @@ from __future__ import absolute_import, division, print_function
 import collections
 
 from animate_behaviour.engine.base_worker import HOT_WATCHED
+from animate_behaviour.expression import own_state_signs
 from animate_behaviour.naoqi import context_events, heat, life, own_state_events, speech
 from animate_behaviour.planning import joints
 
@@ -25,8 +26,9 @@ def events():
 
 def data():
     """The data keys read (getData, getListData), in order, once each."""
-    # A sign with nothing lost "without" its event is no event: a key read when enabling.
-    signs = tuple(sign.key for sign in own_state_events.SIGNS if sign.without is None)
+    # A sign read when enabling that is no event (the charging flap's DCM key).
+    signs = tuple(sign.key for sign in own_state_signs.SIGNS
+                  if sign.at_enable and not sign.event)
     return _once(context_events.PEOPLE_DATA + signs
                  + tuple(heat.status_key(joint) for joint in joints.ANIMATED_JOINTS
                          + HOT_WATCHED))

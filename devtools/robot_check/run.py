@@ -79,6 +79,10 @@ def _mood(context):
                                  context.timing)
 
 
+def _signs(context):
+    service_trials.sign_values(context.service("ALMemory"), context.findings, context.lost)
+
+
 def _subscribed(context):
     service_trials.subscribed_trials(context.service, context.findings, context.timing)
 
@@ -129,6 +133,7 @@ def _day(cls, keys, after=None):
 TRIALS = (
     Trial(("mood_updating",), None, _mood),
     Trial(service_trials.SUBSCRIBED, None, _subscribed),
+    Trial(("sign_values_shaped",), None, _signs),
     Trial(arm_trials.FACTS, ARM, _arm),
     Trial((base_trial.KEY,), BASE, _base),
     Trial((day_trials.CHAIN,), ARM, _day(day_trials.ChainTrial, (day_trials.CHAIN,))),

@@ -1,14 +1,17 @@
 """The trials that move nothing: ALMood updating (docs/naoqi.md, "ALMood"), the
 extractors' subscribers counted by name ("Extractors") and, while the check has the
-extractors subscribed, the followed ALMemory keys declared ("ALMemory events")."""
+extractors subscribed, the followed ALMemory keys declared ("ALMemory events"); the
+shapes of the values the signs of Pepper's own state hold ("Pepper's own day")."""
 from __future__ import absolute_import, division, print_function
 
 import threading
 
-from animate_behaviour.naoqi import extractors
+from animate_behaviour.expression import own_state_signs
+from animate_behaviour.naoqi import extractors, memory_events
 from robot_check import followed
 from robot_check import timing as timings
-from robot_check.facts import CONFIRMED, CONTRADICTED, NOT_TRIED
+from robot_check.day_trials import read
+from robot_check.facts import CONFIRMED, CONTRADICTED, NOT_DECIDED, NOT_TRIED
 
 # The name the check subscribes the extractors under (never the package's own).
 TEST_SUBSCRIBER = "AnimateBehaviourRobotCheck"
@@ -114,19 +117,25 @@ def subscribed_trials(service, findings, timing):
 
 
 def events_declared(memory, findings, timing):
-    """Every key of followed.events() in ``memory.getEventList()``, every key of
+    """Every key of followed.events() declared (in ``memory.getEventList()`` and not
+    noted as created by a subscriber of the package's or the check's,
+    memory_events.declared: getEventList alone lists those too), every key of
     followed.data() in ``getDataList(key)`` within ``timing.data`` s (an extractor writes
     its keys once it runs: the check has them subscribed by then)."""
     key = "events_declared"
     if memory is None:
         findings.record(key, NOT_TRIED, "ALMemory is not served")
         return
-    declared = set(memory.getEventList())
-    missing = [name for name in followed.events() if name not in declared]
+    listed = set(memory.getEventList())
+    created = memory_events.created(memory)
+    missing = [name for name in followed.events() if name not in listed]
+    made = [name for name in followed.events() if name in listed and name in created]
     unwritten = _unwritten(memory, followed.data(), timings.clock(timing), timing.data)
-    if missing or unwritten:
+    if missing or made or unwritten:
         findings.record(key, CONTRADICTED, "; ".join(
             ["events not declared: %s" % ", ".join(missing)] * bool(missing)
+            + ["events listed only because a subscriber created them (%s notes them): %s"
+               % (memory_events.CREATED_KEY, ", ".join(made))] * bool(made)
             + ["data keys not in getDataList %.1f s after the check subscribed the "
                "extractors: %s" % (timing.data, ", ".join(unwritten))] * bool(unwritten)))
     else:
@@ -143,3 +152,31 @@ def _unwritten(memory, keys, clock, seconds):
         if not left or clock.elapsed(began, clock.now()) >= seconds:
             return left
         clock.wait(pause, seconds / 10.0)
+
+
+def sign_values(memory, findings, lost):
+    """The last value ``memory`` (ALMemory) keeps of each sign of own_state_signs.SIGNS,
+    read by the sign's own reader; a key with no value (never raised since NAOqi
+    started) says nothing. ``lost()``: whether the robot is gone."""
+    key = "sign_values_shaped"
+    if memory is None:
+        findings.record(key, NOT_TRIED, "ALMemory is not served")
+        return
+    held, wrong = [], []
+    for sign in own_state_signs.SIGNS:
+        value = read(memory, sign.key, lost)
+        if value is None:
+            continue
+        try:
+            sign.read(value)
+            held.append("%s = %r" % (sign.key, value))
+        except own_state_signs.BadValue as err:
+            wrong.append("%s = %r (%s)" % (sign.key, value, err))
+    if wrong:
+        findings.record(key, CONTRADICTED, "of another shape: %s; as documented: %s"
+                        % ("; ".join(wrong), ", ".join(held) or "none"))
+    elif held:
+        findings.record(key, CONFIRMED, "as documented: %s" % ", ".join(held))
+    else:
+        findings.record(key, NOT_DECIDED, "no sign holds a value yet (none raised since "
+                        "NAOqi started)")

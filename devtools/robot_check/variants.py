@@ -12,7 +12,7 @@ from __future__ import absolute_import, division, print_function
 
 import collections
 
-from animate_behaviour.naoqi import context_events
+from animate_behaviour.naoqi import context_events, memory_events
 from animate_behaviour.planning import joints
 from pepper_sim.memory import FakeMemory
 from pepper_sim.motion import CHAINS, FLAP_OPEN, KinematicMotion
@@ -219,6 +219,33 @@ class UndeclaringMemory(MemoryView):
         return [name for name in self.memory.getEventList() if name != UNDECLARED]
 
 
+class CreatedMemory(MemoryView):
+    """UNDECLARED is not declared, but the package has run since NAOqi started: its
+    subscription created the event, which getEventList lists from then on, and it noted
+    so (memory_events.note_created) before subscribing."""
+
+    def __init__(self, robot):
+        MemoryView.__init__(self, robot)
+        memory_events.note_created(self.memory, [UNDECLARED], [])
+
+
+class OtherShapes(MemoryView):
+    """getData of a sign of Pepper's own state answers another shape than its page's:
+    ``SHAPES`` {key: value}."""
+
+    SHAPES = {}
+
+    def getData(self, key):
+        if key in self.SHAPES:
+            return self.SHAPES[key]
+        return self.memory.getData(key)
+
+
+def _other_shape(key, value):
+    return lambda scale: {"memory": served(type("OtherShape", (OtherShapes,), {
+        "SHAPES": {key: value}}))}
+
+
 def _motion(cls, **kwargs):
     return lambda scale: {"motion": served_motion(cls)(time_scale=scale, **kwargs)}
 
@@ -245,6 +272,19 @@ VARIANTS = collections.OrderedDict([
                                  _motion(BookingSetAngles))),
     ("undeclared-event", Variant("events_declared", (), "%s is not declared" % UNDECLARED,
                                  lambda scale: {"memory": served(UndeclaringMemory)})),
+    ("created-event", Variant("events_declared", (), "%s is not declared, but a subscriber "
+                              "of the package's created it" % UNDECLARED,
+                              lambda scale: {"memory": served(CreatedMemory)})),
+    ("stand-other-shape", Variant("sign_values_shaped", (), "ALMotion/RobotIsStand holds "
+                                  "the text 'standing', not a bool",
+                                  _other_shape("ALMotion/RobotIsStand", "standing"))),
+    ("battery-empty-other-shape", Variant("sign_values_shaped", (), "BatteryEmpty holds "
+                                          "True, not a message",
+                                          _other_shape("BatteryEmpty", True))),
+    ("clipped-other-shape", Variant("sign_values_shaped", (), "ALMotion/Safety/"
+                                    "ChainVelocityClipped holds [[\"LArm\"]], no position",
+                                    _other_shape("ALMotion/Safety/ChainVelocityClipped",
+                                                 [["LArm"]]))),
     ("still-mood", Variant("mood_updating", (), "ALMood's properties are never set",
                            lambda scale: {"mood": simulated.served_mood(StillMood)})),
     ("deaf-extractors", Variant("extractor_subscribers", (), "the extractors' subscribers "

@@ -29,9 +29,11 @@ from __future__ import absolute_import, division, print_function
 import math
 
 from animate_behaviour.engine import status as status_module
-from animate_behaviour.engine.recovery import (ERROR, HOT, OTHER_APP, PAUSED, REFUSED, RESTING,
-                                               STOP, WAITING, Backoff, Disruption, Recovery,
-                                               held)
+from animate_behaviour.engine import disruptions
+from animate_behaviour.engine.disruptions import (ERROR, HEAT, HOT, OTHER_APP, OWN_STATE,
+                                                  REFUSED, ROUND_STOP, STOP, TASKS, THE_BASE,
+                                                  Disruption, held, kind_of)
+from animate_behaviour.engine.recovery import Backoff, Recovery
 from animate_behaviour.engine.worker_thread import TURNS_BASE, WorkerThread
 from animate_behaviour.planning import joints, trajectory
 
@@ -42,11 +44,6 @@ PAUSE = (2.0, 5.0)
 # moved it meanwhile (odometry at rest drifts far less).
 MOVED_DISTANCE = 0.02
 MOVED_HEADING = 0.02
-# What the base waited through stands for its pause: after a refusal's backoff or a sign of
-# Pepper's own state (the flap, the station, moves disabled, the battery), the next turn is
-# tried at once, so it comes within one pause of the sign clearing however long the legs'
-# call it waits for.
-WAITED_ENOUGH = (REFUSED, WAITING)
 # What the base's turns rest for when hot: the legs (held still while it turns) and the
 # wheels that turn it.
 HOT_WATCHED = joints.LEG_JOINTS + joints.WHEELS
@@ -82,6 +79,9 @@ class BaseWorker(WorkerThread):
         self._origin = None  # the heading the turns centre on
         self._left = None  # [x, y, theta] where the base stood when we last knew it ours
         self._refused_since = None  # when the first turn of a streak of refusals was sent
+        # What its gates read (disruptions.first, disruptions.veto).
+        self._looks = {ROUND_STOP: self._stopping, OWN_STATE: self._held, HEAT: self._hot,
+                       TASKS: self._move_active}
 
     def _finished(self):
         self._round.status.set(PART, status_module.HOME)
@@ -107,7 +107,7 @@ class BaseWorker(WorkerThread):
             if disruption is not None:
                 if not self._recover(disruption):
                     return
-                pause_first = disruption.reason not in WAITED_ENOUGH
+                pause_first = not kind_of(disruption).waited_enough
                 continue
             legs_and_base = self._round.legs_and_base
             try:
@@ -121,7 +121,7 @@ class BaseWorker(WorkerThread):
             if disruption is not None:
                 if not self._recover(disruption):
                     return
-                pause_first = disruption.reason not in WAITED_ENOUGH
+                pause_first = not kind_of(disruption).waited_enough
 
     def _recover(self, disruption):
         """Wait until the base may turn again (True) or the round stops (False)."""
@@ -146,16 +146,17 @@ class BaseWorker(WorkerThread):
     def _disruption(self, ask_motion=True):
         """Why the base must not turn now, or None; ``ask_motion``: ask ALMotion whether
         another app's move runs (a round trip), else only what the worker knows."""
-        if self._round.stop.is_set():
-            return STOP
-        hold = held(self._round.own_state, joints.LEG_JOINTS, base=True)
-        if hold is not None:
-            return hold
+        return disruptions.first(self._looks, asking=ask_motion)
+
+    def _held(self):
+        return held(self._round.own_state, joints.LEG_JOINTS, base=True)
+
+    def _hot(self):
         hot = self._round.heat.resting(HOT_WATCHED)
-        if hot:
-            return Disruption(HOT, hot)
-        if not ask_motion:
-            return None
+        return Disruption(HOT, hot) if hot else None
+
+    def _move_active(self):
+        """Another app's move runs (asks ALMotion: moveIsActive)."""
         try:
             if self._sender.move_active():
                 return Disruption(OTHER_APP, why="another app's move is active")
@@ -195,7 +196,7 @@ class BaseWorker(WorkerThread):
         """After another app's move, a push or a rest, the turns centre on where it left
         the robot. Held still, the base counts as ready (enabling does not wait for it)."""
         self.ready.set()
-        if disruption.reason in (OTHER_APP, PAUSED, RESTING):
+        if kind_of(disruption).recentres:
             self._origin = None
         return None
 
@@ -273,9 +274,6 @@ class BaseWorker(WorkerThread):
             REFUSED, why=Refusal(self._round.own_state, self._refused_since))
 
     def _stop_reason(self):
-        """Why our running turn must stop: the round stops, or Pepper's own state holds
-        the base (NAOqi stops a move itself for most of them: stopping ours is then
-        harmless)."""
-        if self._round.stop.is_set():
-            return STOP
-        return held(self._round.own_state, joints.LEG_JOINTS, base=True)
+        """Why our running turn must stop (disruptions.veto; NAOqi stops a move itself for
+        most of Pepper's own states: stopping ours is then harmless)."""
+        return disruptions.veto(self._looks, THE_BASE)

@@ -7,15 +7,14 @@ it: a call that returns early without us stopping it means another app killed it
 take the joints; one that returns late waited behind another app's task; and before
 every call the joints' commanded angles are checked: another app's setAngles books no
 joint and shows in no answer of areResourcesAvailable (docs/naoqi.md). Each is a
-disruption (engine.recovery) the worker then steps aside for.
+disruption (engine.disruptions) the worker then steps aside for.
 """
 from __future__ import absolute_import, division, print_function
 
 import numpy as np
 
 from animate_behaviour.engine import status as status_module
-from animate_behaviour.engine.recovery import (DISABLED, ERROR, OTHER_APP, PAUSED, RESTING,
-                                               SPEECH, STOP, STOPPING, Disruption)
+from animate_behaviour.engine.disruptions import ERROR, OTHER_APP, STOP, Disruption
 from animate_behaviour.engine.worker_thread import HOLDS_FOR_TURNS
 from animate_behaviour.planning import steps
 
@@ -26,10 +25,6 @@ from animate_behaviour.planning import steps
 # took in the instant before we sent it (NAOqi postponed it).
 EARLY_FRACTION = 0.95
 LATE_MARGIN = 1.0
-# What stops our running call at once: a stop, speech, and Pepper's own state when nothing
-# may move (a fall, safeguard, a push, a rest, a disabled chain). Hot joints and a slope
-# let it end as planned (at most maxCallDuration) before the group goes home.
-STOPS_THE_CALL = (STOPPING, SPEECH, PAUSED, RESTING, DISABLED)
 # Commanded angles further than this (rad) from where our last call left them: another
 # app moved the joints (a setAngles books none, so nothing else tells).
 MOVED_TOLERANCE = 0.01
@@ -43,7 +38,7 @@ class GroupCalls(object):
     its calls take turns with the base (worker_thread), ``known_disruption()`` why it must
     not move now (no round trip), ``hold(duration, known_disruption)`` holds still
     (worker_thread.WorkerThread._hold); failures count in ``backoff`` (recovery.Backoff).
-    ``veto()`` why a call must stop at once or not leave (STOPS_THE_CALL; it takes no
+    ``veto()`` why a call must stop at once or not leave (disruptions.veto; it takes no
     lock: the sender asks it holding its own). ``expected``: where our last call left the
     joints (``read_expected``: as ALMotion commands them now)."""
 

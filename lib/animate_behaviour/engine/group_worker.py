@@ -7,7 +7,7 @@ one step at a time, a call no longer than maxCallDuration or a rest, planned fro
 the last call left the joints with what the live signal says then (the mood, the
 context: live_signal.py), and sends each call through the round's sender.
 
-Before each call it checks what may forbid it (a *disruption*, engine.recovery): the
+Before each call it checks what may forbid it (a *disruption*, engine.disruptions): the
 round is stopping; Pepper's own state holds the group (expression.own_state: a fall,
 safeguard, a push, a rest, its chain disabled, a slope for the legs); a joint of the
 group is hot; Pepper speaks (for groups that leave arms and hands to speech); another
@@ -37,10 +37,13 @@ from __future__ import absolute_import, division, print_function
 import numpy as np
 
 from animate_behaviour.engine import status as status_module
-from animate_behaviour.engine.group_calls import MOVED_TOLERANCE, STOPS_THE_CALL, GroupCalls
-from animate_behaviour.engine.recovery import (ERROR, HOT, OTHER_APP, STOP, YIELD_POLL,
-                                               YIELD_TO_SPEECH, Backoff, Disruption, Recovery,
-                                               held)
+from animate_behaviour.engine import disruptions
+from animate_behaviour.engine.disruptions import (A_GROUP, ERROR, HEAT, HOT, OTHER_APP,
+                                                  OWN_STATE, ROUND_STOP, SPEAKING, TASKS,
+                                                  YIELD_POLL, YIELD_TO_SPEECH, Disruption,
+                                                  held)
+from animate_behaviour.engine.group_calls import MOVED_TOLERANCE, GroupCalls
+from animate_behaviour.engine.recovery import Backoff, Recovery
 from animate_behaviour.engine.worker_thread import HOLDS_FOR_TURNS, MOVES_ALONE, WorkerThread
 from animate_behaviour.planning import steps, styles
 from animate_behaviour.planning.shared import Shared
@@ -59,6 +62,9 @@ class GroupWorker(WorkerThread):
         group = self._group
         self._names = tuple(group.names)  # the group's joints never change
         self._yields_to_speech = group.yields_to_speech
+        # What its gates read (disruptions.first, disruptions.veto).
+        self._looks = {ROUND_STOP: self._stopping, OWN_STATE: self._held, HEAT: self._hot,
+                       SPEAKING: self._speaking, TASKS: self._tasks}
         self._calls = GroupCalls(name, round_, self.wake, self.backoff, lambda: self._group,
                                  lambda: self.role, self._known_disruption, self._veto,
                                  self._hold)
@@ -141,48 +147,32 @@ class GroupWorker(WorkerThread):
 
     # -- gates -------------------------------------------------------------------------
 
-    def _disruption(self, check_resources=True):
-        """Why the group must not send a call now, or None; ``check_resources``: ask
-        ALMotion whether another app's task holds its joints (a round trip), else only
-        what the worker knows."""
-        round_ = self._round
-        if round_.stop.is_set():
-            return STOP
-        hold = held(round_.own_state, self._names)
-        if hold is not None:
-            return hold
-        hot = round_.heat.resting(self._group.names)
-        if hot:
-            return Disruption(HOT, hot)
-        def speaking():
-            return self._group.yields_to_speech and round_.speaking()
-        if speaking():
-            return YIELD_TO_SPEECH
-        if check_resources and not self._sender.joints_free(self._group.names):
-            return Disruption(OTHER_APP, why="another app's task holds its joints")
-        if speaking():  # again: speech may have started during the round trip
-            return YIELD_TO_SPEECH
-        return None
+    def _held(self):
+        return held(self._round.own_state, self._names)
+
+    def _hot(self):
+        hot = self._round.heat.resting(self._group.names)
+        return Disruption(HOT, hot) if hot else None
+
+    def _speaking(self):
+        return YIELD_TO_SPEECH if self._yields_to_speech and self._round.speaking() else None
+
+    def _tasks(self):
+        """Another app's task holds its joints (asks ALMotion: areResourcesAvailable)."""
+        if self._sender.joints_free(self._group.names):
+            return None
+        return Disruption(OTHER_APP, why="another app's task holds its joints")
 
     def _veto(self):
-        """Why a call of the group must stop at once, or not leave (STOPS_THE_CALL): the
-        round stops, Pepper's own state holds the group (a slope lets it end: the legs go
-        home after), Pepper speaks. Takes no lock: the sender asks it as the last look
-        before a call leaves, holding its own."""
-        round_ = self._round
-        if round_.stop.is_set():
-            return STOP
-        hold = held(round_.own_state, self._names)
-        if hold is not None and hold.reason in STOPS_THE_CALL:
-            return hold
-        if self._yields_to_speech and round_.speaking():
-            return YIELD_TO_SPEECH
-        return None
+        """Why a call of the group must stop at once, or not leave (disruptions.veto).
+        Takes no lock: the sender asks it as the last look before a call leaves, holding
+        its own."""
+        return disruptions.veto(self._looks, A_GROUP)
 
     def _known_disruption(self):
         """Why the group must not send a call now, from what the worker knows (no round
         trip)."""
-        return self._disruption(check_resources=False)
+        return disruptions.first(self._looks, asking=False)
 
     # -- stepping aside (recovery.Recovery's part) -----------------------------------------
 
@@ -191,7 +181,7 @@ class GroupWorker(WorkerThread):
         app, its joints must also keep their commanded angles: a task that books none
         (setAngles) leaves them free for areResourcesAvailable, but moves them."""
         try:
-            disruption = self._disruption()
+            disruption = disruptions.first(self._looks, asking=True)
             if disruption is None and self._watched is not None:
                 commanded = self._calls.commanded()
                 if not np.allclose(commanded, self._watched, atol=MOVED_TOLERANCE):

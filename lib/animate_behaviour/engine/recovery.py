@@ -1,107 +1,31 @@
-"""Stepping aside: why a part (a joint group, the base) must not move now, and the one
-state machine with which it waits that out.
+"""Stepping aside: the one state machine with which a part (a joint group, the base)
+waits out a disruption (engine.disruptions: why it must not move now, one row of KINDS a
+kind). The part goes
 
-A *disruption* says why, one row of KINDS each: the round is stopping; a joint is hot;
-Pepper speaks (for the groups that leave arms and hands to speech); another app holds or
-moves the joints or the base; an ALMotion call failed; the base's turn was refused with no
-sign that says why; or Pepper's own state holds the part (expression.own_state: paused
-by a fall, safeguard or a push, resting, waiting for the flap, the station, the battery or
-a slope, a chain disabled). The part then goes
+    animating --(a disruption)--> its kind's state --(nothing disrupts)--> QUIET
+        --(quiet long enough)--> RESUMING --(nothing disrupts)--> animating
 
-    animating --(a disruption)--> its kind's state: yielding, hot, paused, resting,
-        ^                         waiting or disabled (getStatus: status.py)
-        |                              |  (nothing disrupts any more)
-        |                              v
-        +---(quiet long enough)---- QUIET --(a new disruption)--> that kind's state
-                                            any state --(stopping)--> STOPPED
-
-sleeping between looks until woken (speech, heat, Pepper's own state, a stop) or until
-ALMotion must be asked again (nothing announces the end of another app's task), and never
-sooner than its backoff after a failure, whatever wakes it: a call that keeps failing is
-tried less and less often, and logged once (Backoff).
+as TRANSITIONS say (the diagram in docs/architecture.md is drawn from them), any state
+going home when the round stops. It sleeps between looks until woken (speech, heat,
+Pepper's own state, a stop) or until ALMotion must be asked again (nothing announces the
+end of another app's task), and never sooner than its backoff after a failure, whatever
+wakes it: a call that keeps failing is tried less and less often, and logged once
+(Backoff).
 """
 from __future__ import absolute_import, division, print_function
 
 import collections
 
 from animate_behaviour.engine import status as status_module
-from animate_behaviour.expression.own_state_rules import DISABLED, PAUSED, RESTING, WAITING
-from animate_behaviour.naoqi.speech import STALE_AFTER
+from animate_behaviour.engine.disruptions import KINDS, kind_of
 
-# Why a part must not move now, besides Pepper's own state (PAUSED, RESTING, WAITING,
-# DISABLED: own_state_rules.HOLDS).
-STOPPING = "stopping"
-HOT = "hot"
-SPEECH = "speech"
-OTHER_APP = "another app"
-ERROR = "error"
-REFUSED = "refused"
-
-# How often (s) a part yielding to another app asks ALMotion whether it is free again.
-YIELD_POLL = 0.1
 # After a failure a part waits RETRY_DELAY (s) before trying again, twice as long after
 # each further failure in a row, up to RETRY_MAX.
 RETRY_DELAY = 2.0
 RETRY_MAX = 240.0
-# A group yielding to speech looks again after this long (s) even if no event came: a
-# speech task heard of no more stops counting then (speech.STALE_AFTER).
-SPEECH_RECHECK = STALE_AFTER
-# Robot s a part holds still once Pepper's own state lets it move again (awake after a
-# rest or a fall, out of safeguard, a push over): what woke Pepper (a person, Autonomous
-# Life) moves first.
-SETTLE_TIME = 3.0
 # Robot s of quiet still missing that count as none: sums of float waits fall short of
 # their total by a rounding error, which a clock may not be able to wait.
 TOO_SHORT = 1e-6
-# Kind.recheck and Kind.quiet: the part's backoff; yieldQuietTime.
-BACKOFF = "backoff"
-YIELD_QUIET = "yieldQuietTime"
-
-# One row a kind of disruption. state: the part's status while it lasts; recheck: robot s
-# to sleep before looking again unless woken (None: until woken); quiet: robot s nothing
-# must disrupt before moving again; counted: a yield (getStatus's counter, a debug line);
-# holds_home: a group goes home once, smoothly, then holds still (its joints stay
-# stiff); home_after: a group goes home before moving again (from where Pepper's body
-# left it); log: a failure's (level, line: the disruption's why in %s, explainable: a
-# sign of Pepper's own state may explain it) logged by the part's Backoff at the first
-# of a streak, else None.
-Kind = collections.namedtuple("Kind", "state recheck quiet counted holds_home home_after log")
-KINDS = {
-    HOT: Kind(status_module.HOT, None, 0.0, False, True, False, None),
-    SPEECH: Kind(status_module.YIELDING, SPEECH_RECHECK, YIELD_QUIET, True, False, False, None),
-    OTHER_APP: Kind(status_module.YIELDING, YIELD_POLL, YIELD_QUIET, True, False, False, None),
-    ERROR: Kind(status_module.YIELDING, BACKOFF, BACKOFF, False, False, False,
-                ("error", "%s", False)),
-    REFUSED: Kind(status_module.WAITING, BACKOFF, BACKOFF, False, False, False,
-                  ("warning", "ALMotion.moveTo refused to turn the base (%s)", True)),
-    PAUSED: Kind(status_module.PAUSED, None, SETTLE_TIME, False, False, True, None),
-    RESTING: Kind(status_module.RESTING, None, SETTLE_TIME, False, False, True, None),
-    WAITING: Kind(status_module.WAITING, None, 0.0, False, True, False, None),
-    DISABLED: Kind(status_module.DISABLED, None, 0.0, False, False, True, None),
-}
-
-
-class Disruption(collections.namedtuple("Disruption", "reason joints why until")):
-    """``reason`` STOPPING or a key of KINDS; ``joints`` the hot ones; ``why`` what showed
-    it, in words when shown (the verbose log, the status's reason for Pepper's own state,
-    the log line of a failure); ``until``: robot s until it ends by itself (a push), else
-    None."""
-
-    def __new__(cls, reason, joints=(), why="", until=None):
-        return super(Disruption, cls).__new__(cls, reason, tuple(joints), why, until)
-
-
-STOP = Disruption(STOPPING)
-YIELD_TO_SPEECH = Disruption(SPEECH, why="Pepper speaks with gestures")
-
-
-def held(own_state, names, base=False):
-    """The Disruption Pepper's own state (own_state.OwnState) makes for the part of joints
-    ``names`` (``base``: the base), or None."""
-    hold = own_state.hold(names, base)
-    if hold is None:
-        return None
-    return Disruption(hold.state, why=hold.reason, until=hold.until)
 
 
 class Backoff(object):
@@ -152,75 +76,116 @@ class Backoff(object):
         self.failures = 0
 
 
-# The recovery's own states.
-YIELDING = "yielding"
-QUIET = "quiet"
-RESUMED = "resumed"
-STOPPED = "stopped"
+# A part's states while it steps aside: the kinds' (HELD: the status's yielding, hot,
+# paused, resting, waiting, disabled, disruptions.KINDS says which), and two of its own,
+# which the status does not show (it still shows what the part waits out):
+QUIET = "quiet"  # nothing disrupts, not yet for long enough
+RESUMING = "resuming"  # quiet long enough: the part's last look before it moves
+HELD = tuple(collections.OrderedDict(
+    (kind.state, None) for kind in KINDS if kind.state != status_module.HOME))
+# It starts ANIMATING (the part was moving, or about to), and ends ANIMATING again (it
+# may move) or HOME (the round stops).
+FINAL = (status_module.ANIMATING, status_module.HOME)
+STATES = (status_module.ANIMATING,) + HELD + (QUIET, RESUMING, status_module.HOME)
+
+# What moves it: what the part's look found.
+DISRUPTED = "a disruption"
+CLEARED = "nothing disrupts"
+LONG_ENOUGH = "quiet long enough"  # no look: the quiet's time is up
+# Transition.target: the state of the disruption's kind.
+ITS_KIND = "its kind's state"
+
+
+class Transition(collections.namedtuple("Transition", "sources event guard target actions")):
+    """From any of ``sources`` on ``event``, if ``guard(recovery, found)`` (None: always),
+    run ``actions`` (each ``action(recovery, found)``, ``found`` the disruption or None)
+    and go to ``target``."""
 
 
 class Recovery(object):
     """Waits out a disruption of ``part`` during ``round_`` (its status, log, clock and
-    configuration), sleeping on ``wake``. ``part`` provides ``who`` (its name in the
-    log), ``status_name`` (its name in the status), ``backoff`` (its Backoff),
-    ``check()`` (the current disruption or None, asking ALMotion),
+    configuration), sleeping on ``wake``, as TRANSITIONS say. ``part`` provides ``who``
+    (its name in the log), ``status_name`` (its name in the status), ``backoff`` (its
+    Backoff), ``check()`` (the current disruption or None, asking ALMotion),
     ``yielding(disruption, kind)`` (what the part does on each disruption; returns a
     sooner wait in s, or None) and ``resuming()`` (None when it may move, else the
-    disruption found at the last moment). ``home_first`` tells, once it resumed, whether
-    the part must go home before moving again (Pepper's body moved it)."""
+    disruption found at the last moment). ``state``: one of STATES. ``home_first`` tells,
+    once it resumed, whether the part must go home before moving again (Pepper's body
+    moved it)."""
 
     def __init__(self, part, round_, wake):
         self._part = part
         self._round = round_
         self._clock = round_.clock
         self._wake = wake
-        self.state = YIELDING
+        self.state = status_module.ANIMATING
         self.home_first = False
+        self._wait = None  # held: how long to sleep before looking again (None: until woken)
         self._quiet_needed = 0.0
         self._quiet_since = None
         self._not_before = None  # clock time before which it may not resume (a backoff)
         self._asking = None  # while another app is about: how often to ask ALMotion (s)
 
     def run(self, disruption):
-        """Wait out ``disruption`` and whatever follows it: True (RESUMED) when the part
-        may move again, False (STOPPED) when the round stops."""
-        if disruption.reason != STOPPING and KINDS[disruption.reason].counted:
-            self._round.status.count("yields")
-            self._round.log.debug("%s steps aside: %s" % (self._part.who, disruption.why))
+        """Wait out ``disruption`` and whatever follows it: True when the part may move
+        again (ANIMATING), False when the round stops (HOME)."""
+        event, found = DISRUPTED, disruption
         while True:
-            if disruption is None:
-                wait = self._quiet()
-                if wait is None:  # quiet long enough: a last look before moving
-                    disruption = self._part.resuming()
-                    if disruption is None:
-                        self._part.backoff.flush()  # tried again, unexplained
-                        self.state = RESUMED
-                        self._round.status.set(self._part.status_name, status_module.ANIMATING)
-                        return True
-                    continue
-            elif disruption.reason == STOPPING:
-                self.state = STOPPED
-                return False
+            self._follow(event, found)
+            if self.state in FINAL:
+                return self.state == status_module.ANIMATING
+            event, found = self._next_event()
+
+    def _follow(self, event, found):
+        """Take the first transition of TRANSITIONS that applies."""
+        for row in TRANSITIONS:
+            if self.state in row.sources and row.event == event and (
+                    row.guard is None or row.guard(self, found)):
+                for action in row.actions:
+                    action(self, found)
+                self.state = kind_of(found).state if row.target == ITS_KIND else row.target
+                return
+        raise RuntimeError("recovery: no transition from %s on %s" % (self.state, event))
+
+    def _next_event(self):
+        """Wait for what moves the part next, as its state does: held, sleep until woken
+        or for its wait, then look; quiet, the same until it lasted long enough; resuming,
+        the part's last look, at once. Returns (event, disruption found or None)."""
+        if self.state == RESUMING:
+            found = self._part.resuming()
+        else:
+            if self.state == QUIET:
+                wait = self._quiet_left()
+                if wait is None:
+                    return LONG_ENOUGH, None
             else:
-                wait = self._yield(disruption)
+                wait = self._wait
             self._clock.wait(self._wake, wait)
             self._wake.clear()  # before looking: an event from now on wakes the next wait
-            disruption = self._part.check()
+            found = self._part.check()
+        return (CLEARED if found is None else DISRUPTED), found
 
     def _seconds(self, value):
-        """A Kind's recheck or quiet in robot s (None: until woken)."""
-        if value == BACKOFF:
-            return self._quiet_needed  # the delay the failure just set
-        if value == YIELD_QUIET:
-            return self._round.config.yield_quiet_time
-        return value
+        """A Kind's recheck or quiet (disruptions.Seconds) in robot s (None: until woken);
+        a backoff is the delay the failure just set."""
+        return value.of(self._round.config, self._quiet_needed)
 
-    def _yield(self, disruption):
-        """Enter (or stay in) the disruption's state; returns how long to sleep unless
-        woken (s, or None: until woken)."""
-        kind = KINDS[disruption.reason]
-        self.state = YIELDING
-        self._quiet_since = None
+    # -- guards and actions (TRANSITIONS) ------------------------------------------------
+
+    def _ends_the_round(self, found):
+        return kind_of(found).state == status_module.HOME
+
+    def _a_yield(self, found):
+        return kind_of(found).counted
+
+    def _count_the_yield(self, found):
+        self._round.status.count("yields")
+        self._round.log.debug("%s steps aside: %s" % (self._part.who, found.why))
+
+    def _hold(self, disruption):
+        """Show the disruption's state and note what it asks: how long to stay quiet after
+        it, how long to sleep before looking again unless woken."""
+        kind = kind_of(disruption)
         self.home_first = self.home_first or kind.home_after
         if kind.log is not None:  # a failure: the next try waits its backoff
             self._not_before = self._clock.now()
@@ -235,8 +200,10 @@ class Recovery(object):
         else:
             self._not_before = None
             self._quiet_needed = max(self._quiet_needed, self._seconds(kind.quiet))
-        if disruption.reason == OTHER_APP:
-            self._asking = YIELD_POLL
+        if kind.found is not None and kind.found.asks:
+            # It may be back unannounced (nothing announces the end of another app's
+            # task): keep asking ALMotion at its recheck, even while quiet.
+            self._asking = self._seconds(kind.recheck)
         who = self._part.status_name
         if kind.state == status_module.HOT:
             self._round.status.set(who, kind.state, hot=disruption.joints)
@@ -247,18 +214,38 @@ class Recovery(object):
         sooner = self._part.yielding(disruption, kind)  # after: the status says why
         waits = [wait for wait in (sooner, disruption.until, self._seconds(kind.recheck))
                  if wait is not None]
-        return min(waits) if waits else None
+        self._wait = min(waits) if waits else None
 
-    def _quiet(self):
-        """Enter (or stay in) QUIET; returns how long to sleep before it has lasted long
-        enough (s), or None once it has. After a failure the quiet counts from the
-        failure: the backoff is the time between two tries, not a wait after the last
-        look."""
+    def _begin_quiet(self, _found):
+        """After a failure the quiet counts from the failure (the backoff is the time
+        between two tries, not a wait after the last look), else from its first look."""
+        self._quiet_since = self._not_before
+
+    def _quiet_left(self):
+        """How long (s) to sleep before the quiet has lasted long enough, or None once it
+        has; another app about, no longer than ALMotion is asked again."""
         now = self._clock.now()
-        if self.state != QUIET:
-            self.state = QUIET
-            self._quiet_since = now if self._not_before is None else self._not_before
+        if self._quiet_since is None:
+            self._quiet_since = now
         wait = self._quiet_needed - self._clock.elapsed(self._quiet_since, now)
         if wait <= TOO_SHORT:
             return None
         return wait if self._asking is None else min(wait, self._asking)
+
+    def _resume(self, _found):
+        self._part.backoff.flush()  # tried again, unexplained
+        self._round.status.set(self._part.status_name, status_module.ANIMATING)
+
+
+# A part's life while it steps aside, first row that applies wins (the diagram in
+# docs/architecture.md is drawn from it: scripts/update_architecture.py).
+TRANSITIONS = (
+    Transition(STATES, DISRUPTED, Recovery._ends_the_round, status_module.HOME, ()),
+    Transition((status_module.ANIMATING,), DISRUPTED, Recovery._a_yield, ITS_KIND,
+               (Recovery._count_the_yield, Recovery._hold)),
+    Transition(STATES, DISRUPTED, None, ITS_KIND, (Recovery._hold,)),
+    Transition(HELD, CLEARED, None, QUIET, (Recovery._begin_quiet,)),
+    Transition((QUIET,), CLEARED, None, QUIET, ()),
+    Transition((QUIET,), LONG_ENOUGH, None, RESUMING, ()),
+    Transition((RESUMING,), CLEARED, None, status_module.ANIMATING, (Recovery._resume,)),
+)

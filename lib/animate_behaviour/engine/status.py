@@ -4,11 +4,12 @@ Each part (a joint group, or the base) is in one state of STATES: ``home`` (not
 animating: disabled, or holding home), ``animating``, ``yielding`` (to ``yieldingTo``:
 "speech", "another app" or "error"), ``hot`` (resting because of the joints in ``hot``),
 or held by Pepper's own state (expression.own_state), with its ``reason``: ``paused`` (a
-fall, safeguard, a push), ``resting`` (Pepper rests), ``waiting`` (the charging flap,
-the station, moves disabled, the battery, a slope, or a refused turn) or ``disabled``
-(its chain). engine.recovery says which disruption puts a part in which state. Counters
-add up over the engine's life: trajectories completed, ALMotion calls sent, base turns
-completed, yields to another app or to speech. Thread-safe: every worker reports here.
+fall, safeguard, a push, an obstacle near an arm), ``resting`` (Pepper rests),
+``waiting`` (the charging flap, the station, moves disabled, the battery low or empty, a
+slope, or a refused turn) or ``disabled`` (its chain). engine.disruptions says which
+disruption puts a part in which state. Counters add up over the engine's life:
+trajectories completed, ALMotion calls sent, base turns completed, yields to another app
+or to speech. Thread-safe: every worker reports here.
 """
 from __future__ import absolute_import, division, print_function
 

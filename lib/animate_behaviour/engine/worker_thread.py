@@ -2,6 +2,8 @@
 thread, and holding still."""
 from __future__ import absolute_import, division, print_function
 
+from animate_behaviour.engine.disruptions import STOP
+
 # A worker's role in the round's turn-taking between the legs and the base.
 MOVES_ALONE = "moves alone"  # its calls never wait for the base
 HOLDS_FOR_TURNS = "holds for turns"  # its calls and the base's turns never overlap
@@ -45,6 +47,10 @@ class WorkerThread(object):
             self._log.error("%s stopped: %s: %s" % (self._what, type(err).__name__, err))
         finally:
             self._finished()
+
+    def _stopping(self):
+        """STOP once the round stops (a look: disruptions.ROUND_STOP)."""
+        return STOP if self._round.stop.is_set() else None
 
     def _hold(self, duration, known_disruption):
         """Hold still, sending nothing, for ``duration`` s; the joints are free meanwhile.

@@ -1,8 +1,9 @@
 """What the robot provides, looked up once at start, before anything is subscribed (an
 ``ALMemory.subscriber`` creates any key it does not know, so a missing event would then
-pass for a silent one): every ALMemory event a reaction follows (``getEventList``), every
-service it uses, and whether Autonomous Life runs in a state that runs ALMood (solitary
-or interactive: ALMood has no data otherwise). The data keys read when an event comes
+pass for a silent one): every ALMemory event a reaction follows (``getEventList``, less
+those an earlier run's subscriptions created, memory_events.declared; those absent now are
+noted so before anything subscribes), every service it uses, and whether Autonomous Life
+runs in a state that runs ALMood (solitary or interactive: ALMood has no data otherwise). The data keys read when an event comes
 (``EngagementZones/PeopleInZone1``) are not looked up: an extractor writes them once it
 runs, which our subscription may only just have started. Each reaction's live and absent inputs go to getStatus; what cannot
 work is logged once, in plain words (docs/naoqi.md, "People and listening events").
@@ -11,7 +12,8 @@ from __future__ import absolute_import, division, print_function
 
 import collections
 
-from animate_behaviour.naoqi import context_events, own_state_events, speech
+from animate_behaviour.expression import own_state_signs
+from animate_behaviour.naoqi import context_events, memory_events, speech
 
 SERVICE = "service"
 EVENT = "event"
@@ -55,8 +57,7 @@ NEEDS = (
         Input(LIFE, "on", "Autonomous Life is not solitary or interactive: ALMood has no "
                           "data, so " + _FOLLOW))),
     Need("ownState", None, tuple(Input(EVENT, sign.key, sign.without)
-                                 for sign in own_state_events.SIGNS
-                                 if sign.without is not None)),
+                                 for sign in own_state_signs.SIGNS if sign.event)),
 )
 
 
@@ -91,7 +92,21 @@ def look_up(config, memory, service, life, log):
                     costs.append(item.without)
             log.warning("%s: %s missing on this robot: %s" % (
                 need.reaction, ", ".join(absent), "; ".join(costs)))
+    _note(memory, [item.name for need in wanted for item in need.inputs
+                   if item.kind == EVENT], events, log)
     return found
+
+
+def _note(memory, keys, events, log):
+    """Note the events of ``keys`` not declared (``events``), before our subscriptions
+    create them, so that a later look-up still finds them absent."""
+    if events is None:
+        return
+    try:
+        memory_events.note_created(memory, keys, events)
+    except RuntimeError as err:
+        log.error("cannot note the undeclared events in ALMemory (%s): once subscribed, "
+                  "they read as declared until NAOqi restarts" % err)
 
 
 def _events(memory, log):
@@ -99,7 +114,7 @@ def _events(memory, log):
     if memory is None:
         return None
     try:
-        return set(memory.getEventList())
+        return memory_events.declared(memory)
     except RuntimeError as err:
         log.error("ALMemory.getEventList failed (%s): the events followed are not checked"
                   % err)

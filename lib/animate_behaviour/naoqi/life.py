@@ -11,8 +11,10 @@ from __future__ import absolute_import, division, print_function
 
 import threading
 
+from animate_behaviour.expression.own_state_signs import LIFE_STATE
+
 BACKGROUND_MOVEMENT = "BackgroundMovement"
-STATE_KEY = "AutonomousLife/State"
+STATE_KEY = LIFE_STATE.key
 # Robot s between two checks that BackgroundMovement is still off, with no State event.
 LIFE_PERIOD = 10.0
 # Autonomous Life's states in which BackgroundMovement must stay off (nothing autonomous

@@ -7,6 +7,7 @@ and listening events"), and what Pepper's body allows (its own state,
 naoqi/own_state_events.py; docs/naoqi.md, "Pepper's own day")."""
 from __future__ import absolute_import, division, print_function
 
+from animate_behaviour.expression import own_state_signs
 from animate_behaviour.naoqi import context_events
 from animate_behaviour.naoqi.heat import HEAT_PERIOD
 from animate_behaviour.naoqi.life import LIFE_PERIOD, STATE_KEY
@@ -66,7 +67,7 @@ class RobotEvents(object):
         self._own_events.subscribe(self._subscriptions)
 
     def _life_state(self, state):
-        self.own_state.life(state)
+        self.own_state.heard(own_state_signs.LIFE_STATE, state)
         self._on_life_state()
 
     def read_own_state(self):
@@ -75,10 +76,10 @@ class RobotEvents(object):
         keeps a value of. What cannot be read is logged and left as it was, but ALMotion:
         raises RuntimeError if it cannot say whether Pepper is awake (nothing could move)."""
         if self._motion is not None:
-            self.own_state.awake(self._motion.robotIsWakeUp())
+            self.own_state.heard(own_state_signs.WAKE_UP, self._motion.robotIsWakeUp())
         if self._life is not None:
             try:
-                self.own_state.life(self._life.getState())
+                self.own_state.heard(own_state_signs.LIFE_STATE, self._life.getState())
             except RuntimeError as err:
                 self._log.error("ALAutonomousLife.getState failed (%s): safeguard is seen "
                                 "only from its event" % err)

@@ -1,7 +1,6 @@
 """The lifelike style's creep while holding: people standing idle are never quite still
 between their moves (the genuine ReActIdle people's arm joints move at 0.007-0.099 rad/s
-at the median, issue 32), where Pepper's holding arms stood perfectly still (0.003
-rad/s). So while an arm holds, each of its breath calls also carries its joints other
+at the median, an arm that only breathes while it holds at 0.003). So while an arm holds, each of its breath calls also carries its joints other
 than the breath's and the hand's along a slow random drift about the pose the hold began
 at: an Ornstein-Uhlenbeck process (mean-reverting, so that it never wanders off), of
 standard deviation SIZE of each joint's half band (Table 1's, at the mood: it scales

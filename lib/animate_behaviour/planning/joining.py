@@ -1,5 +1,5 @@
 """A lifelike stream's steps joined into fewer calls: consecutive steps go out as ONE call
-with a key where each ended, up to maxCallDuration (issue 37). Every call carries about
+with a key where each ended, up to maxCallDuration. Every call carries about
 four NAOqi round trips besides its own, and the lifelike style's steps are mostly short
 (a hold cut by the next move, a breath phase carrying the creep, a brief move, a leg's
 visit). Other apps still wait at most one call of ours, and our own is still stopped at
