@@ -51,6 +51,7 @@ class LiveSignal(object):
         self._follow = follow
         self._own_state = own_state
         self._clock = clock
+        self._figures = (None, None, None)  # (config, arousal, figures)
         self._rest = (None, None, None, None)  # (config, valence, selectedRange, rest)
 
     def mood_now(self):
@@ -86,11 +87,21 @@ class LiveSignal(object):
         now = self._clock.now()
         context = self._context_at(now)
         valence, arousal = self._mood_at(now, context)
-        figures = mood_table.figures(config, arousal)
+        figures = self._figures_at(config, arousal)
         return Reading(valence, arousal, figures["selectedRange"], figures["gestureDuration"],
                        figures["rotMaximumRange"], figures["breathsPerMinute"],
                        self._rest_at(config, valence, figures["selectedRange"]),
                        context.arms_hold, context.base_holds, context.alone)
+
+    def _figures_at(self, config, arousal):
+        """mood_table.figures, computed again only when the configuration or the arousal
+        changed: every step reads the signal, and a steady mood is the usual case."""
+        cached = self._figures
+        if cached[0] is config and cached[1] == arousal:
+            return cached[2]
+        figures = mood_table.figures(config, arousal)
+        self._figures = (config, arousal, figures)  # one assignment: thread-safe
+        return figures
 
     def _rest_at(self, config, valence, selected_range):
         """The rest posture, computed again only when the configuration, the valence or
