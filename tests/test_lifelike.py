@@ -10,8 +10,8 @@ from animate_behaviour import configuration as config_module
 from animate_behaviour.expression import context, live_signal, mood
 from animate_behaviour.planning import breath as breath_module
 from animate_behaviour.planning import (clearance, creep, human_timing, joining, joints,
-                                        lifelike, lifelike_hold, lifelike_legs, steps,
-                                        styles, trajectory)
+                                        lifelike, lifelike_hold, lifelike_legs, lifelike_now,
+                                        steps, styles, trajectory)
 import motion_quality
 import offline_plans
 from offline_plans import Round
@@ -134,6 +134,50 @@ def test_moves_keep_the_hands_clear_and_the_torso_upright_on_the_way():
                     along = before + np.linspace(0.0, 1.0, 9)[:, np.newaxis] * (key - before)
                     assert group.acceptable(along).all(), group.name
                 angles = call.end
+
+
+class Band(object):
+    """A check that is not convex, as the hands' clearance: the first joint may not be
+    strictly between 0.4 and 0.6 rad."""
+
+    convex = False
+
+    def acceptable(self, points):
+        points = np.asarray(points)
+        return ~((points[:, 0] > 0.4) & (points[:, 0] < 0.6))
+
+
+class Banded(object):
+    """A shape whose one check is Band."""
+
+    checks = [Band()]
+
+    def acceptable(self, points):
+        return self.checks[0].acceptable(points)
+
+
+def test_a_call_is_checked_with_what_it_commands_at_its_key_and_on_the_way():
+    config = config_module.from_mapping({"behaviour": "body", "motionStyle": "lifelike"})
+    round_ = Round(config, 0, None, styles.lifelike_steps)
+    group = round_.groups[0]
+    now = lifelike_now.Now(group, config, round_.shared, group.home, lambda reading: reading)
+    size, band = len(group.names), Banded()
+    now.commanded = np.zeros(size)
+    other = np.full(size, 0.5)
+    # Joints a call leaves out hold where they are commanded, checked and sent alike.
+    assert list(now.key(np.arange(size, dtype=float), (1,))) == [0.0, 1.0] + [0.0] * (size - 2)
+    assert now.clear(other, band, (1,)) and not now.clear(other, band)
+    # A key that passes, its way crossing: not clear; a key and way that pass: clear.
+    assert not now.clear(np.full(size, 1.0), band)
+    assert now.clear(np.full(size, 0.3), band)
+    # The way from an explicit start (a fidget's way back).
+    assert not now.clear(np.zeros(size), band, start=np.full(size, 1.0))
+    # A start that fails (another app's pose) does not hold the call.
+    now.commanded = np.full(size, 0.5)
+    assert now.clear(np.full(size, 0.55), band)
+    sent = now.call(np.full(size, 7.0), 1.0, (1,))
+    assert list(sent.end) == [0.5, 7.0] + [0.5] * (size - 2)
+    assert list(now.commanded) == list(sent.end)
 
 
 def test_a_hold_sends_no_call_but_the_breath_with_the_creep_and_without_breathing_none():

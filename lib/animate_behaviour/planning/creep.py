@@ -7,8 +7,8 @@ standard deviation SIZE of each joint's half band (Table 1's, at the mood: it sc
 with the amplitude) and time constant TIME gestureDurations (it follows the tempo, as
 the moves do), sampled at the breath call's end, and never faster than over SLOWEST.
 Each key is scaled back towards the arm's pose until it is inside the bounds (with room
-for the breath), passes the group's checks there and on the way, and respects the
-velocity limit; never while Pepper listens (the arms hold still for the person). Angles
+for the breath), passes the group's checks there and on the way, with the breath the
+call ends at too (lifelike_hold.py), and respects the velocity limit; never while Pepper listens (the arms hold still for the person). Angles
 in rad, times in robot seconds.
 """
 from __future__ import absolute_import, division, print_function

@@ -4,15 +4,15 @@ straight back (posture_changes' FIDGET rows), during a hold.
 Each fidget event of the round's schedule goes to one arm, the same whichever asks, and
 is kept or not by how alone Pepper is (posture_changes.ALONE_FIDGETS). The arm's joints
 other than the breathing ones move to a point SIZE of their band on that side away from
-where they are, within the group's bounds and checks (with room for the breath), and
-back: two calls that the shoulder's breath waits out. Angles in rad, times in robot
+where they are, within the group's bounds and checks (with room for the breath; the arm's
+hold scales the reach back until it fits, lifelike_hold.py), and back: two calls that the shoulder's breath waits out. Angles in rad, times in robot
 seconds since the round began.
 """
 from __future__ import absolute_import, division, print_function
 
 import numpy as np
 
-from animate_behaviour.planning import posture_changes, posture_shifts
+from animate_behaviour.planning import posture_changes
 
 # Draws shared by both arms for each event: which arm (below a half: the first of
 # posture_changes.ARMS) and whether it is kept.
@@ -51,10 +51,12 @@ class Fidgets(object):
         return None
 
     def reach(self, due, pose, shape, breathing):
-        """Where the fidget ``due`` (from :meth:`due`) takes the arm from ``pose`` (rad,
-        breath left out) as ``shape`` (groups.Shape) puts it: the joints it moves and the
-        point out, or None if no fraction of it passes the checks. The last draw is the
-        time out, as a fraction of OUT."""
+        """Where the fidget ``due`` (from :meth:`due`) may take the arm from ``pose`` (rad,
+        breath left out) as ``shape`` (groups.Shape) puts it, the joints other than
+        ``breathing``'s (breath.Breathing): (the joints it moves, the points out, its
+        reach scaled back as SCALE_BACK says, largest first). The arm's hold takes the
+        first that passes the checks (lifelike_hold.py). The last draw is the time out,
+        as a fraction of OUT."""
         row, mask, draws = due
         moved = mask.copy()
         moved[list(breathing.joints)] = False
@@ -62,11 +64,7 @@ class Fidgets(object):
         band = np.where(offsets > 0.0, shape.upper - pose, pose - shape.lower)
         points = pose + np.array(SCALE_BACK)[:, np.newaxis] * row.size * offsets \
             * np.maximum(band, 0.0)
-        point = posture_shifts.Room(shape, shape.lower, shape.upper,
-                                    breathing.lifted).first_fitting(points)
-        if point is None:
-            return None
-        return tuple(int(index) for index in np.flatnonzero(moved)), point
+        return tuple(int(index) for index in np.flatnonzero(moved)), points
 
     @staticmethod
     def out_time(due, gesture_duration):

@@ -24,7 +24,10 @@ arm with its hand, or the legs):
   chance.
 * A **move** to a new random target, inside Table 1's bounds and passing the group's
   checks (hands clear of the pelvis along the way, torso upright), as ONE call with one
-  key per joint, at the target, where the group comes to rest: its duration is drawn in
+  key per joint, at the target, where the group comes to rest; the call, the breath at
+  its end included, passes them too from where the joints are commanded, at its key and
+  on the way (else the move is drawn again; lifelike_now.Now.clear checks every call of
+  the stream, the holds' too, with what it commands). Its duration is drawn in
   MOVE x gestureDuration, never longer than maxCallDuration (so a move is never cut) nor
   shorter than maxVelocityFraction allows. Groups on timings of their own set off
   together now and then by chance, and are left to: people's arms and legs do so more
@@ -136,21 +139,27 @@ class Lifelike(object):
     # -- the arms ---------------------------------------------------------------------------
 
     def _cycles(self):
-        """An arm's steps: a hold, then a move, again and again."""
+        """An arm's steps: a hold, then a move, again and again; the hold goes on where no
+        move drawn passes the group's checks (:meth:`_move`)."""
         self._begin()
         while True:
             for step in self._hold.steps(human_timing.hold(self._rng)):
                 yield step
             reading, shape, breathing = self._now.look()
             rest = self._postures.at(self._now.at, shape, breathing.lifted)
+            move = None
             if self._glides(rest, shape, breathing):
-                target, span = rest, SHIFT_MOVE
-            else:
+                move = self._move(lambda: (rest, self._duration(reading, SHIFT_MOVE)), shape,
+                                  breathing, tries=1)
+            if move is None:
                 joined = self._hold.joined()
-                target, span = self._target(shape, breathing, TOGETHER_DRAWS if joined else 1,
-                                            even=joined), MOVE
-            for step in self._moving(target, self._duration(reading, span), shape, breathing):
-                yield step
+                move = self._move(lambda: (
+                    self._target(shape, breathing, TOGETHER_DRAWS if joined else 1,
+                                 even=joined),
+                    self._duration(reading, MOVE)), shape, breathing)
+            if move is not None:
+                for step in self._moving(move, shape, breathing):
+                    yield step
 
     def _glides(self, rest, shape, breathing):
         """Whether the rest moved since the group last went to it (a posture shift, or the
@@ -162,8 +171,8 @@ class Lifelike(object):
         if moved <= 1e-12 or np.array_equal(rest, pose) or (
                 moved <= GLIDE and not self._postures.shifts(since, self._now.at)):
             return False
-        along = pose + trajectory.SEGMENT_FRACTIONS[:, np.newaxis] * (rest - pose)
-        return self._fits(rest, shape, breathing) and bool(shape.acceptable(along).all())
+        return self._fits(rest, shape, breathing) and bool(
+            shape.acceptable(trajectory.way(pose, rest)).all())
 
     def _target(self, shape, breathing, draws=1, even=False):
         """A random target for the pose (breath left out) reachable within one call:
@@ -228,11 +237,24 @@ class Lifelike(object):
         duration = min(max(duration, self._worst(target, shape, breathing)), longest)
         return duration, target + breathing.offsets * self._breath.depth_at(at + duration)
 
-    def _moving(self, target, duration, shape, breathing):
-        """One call taking every joint to ``target`` (plus the breath) in ``duration`` s,
-        stretched to what the velocity limit needs, where the group rests; counted as a
-        trajectory once played."""
-        duration, angles = self._timed(target, duration, shape, breathing)
+    def _move(self, draw, shape, breathing, tries=TARGET_TRIES):
+        """The first of ``tries`` moves drawn (``draw()``: (a target, a duration (s)), each
+        time anew) whose call, timed (:meth:`_timed`) and with the breath at its end,
+        passes the group's checks from where the joints are commanded, at its key and on
+        the way (lifelike_now.Now.clear): (the target, the duration, the key); None if
+        none does. A target and its way are drawn with the breath left out, and the
+        clearance may not hold at every depth between none and a sigh's top."""
+        for _attempt in range(tries):
+            target, duration = draw()
+            duration, angles = self._timed(target, duration, shape, breathing)
+            if self._now.clear(angles, shape):
+                return target, duration, angles
+        return None
+
+    def _moving(self, move, shape, breathing):
+        """One call taking every joint to the key of ``move`` (:meth:`_move`: its target
+        plus the breath), where the group rests; counted as a trajectory once played."""
+        target, duration, angles = move
         rest = self._postures.at(self._now.at, shape, breathing.lifted)
         to_rest = np.array_equal(target, rest)
         if to_rest:

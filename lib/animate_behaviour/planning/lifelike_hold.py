@@ -101,14 +101,22 @@ class Hold(object):
     def _fidget(self, reading, shape, breathing):
         """The fidget of the arm due since the hold last looked (fidgets.py): (the joints
         it moves, the point out, the time out (s) within the velocity limit), or None if
-        none is due or it cannot be made."""
+        none is due or it cannot be made: its reach scaled back until it is inside the
+        bounds with room for the breath and both calls, out and back, pass the group's
+        checks with what they command (lifelike_now.Now.clear)."""
         now = self._now
         since, self._looked = self._looked, now.at
         due = self._fidgets.due(since, now.at, reading.alone)
-        reach = None if due is None else self._fidgets.reach(due, now.pose, shape, breathing)
-        if reach is None:
+        if due is None:
             return None
-        joints, point = reach
+        joints, points = self._fidgets.reach(due, now.pose, shape, breathing)
+        room = posture_shifts.Room(shape, shape.lower, shape.upper, breathing.lifted)
+        for point in points[room.fitting(points)]:
+            if now.clear(point, shape, joints) and now.clear(
+                    now.pose, shape, joints, start=now.key(point, joints)):
+                break
+        else:
+            return None
         needed = now.needed(point - now.pose, shape)
         if needed > self._config.max_call_duration:
             return None
@@ -116,13 +124,11 @@ class Hold(object):
                                   needed)
 
     def _fidgeting(self, joints, point, duration):
-        """Out to ``point`` and back, a call each; the breathing joints wait."""
+        """Out to ``point`` and back, a call each; the breathing joints wait where the
+        breath left them (they are not in ``joints``)."""
         now = self._now
-        # The breathing joints' columns: where the breath left them (a hold's steps end
-        # at its boundaries or pauses).
-        held = now.look()[2].offsets * self._breath.depth_at(now.at)
-        yield now.call(point + held, duration, joints)
-        yield now.call(now.pose + held, duration, joints)
+        yield now.call(point, duration, joints)
+        yield now.call(now.pose, duration, joints)
         self._shared.completed("a fidget of %.2f s out and back" % (2.0 * duration))
 
     def _hold_step(self, end, shape, breathing, creeps):
@@ -144,32 +150,40 @@ class Hold(object):
                 return steps.Rest(right - begin)  # too far out: hold still
             right = later[0]
         index = list(breathing.joints)
-        now.pose[index] = np.clip(now.pose[index], room.lower[index], room.upper[index])
+        pose = now.pose.copy()
+        pose[index] = np.clip(pose[index], room.lower[index], room.upper[index])
         breath = breathing.offsets * self._breath.depth_at(right)
-        joints = breathing.joints
         if creeps is not None and not settle:
-            crept = self._crept(right - begin, creeps.gesture_duration, shape, room, breath)
+            joints = tuple(sorted(breathing.joints + self._creep.joints))
+            crept = self._crept(pose, right - begin, creeps.gesture_duration, shape, room,
+                                breath, joints)
             if crept is not None:
                 now.pose = crept
-                joints = tuple(sorted(joints + self._creep.joints))
-        return now.call(now.pose + breath, right - begin, joints)
+                return now.call(crept + breath, right - begin, joints)
+        if not now.clear(pose + breath, shape, breathing.joints):
+            # The breath's key, or its way, would bring a hand too close: the breath waits
+            # where it is (as it waits out a fidget) and goes on from there.
+            return steps.Rest(right - begin)
+        now.pose = pose
+        return now.call(pose + breath, right - begin, breathing.joints)
 
-    def _crept(self, seconds, gesture_duration, shape, room, breath):
-        """Where the creep (creep.py) takes the pose in a breath call of ``seconds`` s at
-        ``gesture_duration`` ending at the ``breath``'s offsets: its first candidate
+    def _crept(self, pose, seconds, gesture_duration, shape, room, breath, joints):
+        """Where the creep (creep.py) takes ``pose`` in a breath call of ``seconds`` s at
+        ``gesture_duration`` ending at the ``breath``'s offsets, commanding ``joints``
+        (the breath's and the creep's): its first candidate
         inside ``room`` (the bounds with room for the breath) that passes the group's
-        checks there and on the way and respects the velocity limit; None if none does."""
-        pose = self._now.pose
+        checks there and on the way, breath left out and with what the call commands
+        (lifelike_now.Now.clear), and respects the velocity limit; None if none does."""
         candidates = self._creep.keys(self._now.anchor, seconds, shape, gesture_duration)
         still = np.ones(len(pose), dtype=bool)
         still[list(self._creep.joints)] = False
         candidates[:, still] = pose[still]
         for index, candidate in enumerate(candidates):
-            along = pose + trajectory.SEGMENT_FRACTIONS[:, np.newaxis] * (candidate - pose)
             if (room.first_fitting(candidate[np.newaxis, :]) is not None
-                    and shape.acceptable(along).all()
+                    and shape.acceptable(trajectory.way(pose, candidate)).all()
                     and self._now.needed(candidate + breath - self._now.commanded,
-                                         shape) <= seconds):
+                                         shape) <= seconds
+                    and self._now.clear(candidate + breath, shape, joints)):
                 self._creep.kept(index)
                 return candidate
         return None

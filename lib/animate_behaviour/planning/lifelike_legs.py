@@ -10,7 +10,7 @@ from __future__ import absolute_import, division, print_function
 import numpy as np
 
 from animate_behaviour.planning import human_timing, steps
-from animate_behaviour.planning.lifelike import SHIFT_MOVE, Lifelike
+from animate_behaviour.planning.lifelike import SHIFT_MOVE, TARGET_TRIES, Lifelike
 
 # The legs' cycle in multiples of the specification's chunk time, their visits' holds
 # (LEG_AWAY) and the draws each target is the farthest of: together they put the torso's
@@ -63,9 +63,9 @@ class LifelikeLegs(Lifelike):
                 yield step
             for hold, move in zip(away, moves):
                 reading, shape, breathing = self._now.look()
-                for step in self._moving(self._target(shape, breathing, LEG_DRAWS),
-                                         self._capped(move * reading.gesture_duration),
-                                         shape, breathing):
+                for step in self._going(lambda: (
+                        self._target(shape, breathing, LEG_DRAWS),
+                        self._capped(move * reading.gesture_duration)), shape, breathing):
                     yield step
                 yield steps.Rest(hold * self._now.look()[0].gesture_duration)
             for step in self._back(moves[-1]):
@@ -80,9 +80,15 @@ class LifelikeLegs(Lifelike):
         reading, shape, breathing = self._now.look()
         rest = self._postures.at(self._now.at, shape, breathing.lifted)
         if not np.array_equal(self._now.pose, rest):
-            for step in self._moving(rest, self._capped(units * reading.gesture_duration),
-                                     shape, breathing):
+            for step in self._going(lambda: (
+                    rest, self._capped(units * reading.gesture_duration)), shape, breathing,
+                                    tries=1):
                 yield step
+
+    def _going(self, draw, shape, breathing, tries=TARGET_TRIES):
+        """The move :meth:`_move` finds, if it finds one (else the legs stay)."""
+        move = self._move(draw, shape, breathing, tries)
+        return [] if move is None else self._moving(move, shape, breathing)
 
     def _hold_at_rest(self, units):
         """Hold at rest for ``units`` x the live gestureDuration, moving slowly to the new

@@ -59,10 +59,34 @@ class Now(object):
         velocity limit."""
         return trajectory.needed_time(change, shape, self._config.max_velocity_fraction)
 
-    def call(self, angles, duration, joints=None):
-        """A call of one key, ``angles`` (rad, a column per joint of the group; those not
-        in ``joints``, None for all, stay where they are) reached in ``duration`` s,
-        remembered as what the joints are commanded."""
+    def key(self, angles, joints=None, start=None):
+        """What a call of ``angles`` (rad, a column per joint of the group) commands from
+        ``start`` (by default the commanded angles): its columns of ``joints`` (None: all),
+        and where ``start`` has them in the others, which hold. The one place that says
+        it, for the call sent (:meth:`call`) and the call checked (:meth:`clear`)."""
+        key = np.array(self.commanded if start is None else start, dtype=float)
         chosen = slice(None) if joints is None else list(joints)
-        self.commanded[chosen] = angles[chosen]
-        return steps.Move(angles[np.newaxis, :], np.array([duration]), joints)
+        key[chosen] = np.asarray(angles, dtype=float)[chosen]
+        return key
+
+    def clear(self, angles, shape, joints=None, start=None):
+        """Whether a call of ``angles`` from ``start`` (:meth:`key`) passes the checks of
+        ``shape`` (groups.Shape) with what it commands, the breath included: at its key
+        and, where a check is not convex (the hands' clearance), SEGMENT_FRACTIONS of the
+        way there, as trajectory.random_points checks a waypoint. A call from a start
+        that fails them (another app left the joints there) is not held to them: the
+        stream's own calls begin where they pass, and the arm's next move, to a target
+        drawn where they do, takes it out."""
+        start = np.asarray(self.commanded if start is None else start, dtype=float)
+        key = self.key(angles, joints, start)
+        points = [start[np.newaxis, :], key[np.newaxis, :]]
+        if trajectory.draw_mode(shape) == trajectory.SEQUENTIAL:
+            points.append(trajectory.way(start, key))
+        passed = shape.acceptable(np.vstack(points))
+        return bool(passed[1:].all() or not passed[0])
+
+    def call(self, angles, duration, joints=None):
+        """A call of one key, what :meth:`key` says ``angles`` commands with ``joints``,
+        reached in ``duration`` s, remembered as what the joints are commanded."""
+        self.commanded = self.key(angles, joints)
+        return steps.Move(self.commanded.copy()[np.newaxis, :], np.array([duration]), joints)

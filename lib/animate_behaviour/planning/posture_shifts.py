@@ -39,13 +39,17 @@ class Room(object):
     def acceptable(self, points):
         return self._group.acceptable(points)
 
-    def first_fitting(self, points):
-        """The first of ``points`` (rows, rad, breath left out) inside the bounds that
-        passes the group's checks both as it is and lifted by the breath; None if none
-        does (the candidates of a move scaled back, largest first)."""
+    def fitting(self, points):
+        """Boolean mask of ``points`` (rows, rad, breath left out) inside the bounds that
+        pass the group's checks both as they are and lifted by the breath."""
         inside = np.all((points >= self.lower - 1e-9) & (points <= self.upper + 1e-9), axis=1)
         passed = self.acceptable(np.vstack([points, points + self._lifted]))
-        passed = inside & passed[:len(points)] & passed[len(points):]
+        return inside & passed[:len(points)] & passed[len(points):]
+
+    def first_fitting(self, points):
+        """The first of ``points`` that fits (:meth:`fitting`); None if none does (the
+        candidates of a move scaled back, largest first)."""
+        passed = self.fitting(points)
         return points[int(np.argmax(passed))] if passed.any() else None
 
 

@@ -63,6 +63,14 @@ def draw_mode(group):
     return CONVEX if all(check.convex for check in group.checks) else SEQUENTIAL
 
 
+def way(start, end):
+    """The points SEGMENT_FRACTIONS of the way from ``start`` (joints,) to ``end`` (joints,),
+    or to each row of ``end`` (points, joints), where a check that is not convex is
+    evaluated along a segment: shape (len(SEGMENT_FRACTIONS),) + end's."""
+    fractions = SEGMENT_FRACTIONS.reshape((-1,) + (1,) * np.ndim(end))
+    return start + fractions * (end - start)
+
+
 def random_points(group, count, rng, start=None):
     """``count`` random waypoints, shape (count, joints), each inside [LB, UB] and
     passing the group's checks (hands clear of the pelvis, torso upright), drawn
@@ -124,8 +132,7 @@ class Draws(object):
         for _attempt in range(CHECK_TRIES):
             candidates = self._rng.uniform(group.lower, group.upper,
                                            size=(SEGMENT_CANDIDATES, self._size))
-            along = previous + SEGMENT_FRACTIONS[:, np.newaxis, np.newaxis] * (
-                candidates - previous)
+            along = way(previous, candidates)
             passed = group.acceptable(np.vstack([candidates, along.reshape(-1, self._size)]))
             passed = passed[:SEGMENT_CANDIDATES] & passed[SEGMENT_CANDIDATES:].reshape(
                 len(SEGMENT_FRACTIONS), SEGMENT_CANDIDATES).all(axis=0)
