@@ -46,7 +46,9 @@ class Configuration(object):
     def legs_amplitude(self, selected_range):
         """The legs' selectedRange at a mood's ``selected_range``: for a style whose legs
         sway when calm (styles.StyleRow), never below the configured one."""
-        return self._amplitude_when_calm("legs_sway_when_calm", selected_range)
+        if styles.ROWS[self.motion_style].legs_sway_when_calm:
+            return max(selected_range, self.selected_range)
+        return selected_range
 
     def legs_tempo(self, gesture_duration):
         """The legs' gestureDuration (s) at a mood's ``gesture_duration``: for a style
@@ -54,16 +56,6 @@ class Configuration(object):
         if styles.ROWS[self.motion_style].legs_sway_when_calm:
             return min(gesture_duration, self.gesture_duration)
         return gesture_duration
-
-    def creep_amplitude(self, selected_range):
-        """The arms' creep's selectedRange at a mood's ``selected_range``: for a style
-        whose arms creep when calm (styles.StyleRow), never below the configured one."""
-        return self._amplitude_when_calm("creep_when_calm", selected_range)
-
-    def _amplitude_when_calm(self, kept, selected_range):
-        if getattr(styles.ROWS[self.motion_style], kept):
-            return max(selected_range, self.selected_range)
-        return selected_range
 
     def describe(self):
         """One line per key with its effective value, for the start-up banner."""

@@ -4,10 +4,8 @@ at the median, an arm that only breathes while it holds at 0.003). So while an a
 than the breath's and the hand's along a slow random drift about the pose the hold began
 at: an Ornstein-Uhlenbeck process (mean-reverting, so that it never wanders off), of
 standard deviation SIZE of each joint's half band (Table 1's, at the mood: it scales
-with the amplitude, but never below the configured one where the style keeps the creep
-when calm: styles.StyleRow.creep_when_calm) and time constant TIME gestureDurations (it
-follows the tempo, as the moves do), sampled at the breath call's end, and never faster
-than over SLOWEST.
+with the amplitude) and time constant TIME gestureDurations (it follows the tempo, as
+the moves do), sampled at the breath call's end, and never faster than over SLOWEST.
 Each key is scaled back towards the arm's pose until it is inside the bounds (with room
 for the breath), passes the group's checks there and on the way, and respects the
 velocity limit; never while Pepper listens (the arms hold still for the person). Angles
@@ -51,11 +49,9 @@ def creeping(names, breathing):
 
 class Creep(object):
     """The drift of the joints ``creeping`` of a group of ``size`` joints, as fractions of
-    their half band, drawn with ``rng``, at the amplitude ``config``'s creep_amplitude
-    gives (a calm mood may leave it as configured)."""
+    their half band, drawn with ``rng``."""
 
-    def __init__(self, size, creeping_joints, rng, config):
-        self._config = config
+    def __init__(self, size, creeping_joints, rng):
         self.joints = tuple(creeping_joints)
         self._mask = np.zeros(size, dtype=bool)
         self._mask[list(self.joints)] = True
@@ -76,9 +72,7 @@ class Creep(object):
         drawn = self._state * decay + step * self._rng.standard_normal(len(self._state))
         drawn = self._state + (drawn - self._state) * (seconds / span)
         self._drawn = np.where(self._mask, drawn, 0.0)
-        amplitude = self._config.creep_amplitude(shape.selected_range)
-        half_band = (shape.upper - shape.lower) / 2.0 * (
-            amplitude / shape.selected_range if shape.selected_range > 0.0 else 1.0)
+        half_band = (shape.upper - shape.lower) / 2.0
         return anchor + np.array(SCALE_BACK)[:, np.newaxis] * self._drawn * half_band
 
     def kept(self, index):

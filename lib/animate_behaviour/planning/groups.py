@@ -158,7 +158,6 @@ class Shape(object):
         self.row = group.row
         self.names = group.names
         self.max_velocity = group.max_velocity
-        self.selected_range = selected_range
         self.home = np.clip([rest[joint] for joint in group.names], group.minimum,
                             group.maximum)
         bounds = [trajectory.random_bounds(rest[joint], limits[joint],

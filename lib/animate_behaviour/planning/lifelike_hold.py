@@ -45,7 +45,7 @@ class Hold(object):
         ``breathing``'s and the hand's."""
         self._creep = creep.Creep(len(self._now.pose),
                                   creep.creeping(self._group.names, breathing.joints),
-                                  self._rng, self._config)
+                                  self._rng)
         self._looked = self._now.at
 
     def moved(self):

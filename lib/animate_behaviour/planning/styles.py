@@ -22,19 +22,16 @@ class StyleRow(object):
     joints.LEG_JOINTS' order; the configuration caps the result at the specification's
     limit, MAX_LEG_RANGE); legs_sway_when_calm: whether a calm mood leaves the legs'
     amplitude and tempo as configured (a body's sway does not calm down: Configuration.
-    legs_amplitude and legs_tempo), where it calms the arms'; creep_when_calm: whether
-    a calm mood leaves the amplitude of the arms' creep while holding as configured
-    (creep.py: Configuration.creep_amplitude), where it calms their moves.
+    legs_amplitude and legs_tempo), where it calms the arms'.
     """
 
     def __init__(self, name, description, stream, leg_range=(1.0, 1.0, 1.0),
-                 legs_sway_when_calm=False, creep_when_calm=False):
+                 legs_sway_when_calm=False):
         self.name = name
         self.description = description
         self.stream = stream
         self.leg_range = leg_range
         self.legs_sway_when_calm = legs_sway_when_calm
-        self.creep_when_calm = creep_when_calm
 
 
 # The planners import numpy when they first plan, not here: the configuration reads this
@@ -80,16 +77,11 @@ TABLE = (
     # is not theirs to calm, and the stillest genuine ReActIdle person's torso tilts
     # 0.018 rad RMS (pitch), about the lifelike (0, 0)'s 0.019, where arousal -1's legs,
     # at 0.4 of the amplitude and half the tempo, read 0.008 and a sway DFA above every
-    # BDS person's (issue 39, part 3; docs/people.md). So is the arms' creep while
-    # holding, the arms' share of that sway, in its amplitude: calmed with the arms (0.4
-    # of the amplitude), the arms read 0.002 rad/s at the median at arousal -1, against
-    # the stillest genuine person's 0.007. Not its tempo: the creep keeps the moves' pace
-    # (creep.TIME).
+    # BDS person's (issue 39, part 3; docs/people.md).
     StyleRow(LIFELIKE, "each arm and the legs on random timings of their own: brief "
                        "moves between holds as long-tailed as people's, both arms now "
                        "and then together, a creep and the breath while holding",
-             _lifelike, leg_range=(1.0, 1.0, 1.5), legs_sway_when_calm=True,
-             creep_when_calm=True),
+             _lifelike, leg_range=(1.0, 1.0, 1.5), legs_sway_when_calm=True),
 )
 ROWS = dict((row.name, row) for row in TABLE)
 # The names, the default first; (name, description) pairs.
