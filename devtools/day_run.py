@@ -24,6 +24,8 @@ from pepper_sim.virtual_clock import VirtualClock
 
 TIMEOUT = 60.0  # wall seconds for the engine to settle or stop
 MOVES = ("angleInterpolation", "moveTo")
+# The engine's supervisor waits for requests where the clock cannot see it: free.
+SUPERVISOR = "animateBehaviour.supervisor"
 
 
 class Lines(logging.Handler):
@@ -41,11 +43,15 @@ class DayRun(object):
     """An enabled engine (``settings``: configuration keys and values; ``seed``) on a
     KinematicMotion of ``motion_type``, with its memory, Autonomous Life and day
     (``day``: pepper_sim.day.PeppersDay), all on ``clock`` (a VirtualClock). ``lines``
-    collects what the engine logs at INFO and above."""
+    collects what the engine logs at INFO and above. ``joined``: the thread making it
+    takes part in the run (VirtualClock.take_part) until ``close``: robot time passes
+    only while it waits on the clock (``let_pass``), so that what it does between two
+    waits takes no robot time however long it takes on the wall."""
 
-    def __init__(self, settings, seed=29, motion_type=KinematicMotion, name="dayRun"):
+    def __init__(self, settings, seed=29, motion_type=KinematicMotion, name="dayRun",
+                 joined=False):
         self.config = config_module.from_mapping(settings)
-        self.clock = VirtualClock(free=("animateBehaviour.supervisor",))
+        self.clock = VirtualClock(free=(SUPERVISOR,))
         self.memory = FakeMemory(clock=self.clock, synchronous=True)
         self.motion = motion_type(clock=self.clock, memory=self.memory)
         self.life = FakeAutonomousLife(memory=self.memory, motion=self.motion)
@@ -58,12 +64,20 @@ class DayRun(object):
         self.engine = engine_module.MotionEngine(
             self.motion, lambda: self.config, self.log, self.life,
             np.random.RandomState(seed), memory=self.memory, clock=self.clock)
-        settled = threading.Event()
+        self._joined = joined
+        settled = self.clock.event() if joined else threading.Event()
         self.engine.add_listener(lambda _state: settled.set())
+        if joined:
+            # The supervisor counts as the run's while it enables, unseen.
+            self.clock.take_part()
+            self.clock.count_in(SUPERVISOR)
         with self.clock.held():
             self.engine.start()
             self.engine.request("enabled")
-        if not settled.wait(TIMEOUT):
+        if joined:
+            self.clock.wait(settled, None)
+            self.clock.count_out(SUPERVISOR)
+        elif not settled.wait(TIMEOUT):
             raise RuntimeError("the engine did not settle within %.0f wall s" % TIMEOUT)
 
     def let_pass(self, seconds):
@@ -112,6 +126,9 @@ class DayRun(object):
         return found[0]
 
     def close(self):
+        if self._joined:
+            self.clock.stop_taking_part()
+            self._joined = False
         with self.clock.held():
             self.engine.request("disabled")
         closed = self.engine.close(TIMEOUT)

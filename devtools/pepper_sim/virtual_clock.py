@@ -71,7 +71,7 @@ class _Event(object):
             self._flag = True
             for wait in self._waits:
                 self._clock._end(wait)
-            self._clock._cond.notify_all()
+            self._clock._cond.notify_all()  # settle's waiters too
 
     def clear(self):
         with self._clock._cond:
@@ -131,6 +131,8 @@ class VirtualClock(object):
         self._now = float(start)
         self._running = 0  # threads of the run not waiting on the clock, plus holds
         self._waits = []
+        self._idle_waiters = 0  # tests in settle(), told each time a thread of the run waits
+        self._counted = set()  # free threads that count as the run's for now (count_in)
 
     # -- the clock's interface (foundation.clock) --------------------------------------
 
@@ -154,11 +156,13 @@ class VirtualClock(object):
             if seconds is not None and seconds <= 0:
                 return False
             wait = _Wait(None if seconds is None else _after(self._now, seconds),
-                         getattr(self._local, "holds", False))
+                         getattr(self._local, "holds", False)
+                         or threading.current_thread().name in self._counted)
             event._waits.append(wait)
             self._waits.append(wait)
             if wait.holds:
                 self._running -= 1
+                self._tell_idle_waiters()
                 self._advance()
             elif wait.deadline is not None:
                 self._advance()
@@ -179,13 +183,86 @@ class VirtualClock(object):
     def held(self):
         """No robot time passes inside: what a free thread does meanwhile (a request
         taken up by the engine's supervisor) happens in the same instant."""
-        self._enter()
+        self._hold()
         try:
             yield self
         finally:
-            self._leave()
+            self._unhold()
+
+    def count_in(self, name):
+        """The free thread ``name``, which runs now (a test just woke it: a request for
+        the engine's supervisor), counts as one of the run's until ``count_out``: robot
+        time passes only while it waits on the clock, as for the others."""
+        with self._cond:
+            self._counted.add(name)
+            self._running += 1
+
+    def count_out(self, name):
+        """The free thread ``name`` no longer counts; call it while the thread does not
+        wait on the clock (it is back waiting for requests where the clock cannot see
+        it)."""
+        with self._cond:
+            self._counted.discard(name)
+            self._running -= 1
+            self._tell_idle_waiters()
+            self._advance()
+
+    def take_part(self):
+        """The calling thread is one of the run's until ``stop_taking_part``: robot time
+        passes only while it waits on the clock too (a test stepping the run: between
+        its steps no time passes, however long it takes to decide the next one)."""
+        self._hold()
+        self._local.holds = True
+
+    def stop_taking_part(self):
+        self._local.holds = False
+        self._unhold()
+
+    @contextlib.contextmanager
+    def idle(self, timeout):
+        """Hold robot time inside, from an instant at which every other thread of the run
+        waits on the clock (``settle``): what a test does there comes between two steps
+        of every thread, none of them half-way between a look and what it does after it
+        (between asking ALMotion whether joints are free and sending a call on them)."""
+        with self.held():
+            self.settle(timeout)
+            yield self
+
+    def settle(self, timeout):
+        """While holding time (``held``, ``idle``, ``take_part``): wait until every
+        other thread of the run waits on the clock (what a test's action woke has done
+        what it does in that instant). RuntimeError if that does not come within
+        ``timeout`` wall seconds (a thread of the run blocked elsewhere, which no robot
+        time would end)."""
+        with self._cond:
+            mine = getattr(self._local, "holding", 0)
+            self._idle_waiters += 1
+            try:
+                deadline = monotonic() + timeout
+                while self._running > mine:
+                    remaining = deadline - monotonic()
+                    if remaining <= 0:
+                        raise RuntimeError("the run's threads did not all wait on the "
+                                           "clock within %s wall s" % timeout)
+                    self._cond.wait(remaining)
+            finally:
+                self._idle_waiters -= 1
+
+    def _hold(self):
+        """The calling thread holds time back (once more)."""
+        self._local.holding = getattr(self._local, "holding", 0) + 1
+        self._enter()
+
+    def _unhold(self):
+        self._local.holding -= 1
+        self._leave()
 
     # -- time --------------------------------------------------------------------------
+
+    def _tell_idle_waiters(self):
+        """A thread of the run stopped running (lock held): wake the tests in idle()."""
+        if self._idle_waiters:
+            self._cond.notify_all()
 
     def _enter(self):
         with self._cond:
@@ -194,6 +271,7 @@ class VirtualClock(object):
     def _leave(self):
         with self._cond:
             self._running -= 1
+            self._tell_idle_waiters()
             self._advance()
 
     def _end(self, wait):

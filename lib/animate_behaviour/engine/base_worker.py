@@ -31,7 +31,7 @@ import math
 from animate_behaviour.engine import status as status_module
 from animate_behaviour.engine import disruptions
 from animate_behaviour.engine.disruptions import (ERROR, HEAT, HOT, OTHER_APP, OWN_STATE,
-                                                  REFUSED, ROUND_STOP, STOP, TASKS, THE_BASE,
+                                                  REFUSED, ROUND_STOP, TASKS, THE_BASE,
                                                   Disruption, held, kind_of)
 from animate_behaviour.engine.recovery import Backoff, Recovery
 from animate_behaviour.engine.worker_thread import TURNS_BASE, WorkerThread
@@ -166,13 +166,15 @@ class BaseWorker(WorkerThread):
 
     def _claim_turn(self):
         """Wait until our legs are between calls (a call lasts at most maxCallDuration),
-        keeping them there for the turn; STOP if the round stops meanwhile."""
+        keeping them there for the turn; the disruption that comes meanwhile (a stop,
+        Pepper's own state: the status then says why at once), if any."""
         while True:
             self.wake.clear()
             if self._round.legs_and_base.begin_turn():
                 return None
-            if self._round.stop.is_set():
-                return STOP
+            disruption = self._disruption(ask_motion=False)
+            if disruption is not None:
+                return disruption
             self._clock.wait(self.wake, None)  # end_legs_move wakes us
 
     def _legs_taken(self):

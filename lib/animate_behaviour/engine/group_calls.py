@@ -95,6 +95,7 @@ class GroupCalls(object):
                 # (another app may command them meanwhile: the read taken before is stale).
                 self._just_read = False
                 self._clock.wait(self.wake, None)
+        self._round.status.set(self.name, status_module.ANIMATING)
         try:
             return self.call(step)
         finally:
@@ -102,8 +103,10 @@ class GroupCalls(object):
                 legs_and_base.end_legs_move()
 
     def call(self, step):
-        """Send the Move ``step`` now; the Disruption that stopped it, or None once done."""
-        self._round.status.set(self.name, status_module.ANIMATING)
+        """Send the Move ``step`` now; the Disruption that stopped it, or None once done.
+        The status is the caller's to set: a group going home before it holds still
+        (group_worker) still shows what it holds for, even when its way home is
+        refused."""
         group = self._group()
         commanded = range(len(group.names)) if step.joints is None else step.joints
         names = [group.names[index] for index in commanded]

@@ -196,7 +196,8 @@ class GroupWorker(WorkerThread):
     def yielding(self, disruption, kind):
         """A group yielding to another app watches its joints' commanded angles; a hot
         group, or the legs on a slope, go home once, smoothly, before holding still;
-        until they have, they look again every YIELD_POLL s. A group held still counts
+        until they have, they look again every YIELD_POLL s (after their backoff when
+        ALMotion refused the way home). A group held still counts
         as ready (enabling does not wait for it), its status saying why."""
         self.ready.set()
         if disruption.reason == OTHER_APP and self._watched is None:
@@ -205,9 +206,11 @@ class GroupWorker(WorkerThread):
             self._log_hot(disruption.joints)
         if not kind.holds_home:
             return None
-        if not self._went_home:
-            self._went_home = self._go_home_before_holding(disruption.reason)
-        return None if self._went_home else YIELD_POLL
+        if self._went_home:
+            return None
+        again = self._go_home_before_holding(disruption.reason)
+        self._went_home = again is None
+        return again
 
     def resuming(self):
         self._log_hot(())
@@ -229,16 +232,23 @@ class GroupWorker(WorkerThread):
 
     def _go_home_before_holding(self, reason):
         """Take the group home smoothly before it holds still (for ``reason``: hot
-        joints, a slope); True once there, False if the joints are not ours to move now
-        (another app, speech, Pepper's body) or the round stops."""
+        joints, a slope, an empty battery); None once there, else the robot s to wait
+        before trying again: YIELD_POLL if the joints are not ours to move now (another
+        app, speech, Pepper's body) or the round stops, the backoff if ALMotion refused
+        the call (its chain disabled, say: a way home tried again at once would loop on
+        the refusal)."""
         home = self._group.shape(self._round.signal.now()).home
         for step in steps.home(self._group, self._calls.measured(), self._config, home):
             if isinstance(step, steps.Rest):
                 continue
             disruption = self.check()
             if disruption is not None and disruption.reason != reason:
-                return False
-            if self._calls.call(step) is not None:
-                return False
+                return YIELD_POLL
+            disruption = self._calls.call(step)
+            if disruption is not None:
+                self.wake.clear()  # set by our own call's end: no news
+                if disruption.reason == ERROR:
+                    return self.backoff.failed(disruption.why)
+                return YIELD_POLL
         self._calls.expected = home
-        return True
+        return None

@@ -77,6 +77,11 @@ class OwnState(object):
 
     # -- reading (workers, homing, the signal, getStatus) ---------------------------------
 
+    @property
+    def facts(self):
+        """The facts as last heard (own_state_signs.Facts, immutable)."""
+        return self._facts
+
     def move_failure_since(self, since):
         """The cause of the last ALMotion/MoveFailed heard at or after clock time
         ``since``, else None."""

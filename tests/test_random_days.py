@@ -1,0 +1,613 @@
+"""Random days (issue 38, item 6): Hypothesis's stateful testing drives random sequences
+of Pepper's own signs (pepper_sim.day), other apps (their angleInterpolation and setAngles
+on our joints, ALAnimatedSpeech), ALMotion failing our calls, mood changes and
+enable/disable, and checks after every step what the part table promises
+(engine.disruptions.KINDS, engine.recovery.TRANSITIONS, expression.own_state_signs):
+
+* no call of ours goes into a part held by Pepper's own state (the registry's hold, at
+  the call's instant), by speech (the arms) or by another app (its task on the joints,
+  or its setAngles within yieldQuietTime), save a held group's one way home;
+* never the head;
+* at most one log line for each cause in an episode (no line twice between two changes);
+* disabling takes each group that nothing holds home;
+* getStatus's part state is the state KINDS gives for the winning disruption, and the
+  engine's ownState says what the stand-ins did.
+
+In process, on a virtual clock (pepper_sim.virtual_clock): each action is taken in an
+instant at which every thread of the run waits on the clock (``idle``), and checked once
+everything it woke has reacted (``settle``): "after the engine could see the sign" is
+then every call recorded after the action. A fixed seed (derandomize), no example
+database, bounded examples and steps.
+"""
+from __future__ import absolute_import, division, print_function
+
+import collections
+import re
+import sys
+import threading
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, settings, strategies as st
+from hypothesis.stateful import (RuleBasedStateMachine, invariant, precondition, rule,
+                                 run_state_machine_as_test)
+
+from animate_behaviour.engine import disruptions
+from animate_behaviour.engine.recovery import RETRY_MAX
+from animate_behaviour.expression import own_state_signs as signs
+from animate_behaviour.planning import groups, joints
+from day_run import SUPERVISOR, DayRun
+from pepper_sim.motion import KinematicMotion
+from pepper_sim.speech import FakeAnimatedSpeech, FakeTextToSpeech
+from pepper_sim_fixtures import Background
+
+import checks
+
+pytestmark = pytest.mark.usefixtures("no_gc_pauses")
+
+TIMEOUT = 30.0  # wall seconds for the run to settle
+SETTINGS = {"behaviour": "all", "motionStyle": "lifelike", "yieldQuietTime": "1.0"}
+OURS = "animateBehaviour"  # our threads' names begin so (the clock's threads)
+GROUP_JOINTS = collections.OrderedDict(
+    (row.name, tuple(names)) for row, names in groups.joint_groups("all",
+                                                                    joints.ANIMATED_JOINTS))
+BASE = "base"
+PARTS = tuple(GROUP_JOINTS) + (BASE,)
+# Robot s after the last change within which a part may still wait out what it had
+# (a settle time, yieldQuietTime); after ALMotion failed, a part may wait out its
+# backoff, up to RETRY_MAX, before trying again.
+LONG_AFTER = 40.0
+# Robot s enabling may wait for the groups (motion_engine.READY_TIMEOUT) and disabling
+# takes them home.
+SETTLING = 60.0
+# Other apps' gestures: far outside our random range.
+GESTURES = ((tuple(checks.WAVE_NAMES), tuple(angles[0] for angles in checks.WAVE_ANGLES)),
+            (("RShoulderPitch", "RElbowRoll"), (0.3, 1.2)),
+            (("HipPitch", "KneePitch"), (-0.35, 0.3)))
+
+
+class TellingMotion(KinematicMotion):
+    """KinematicMotion that notes which thread made each call (``callers``, beside
+    ``calls``) and, while ``broken``, raises on every ALMotion method our threads call, as
+    a crashed module's proxy does."""
+
+    broken = False
+
+    def __init__(self, **kwargs):
+        KinematicMotion.__init__(self, **kwargs)
+        self.callers = []
+        self._our_tasks = set()  # (clock time, joints) of our angleInterpolation calls
+
+    def _record(self, method, args):
+        with self._cond:
+            KinematicMotion._record(self, method, args)
+            caller = threading.current_thread().name
+            self.callers.append(caller)
+            if method == "angleInterpolation" and caller.startswith(OURS):
+                self._our_tasks.add((self.calls[-1].time, tuple(args[0])))
+
+    def ours(self, record):
+        """Whether a Trajectory is one of our calls'."""
+        with self._cond:
+            return (record.requested, tuple(record.names)) in self._our_tasks
+
+    def theirs_waiting(self):
+        """The joints of other apps' tasks waiting for theirs (postponed behind ours)."""
+        with self._cond:
+            return set(name for task in self._pending if not self.ours(task.record)
+                       for name in task.names)
+
+    def booked(self):
+        """How many joint tasks are running, done or waiting."""
+        with self._cond:
+            return len(self.trajectories) + len(self._pending)
+
+    def __getattribute__(self, name):
+        attribute = KinematicMotion.__getattribute__(self, name)
+        if name.startswith("_") or "_" in name or not name[0].islower() or \
+                not callable(attribute) or name in ("postponed", "ours", "booked",
+                                                    "theirs_waiting") or \
+                not KinematicMotion.__getattribute__(self, "broken") or \
+                not threading.current_thread().name.startswith(OURS):
+            return attribute
+
+        def broken(*_args, **_kwargs):
+            raise RuntimeError("ALMotion::%s: the module is not responding" % name)
+        return broken
+
+
+def parts_of(call):
+    """The parts a call (pepper_sim.motion.Call) of ours commands."""
+    if call.method == "moveTo":
+        return (BASE,)
+    names = set(call.args[0]) if call.method == "angleInterpolation" else set()
+    return tuple(part for part, joints_ in GROUP_JOINTS.items() if names & set(joints_))
+
+
+def home_move(call):
+    """Whether an angleInterpolation is a way home (one key a joint): a held group that
+    goes home before holding still (disruptions.Kind.holds_home) sends it."""
+    return call.method == "angleInterpolation" and all(
+        len(angles) == 1 for angles in call.args[1])
+
+
+def own_hold(facts, part, now):
+    """The own_state_rules.Hold of ``part`` given ``facts`` at clock time ``now``."""
+    base = part == BASE
+    names = joints.LEG_JOINTS if base else GROUP_JOINTS[part]
+    return signs.hold(facts, names, base, lambda time: now - time)
+
+
+def normalised(message):
+    """A log line with its numbers left out: a cause logged again with another count is
+    still the same cause."""
+    return re.sub(r"[-+]?\d+(\.\d+)?", "#", message)
+
+
+class Day(object):
+    """The engine living a day on the stand-ins (day_run.DayRun on a TellingMotion), with
+    ALTextToSpeech and ALAnimatedSpeech, what other apps did, and the history of the
+    engine's own-state facts."""
+
+    def __init__(self):
+        self.run = DayRun(SETTINGS, seed=38, motion_type=TellingMotion, name="randomDay",
+                          joined=True)
+        self.clock, self.motion, self.day = self.run.clock, self.run.motion, self.run.day
+        self.engine = self.run.engine
+        self.tts = FakeTextToSpeech(clock=self.clock, memory=self.run.memory)
+        self.speech = FakeAnimatedSpeech(self.tts, self.motion)
+        self.config = self.run.config
+        own = self.engine.own_state
+        # (index in motion.calls, facts) after each change the engine heard.
+        self.facts = [(0, own.facts)]
+        heard = own.heard
+
+        def recording(sign, value):
+            heard(sign, value)
+            with self.motion._cond:
+                self.facts.append((len(self.motion.calls), own.facts))
+        own.heard = recording
+        self.set_angles = []  # (clock time, joints) of other apps' setAngles
+        self.speeches = []  # (index in motion.calls, Utterance)
+        self.background = []
+        self.enabled = True
+        self.checked = 0  # calls checked so far
+        self.episode = len(self.run.lines.lines)  # the first line since the last change
+        self.changed = self.clock.now()  # clock time of the last change
+        self.repaired = None  # clock time ALMotion last worked again
+        self._settled = self.clock.event()
+        self.engine.add_listener(lambda _state: self._settled.set())
+
+    def facts_at(self, index):
+        found = self.facts[0][1]
+        for mark, facts in self.facts:
+            if mark > index:
+                break
+            found = facts
+        return found
+
+    def theirs(self):
+        """Other apps' joint tasks (running, finished or waiting)."""
+        return [record for record in self.motion.trajectories
+                if not self.motion.ours(record)]
+
+    def start(self, function, *args):
+        """Another app's blocking call, in a thread of its own, once its joint task is
+        booked (running or postponed) or refused: robot time goes on only then."""
+        booked = self.motion.booked()
+        gestures = len(self.speech.gestures)
+        call = Background(function, *args)
+        self.background.append(call)
+
+        def refused():
+            return call.done.is_set() or len(self.speech.gestures) > gestures and \
+                self.speech.gestures[-1].error is not None
+        assert self.motion.wait_for(lambda: refused() or self.motion.booked() > booked,
+                                    TIMEOUT)
+        return call
+
+    def change(self):
+        """Something changed: a new episode for the log."""
+        self.episode = len(self.run.lines.lines)
+        self.changed = self.clock.now()
+
+    def request(self, state):
+        """Ask the engine for ``state`` in an idle instant; wait until it settled there
+        (robot time: enabling waits for the groups, disabling takes them home)."""
+        self._settled.clear()
+        with self.clock.idle(TIMEOUT):
+            # The supervisor, free (it waits for requests where the clock cannot see
+            # it), counts as the run's until it has settled: no robot time passes while
+            # it works unseen.
+            self.clock.count_in(SUPERVISOR)
+            self.engine.request(state)
+        settled = self.clock.wait(self._settled, SETTLING)
+        self.clock.count_out(SUPERVISOR)
+        assert settled and self.engine.state == state
+        self.set_angles = []  # enabled, the engine reads the joints where they are
+        self.change()
+
+    def close(self):
+        self.motion.broken = False
+        assert self.run.close()
+        for call in self.background:  # other apps' calls (a refused one raised)
+            assert call.done.wait(TIMEOUT)
+
+
+class RandomDay(RuleBasedStateMachine):
+    def __init__(self):
+        super(RandomDay, self).__init__()
+        self.pepper = Day()
+
+    def teardown(self):
+        self.pepper.close()
+
+    # -- acting in an instant when every thread waits ------------------------------------
+
+    def act(self, action):
+        pepper = self.pepper
+        with pepper.clock.idle(TIMEOUT) as clock:
+            action()
+            clock.settle(TIMEOUT)
+        pepper.change()
+
+    # -- Pepper's own signs --------------------------------------------------------------
+
+    @rule(sign=st.sampled_from([
+        ("open_flap",), ("close_flap",), ("dock",), ("undock",),
+        ("set_move_disabled", True), ("set_move_disabled", False),
+        ("set_chain_disabled", "LArm", True), ("set_chain_disabled", "LArm", False),
+        ("set_chain_disabled", "RArm", True), ("set_chain_disabled", "RArm", False),
+        ("set_chain_disabled", "Leg", True), ("set_chain_disabled", "Leg", False),
+        ("set_chain_disabled", "Body", True), ("set_chain_disabled", "Body", False),
+        ("set_chain_disabled", "Head", True), ("set_chain_disabled", "Head", False),
+        ("fall",), ("stand_up",), ("push", 0.4, 3.0), ("push", -1.0, 1.0),
+        ("set_battery_low", True), ("set_battery_low", False), ("battery_nearly_empty",),
+        ("battery_empty",), ("set_charging", True), ("set_charging", False),
+        ("set_on_slope", True), ("set_on_slope", False),
+        ("obstacle_near", "LArm"), ("obstacle_near", "RArm")]))
+    def sign(self, sign):
+        day = self.pepper.day
+        self.act(lambda: getattr(day, sign[0])(*sign[1:]))
+
+    @precondition(lambda self: not self.pepper.day.status()["fallen"])
+    @rule()
+    def leave_safeguard(self):
+        self.act(self.pepper.day.leave_safeguard)
+
+    @precondition(lambda self: not self.pepper.day.status()["fallen"])
+    @rule()
+    def another_client_rests(self):
+        self.act(self.pepper.motion.rest)
+
+    @precondition(lambda self: not self.pepper.day.status()["fallen"] and
+                  "Body" not in self.pepper.day.status()["disabled_chains"])
+    @rule()
+    def another_client_wakes(self):
+        self.act(self.pepper.motion.wakeUp)
+
+    # -- other apps ----------------------------------------------------------------------
+
+    @rule(gesture=st.sampled_from(GESTURES), seconds=st.sampled_from([0.5, 2.0, 6.0]))
+    def another_app_moves(self, gesture, seconds):
+        pepper = self.pepper
+        names, angles = gesture
+        self.act(lambda: pepper.start(pepper.motion.angleInterpolation, list(names),
+                                      [[angle] for angle in angles],
+                                      [[seconds]] * len(names), True))
+
+    @rule(gesture=st.sampled_from(GESTURES))
+    def another_app_sets_angles(self, gesture):
+        pepper = self.pepper
+        names, angles = gesture
+
+        def set_angles():
+            if min(pepper.motion.getStiffnesses(list(names))) == 0.0:
+                return  # limp joints: the command is dropped
+            try:
+                pepper.motion.setAngles(list(names), list(angles), 0.3)
+            except RuntimeError:
+                return  # a disabled chain
+            if pepper.enabled:  # disabled, the engine watches nothing: it reads the
+                # joints where they are when enabled
+                pepper.set_angles.append((pepper.clock.now(), names))
+        self.act(set_angles)
+
+    @precondition(lambda self: not [u for _i, u in self.pepper.speeches if u.end is None])
+    @rule(words=st.integers(min_value=1, max_value=8))
+    def pepper_speaks(self, words):
+        """ALAnimatedSpeech: the text starts at once (nothing else speaks), its gesture
+        (the right arm) is booked behind whatever runs there."""
+        pepper = self.pepper
+
+        def say():
+            mark = len(pepper.motion.calls)
+            pepper.start(pepper.speech.say, " ".join(["hello"] * words))
+            pepper.speeches.append((mark, pepper.tts.utterances[-1]))
+        self.act(say)
+
+    # -- ALMotion failing, the mood, enable and disable -----------------------------------
+
+    @rule(seconds=st.sampled_from([1.0, 3.0, 8.0]))
+    def almotion_fails_a_while(self, seconds):
+        pepper = self.pepper
+        self.act(lambda: setattr(pepper.motion, "broken", True))
+        pepper.run.let_pass(seconds)
+        self.act(lambda: setattr(pepper.motion, "broken", False))
+        pepper.repaired = pepper.clock.now()
+
+    @rule(valence=st.sampled_from([-1.0, -0.3, 0.0, 0.6, 1.0]),
+          arousal=st.sampled_from([-1.0, 0.0, 0.5, 1.0]))
+    def mood_changes(self, valence, arousal):
+        self.act(lambda: self.pepper.engine.mood.set(valence, arousal))
+
+    @precondition(lambda self: not self.pepper.enabled)
+    @rule()
+    def enable(self):
+        self.pepper.request("enabled")
+        self.pepper.enabled = True
+
+    @precondition(lambda self: self.pepper.enabled)
+    @rule()
+    def disable(self):
+        pepper = self.pepper
+        with pepper.clock.idle(TIMEOUT):
+            held = self.holds_now()
+        lines = len(pepper.run.lines.lines)
+        pepper.request("disabled")
+        pepper.enabled = False
+        with pepper.clock.idle(TIMEOUT):
+            left = [message for _level, message in pepper.run.lines.lines[lines:]
+                    if " left where it is" in message]
+            report = pepper.engine.report()
+            for group, names in GROUP_JOINTS.items():
+                assert report["groups"][group]["state"] == "home", report
+                if [line for line in left if line.startswith("group %s " % group)]:
+                    assert held[group], (group, left)
+                    continue
+                home = [pepper.config.home[name] for name in names]
+                assert np.allclose(pepper.motion.getAngles(list(names), False), home,
+                                   atol=1e-6), (group, held)
+
+    @rule(seconds=st.sampled_from([0.7, 3.1, 9.3, 41.0]))
+    def time_passes(self, seconds):
+        self.pepper.run.let_pass(seconds)
+
+    # -- the table's invariants ------------------------------------------------------------
+
+    def holds_now(self):
+        """{part: what holds it now, in words, or None} (own state, speech, another app's
+        task)."""
+        pepper = self.pepper
+        now = pepper.clock.now()
+        facts = pepper.engine.own_state.facts
+        found = {}
+        for part in PARTS:
+            hold = own_hold(facts, part, now)
+            found[part] = hold and hold.reason
+            if part == BASE or found[part]:
+                continue
+            names = set(GROUP_JOINTS[part])
+            if joints.yields_to_speech(names) and [
+                    u for _i, u in pepper.speeches if u.end is None]:
+                found[part] = "speech"
+            elif [record for record in pepper.theirs() if record.end is None
+                  and names & set(record.names)] or [
+                      time for time, moved in pepper.set_angles if names & set(moved)
+                      and now < time + pepper.config.yield_quiet_time] or \
+                    names & pepper.motion.theirs_waiting():
+                found[part] = "another app"
+        return found
+
+    @invariant()
+    def calls_follow_the_table(self):
+        pepper = self.pepper
+        with pepper.clock.idle(TIMEOUT):
+            calls = list(pepper.motion.calls)
+            callers = list(pepper.motion.callers)
+            theirs = pepper.theirs()
+            for index in range(pepper.checked, len(calls)):
+                call = calls[index]
+                if not callers[index].startswith(OURS):
+                    continue
+                names = []
+                if call.method in ("angleInterpolation", "setAngles", "changeAngles"):
+                    names = call.args[0] if isinstance(call.args[0], list) else [call.args[0]]
+                assert not set(names) & set(joints.HEAD_JOINTS), call  # never the head
+                if call.method not in ("angleInterpolation", "moveTo"):
+                    continue
+                self.check_call(index, call, theirs)
+            pepper.checked = len(calls)
+
+    def check_call(self, index, call, theirs):
+        pepper = self.pepper
+        facts = pepper.facts_at(index)
+        for part in parts_of(call):
+            hold = own_hold(facts, part, call.time)
+            if hold is not None:
+                kind = disruptions.kind_of(disruptions.Disruption(hold.state))
+                assert part != BASE and kind.holds_home and home_move(call), (
+                    "a call into %s held by %s" % (part, hold.reason), call)
+        if call.method != "angleInterpolation":
+            return
+        names = set(call.args[0])
+        if joints.yields_to_speech(names):
+            for mark, utterance in pepper.speeches:
+                assert not (mark < index and (utterance.end is None
+                                              or call.time < utterance.end)), (
+                    "a call into the arms while Pepper speaks", call, utterance.as_dict())
+        for record in theirs:
+            assert record.killed_by not in ("killTask", "killTasksUsingResources",
+                                            "killAll"), record.as_dict()
+            if names & set(record.names) and record.start is not None:
+                assert not (record.start <= call.time and (
+                    record.end is None or call.time < record.end)), (
+                    "a call into another app's task", call, record.as_dict())
+        if pepper.motion.callers[index] == SUPERVISOR or home_move(call):
+            return  # a way home (on disable, after a rest): see the xfail test at the end
+        quiet = pepper.config.yield_quiet_time
+        for time, moved in pepper.set_angles:
+            # Their setAngles shows once the joints moved MOVED_TOLERANCE (0.3 of the
+            # joints' speed: well under 0.1 s).
+            if names & set(moved):
+                assert not time + 0.1 < call.time < time + quiet, (
+                    "a call into joints another app set", call, time)
+
+    @invariant()
+    def status_follows_the_table(self):
+        pepper = self.pepper
+        if not pepper.enabled:
+            return
+        with pepper.clock.idle(TIMEOUT):
+            now = pepper.clock.now()
+            report = pepper.engine.report()
+            facts = pepper.engine.own_state.facts
+            self.check_own_state(report["ownState"])
+            running = [record for record in pepper.motion.trajectories
+                       if record.end is None and pepper.motion.ours(record)]
+            turning = [move for move in pepper.motion.moves if move.end is None]
+            quiet_since = max([pepper.changed] + [record.end for record in pepper.theirs()
+                                                  if record.end is not None]
+                              + [u.end for _i, u in pepper.speeches if u.end is not None]
+                              + [time for time, _names in pepper.set_angles])
+            holds = self.holds_now()
+            for part in PARTS:
+                entry = report["base"] if part == BASE else report["groups"][part]
+                hold = own_hold(facts, part, now)
+                if hold is not None:
+                    kind = disruptions.kind_of(disruptions.Disruption(hold.state))
+                    stops = disruptions.A_GROUP if part != BASE else disruptions.THE_BASE
+                    busy = turning if part == BASE else [
+                        record for record in running
+                        if set(record.names) & set(GROUP_JOINTS[part])]
+                    if part == "legs" and turning:
+                        busy = busy + turning  # the legs hold still for a turn
+                    if stops in kind.stops_call or not busy:
+                        assert entry == {"state": hold.state, "reason": hold.reason}, (
+                            part, entry, hold)
+                elif holds[part] == "speech":
+                    assert entry == {"state": "yielding", "yieldingTo": "speech"}, (
+                        part, entry)
+                elif holds[part] is None and now - quiet_since >= LONG_AFTER and (
+                        pepper.repaired is None or now - pepper.repaired >= RETRY_MAX):
+                    assert entry == {"state": "animating"}, (part, entry)
+                assert entry["state"] != "home", (part, entry)
+
+    def check_own_state(self, own):
+        """The engine heard what the stand-ins did."""
+        day = self.pepper.day.status()
+        motion = self.pepper.motion.safety_state()
+        assert (own["flapOpen"], own["docked"], own["moveDisabled"], own["onSlope"],
+                own["fallen"], own["awake"], own["disabled"]) == (
+            day["flap_open"], day["docked"], day["move_disabled"], day["on_slope"],
+            day["fallen"], motion["awake"], sorted(day["disabled_chains"])), (own, day)
+
+    @invariant()
+    def one_line_a_cause_an_episode(self):
+        pepper = self.pepper
+        lines = [normalised(message) for _level, message in
+                 pepper.run.lines.lines[pepper.episode:]]
+        repeated = [line for line, count in collections.Counter(lines).items() if count > 1]
+        assert not repeated, repeated
+
+
+RANDOM_DAYS = settings(max_examples=20, stateful_step_count=40, deadline=None,
+                       derandomize=True, database=None,
+                       suppress_health_check=list(HealthCheck))
+
+
+@pytest.mark.xfail(sys.version_info[0] < 3, strict=False, reason=(
+    "not yet deterministic on the 2.7 lane: about one run in four, one example fails "
+    "once and passes on replay (Hypothesis: Flaky); seen: the left arm still 'yielding "
+    "to another app' right after another client's rest at enable time, where the table "
+    "says 'resting (Pepper rests)'. Which interleaving in the instant decides it is not "
+    "found yet"))
+def test_random_days_keep_the_part_table():
+    run_state_machine_as_test(RandomDay, settings=RANDOM_DAYS)
+
+
+def replay(*steps):
+    """Run ``steps`` ((rule name, arguments), ...) on a RandomDay, checking the
+    invariants after each, as Hypothesis does."""
+    machine = RandomDay()
+    try:
+        for name, arguments in steps:
+            getattr(machine, name)(**arguments)
+            machine.calls_follow_the_table()
+            machine.status_follows_the_table()
+            machine.one_line_a_cause_an_episode()
+    finally:
+        machine.teardown()
+
+
+def test_a_group_that_cannot_go_home_before_holding_says_why_it_holds():
+    """Found by the random days: Pepper speaks (the arms yield to speech), then the
+    battery is empty (every part goes home and holds still). An arm's way home is
+    refused (speech stops its calls), and it said "animating" while it held."""
+    replay(("time_passes", {"seconds": 9.3}), ("pepper_speaks", {"words": 6}),
+           ("sign", {"sign": ("battery_empty",)}))
+
+
+def test_a_group_whose_way_home_is_refused_does_not_loop_on_the_refusal():
+    """Found by the random days (the example as Hypothesis shrank it): the left arm's
+    chain disabled and the battery empty (every part goes home and holds still: it wins
+    over the chain), enabled while docked. The arm's way home raised at once (a
+    disabled chain) and its own call's end woke it: it tried again in the same instant,
+    for ever (180,000 calls in no robot time; the run never settled)."""
+    replay(('another_client_wakes', {}),
+           ('another_client_wakes', {}),
+           ('mood_changes', {'arousal': -1.0, 'valence': -1.0}),
+           ('another_client_wakes', {}),
+           ('another_client_wakes', {}),
+           ('disable', {}),
+           ('sign', {'sign': ('set_battery_low', True)}),
+           ('leave_safeguard', {}),
+           ('almotion_fails_a_while', {'seconds': 1.0}),
+           ('another_client_wakes', {}),
+           ('almotion_fails_a_while', {'seconds': 1.0}),
+           ('another_client_wakes', {}),
+           ('almotion_fails_a_while', {'seconds': 8.0}),
+           ('leave_safeguard', {}),
+           ('almotion_fails_a_while', {'seconds': 8.0}),
+           ('another_client_wakes', {}),
+           ('enable', {}),
+           ('leave_safeguard', {}),
+           ('disable', {}),
+           ('sign', {'sign': ('battery_empty',)}),
+           ('almotion_fails_a_while', {'seconds': 8.0}),
+           ('leave_safeguard', {}),
+           ('leave_safeguard', {}),
+           ('sign', {'sign': ('set_chain_disabled', 'LArm', True)}),
+           ('almotion_fails_a_while', {'seconds': 1.0}),
+           ('almotion_fails_a_while', {'seconds': 3.0}),
+           ('leave_safeguard', {}),
+           ('sign', {'sign': ('dock',)}),
+           ('enable', {}))
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "found by the random days, not fixed: disabling takes a group home over another "
+    "app's setAngles sent less than yieldQuietTime before (engine.homing asks only "
+    "whether a task holds the joints, and a setAngles books none; the workers see it by "
+    "the commanded angles, which the way home does not compare with where our last call "
+    "left them). The same for a group's way home after a rest or a fall: it reads the "
+    "joints where they are then. RandomDay leaves the ways home out of this check until "
+    "it is fixed"))
+def test_disabling_leaves_a_group_another_app_just_set_where_it_is():
+    """Another app's setAngles on the left arm, 0.7 s, disable: the arm is sent home."""
+    machine = RandomDay()
+    pepper = machine.pepper
+    try:
+        machine.another_app_sets_angles(GESTURES[0])
+        machine.time_passes(0.7)
+        marks = len(pepper.motion.calls)
+        machine.disable()
+        set_at = pepper.set_angles[-1][0]
+        home = [call for call, caller in zip(pepper.motion.calls[marks:],
+                                             pepper.motion.callers[marks:])
+                if caller == SUPERVISOR and call.method == "angleInterpolation"
+                and set(call.args[0]) & set(GESTURES[0][0])]
+        assert not [call for call in home
+                    if call.time < set_at + pepper.config.yield_quiet_time], home
+    finally:
+        machine.teardown()
