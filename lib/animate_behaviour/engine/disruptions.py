@@ -184,6 +184,19 @@ def held(own_state, names, base=False):
     return Disruption(hold.state, why=hold.reason, until=hold.until)
 
 
+def group_looks(names, yields_to_speech, own_state, speaking, sender):
+    """A joint group's looks that its worker and the way home share: Pepper's own state
+    for the joints ``names``; speech (``speaking()``), if the group leaves arms and hands
+    to it; another app's task on its joints (``sender.joints_free``: a round trip)."""
+    def tasks():
+        if sender.joints_free(names):
+            return None
+        return Disruption(OTHER_APP, why="another app's task holds its joints")
+    return {OWN_STATE: lambda: held(own_state, names),
+            SPEAKING: lambda: YIELD_TO_SPEECH if yields_to_speech and speaking() else None,
+            TASKS: tasks}
+
+
 def first(looks, asking):
     """Why a part must not send a call now, or None: the first Disruption its ``looks``
     ({Look: function returning a Disruption or None}) find in LOOKS' order. ``asking``:

@@ -39,9 +39,7 @@ import numpy as np
 from animate_behaviour.engine import status as status_module
 from animate_behaviour.engine import disruptions
 from animate_behaviour.engine.disruptions import (A_GROUP, ERROR, HEAT, HOT, OTHER_APP,
-                                                  OWN_STATE, ROUND_STOP, SPEAKING, TASKS,
-                                                  YIELD_POLL, YIELD_TO_SPEECH, Disruption,
-                                                  held)
+                                                  ROUND_STOP, YIELD_POLL, Disruption)
 from animate_behaviour.engine.group_calls import MOVED_TOLERANCE, GroupCalls
 from animate_behaviour.engine.recovery import Backoff, Recovery
 from animate_behaviour.engine.worker_thread import HOLDS_FOR_TURNS, MOVES_ALONE, WorkerThread
@@ -61,10 +59,11 @@ class GroupWorker(WorkerThread):
         self.backoff = Backoff(self.who, self._log)
         group = self._group
         self._names = tuple(group.names)  # the group's joints never change
-        self._yields_to_speech = group.yields_to_speech
         # What its gates read (disruptions.first, disruptions.veto).
-        self._looks = {ROUND_STOP: self._stopping, OWN_STATE: self._held, HEAT: self._hot,
-                       SPEAKING: self._speaking, TASKS: self._tasks}
+        self._looks = disruptions.group_looks(self._names, group.yields_to_speech,
+                                              round_.own_state, round_.speaking,
+                                              round_.sender)
+        self._looks.update({ROUND_STOP: self._stopping, HEAT: self._hot})
         self._calls = GroupCalls(name, round_, self.wake, self.backoff, lambda: self._group,
                                  lambda: self.role, self._known_disruption, self._veto,
                                  self._hold)
@@ -147,21 +146,9 @@ class GroupWorker(WorkerThread):
 
     # -- gates -------------------------------------------------------------------------
 
-    def _held(self):
-        return held(self._round.own_state, self._names)
-
     def _hot(self):
         hot = self._round.heat.resting(self._group.names)
         return Disruption(HOT, hot) if hot else None
-
-    def _speaking(self):
-        return YIELD_TO_SPEECH if self._yields_to_speech and self._round.speaking() else None
-
-    def _tasks(self):
-        """Another app's task holds its joints (asks ALMotion: areResourcesAvailable)."""
-        if self._sender.joints_free(self._group.names):
-            return None
-        return Disruption(OTHER_APP, why="another app's task holds its joints")
 
     def _veto(self):
         """Why a call of the group must stop at once, or not leave (disruptions.veto).

@@ -4,21 +4,11 @@ from __future__ import absolute_import, division, print_function
 import numpy as np
 
 from animate_behaviour.engine import disruptions
-from animate_behaviour.engine.disruptions import (OTHER_APP, OWN_STATE, SPEAKING, SPEECH,
-                                                  TASKS, YIELD_TO_SPEECH, Disruption, held)
+from animate_behaviour.engine.disruptions import OTHER_APP, SPEECH
 from animate_behaviour.planning import steps
 
 # Why a group is left where it is, in the log (Pepper's own state: its hold and reason).
 _WORDS = {SPEECH: "Pepper is speaking", OTHER_APP: "another app moves it"}
-
-
-def _looks(group, sender, speaking, own_state):
-    """What the way home asks of ``group`` (disruptions.first): the round has stopped and
-    heat lets a group go home."""
-    return {OWN_STATE: lambda: held(own_state, group.names),
-            SPEAKING: lambda: YIELD_TO_SPEECH if group.yields_to_speech and speaking()
-            else None,
-            TASKS: lambda: None if sender.joints_free(group.names) else Disruption(OTHER_APP)}
 
 
 def go_home(sender, tuning, speaking, own_state, log):
@@ -30,7 +20,10 @@ def go_home(sender, tuning, speaking, own_state, log):
     (own_state.OwnState) holds (resting, fallen, disabled...), is left where it is."""
     plans = []
     for group in (tuning.groups.values() if tuning is not None else ()):
-        found = disruptions.first(_looks(group, sender, speaking, own_state), asking=True)
+        # The round has stopped, and heat lets a group go home: the group's other looks.
+        looks = disruptions.group_looks(group.names, group.yields_to_speech, own_state,
+                                        speaking, sender)
+        found = disruptions.first(looks, asking=True)
         if found is not None:
             log.info("group %s left where it is: %s" % (group.name, _WORDS.get(
                 found.reason, "%s (%s)" % (found.reason, found.why))))
