@@ -18,6 +18,7 @@ import collections
 
 from animate_behaviour.engine import status as status_module
 from animate_behaviour.engine.disruptions import KINDS, kind_of
+from animate_behaviour.engine.transitions import Transition, applying
 
 # After a failure a part waits RETRY_DELAY (s) before trying again, twice as long after
 # each further failure in a row, up to RETRY_MAX.
@@ -96,12 +97,6 @@ LONG_ENOUGH = "quiet long enough"  # no look: the quiet's time is up
 ITS_KIND = "its kind's state"
 
 
-class Transition(collections.namedtuple("Transition", "sources event guard target actions")):
-    """From any of ``sources`` on ``event``, if ``guard(recovery, found)`` (None: always),
-    run ``actions`` (each ``action(recovery, found)``, ``found`` the disruption or None)
-    and go to ``target``."""
-
-
 class Recovery(object):
     """Waits out a disruption of ``part`` during ``round_`` (its status, log, clock and
     configuration), sleeping on ``wake``, as TRANSITIONS say. ``part`` provides ``who``
@@ -137,15 +132,15 @@ class Recovery(object):
             event, found = self._next_event()
 
     def _follow(self, event, found):
-        """Take the first transition of TRANSITIONS that applies."""
-        for row in TRANSITIONS:
-            if self.state in row.sources and row.event == event and (
-                    row.guard is None or row.guard(self, found)):
-                for action in row.actions:
-                    action(self, found)
-                self.state = kind_of(found).state if row.target == ITS_KIND else row.target
-                return
-        raise RuntimeError("recovery: no transition from %s on %s" % (self.state, event))
+        """Take the first transition of TRANSITIONS that applies: its guard and actions
+        read ``found`` (the disruption or None); the actions run before the state
+        changes."""
+        row = applying(TRANSITIONS, self, self.state, event, found)
+        if row is None:
+            raise RuntimeError("recovery: no transition from %s on %s" % (self.state, event))
+        for action in row.actions:
+            action(self, found)
+        self.state = kind_of(found).state if row.target == ITS_KIND else row.target
 
     def _next_event(self):
         """Wait for what moves the part next, as its state does: held, sleep until woken
