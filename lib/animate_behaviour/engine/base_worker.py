@@ -190,19 +190,23 @@ class BaseWorker(WorkerThread):
 
     # -- stepping aside (recovery.Recovery's part) -----------------------------------------
 
-    def check(self):
+    def check(self, _held):
         """The current disruption, asking ALMotion, or None."""
         return self._disruption()
 
-    def yielding(self, disruption, _kind):
+    def yielding(self, _disruption, kind, _first):
         """After another app's move, a push or a rest, the turns centre on where it left
         the robot. Held still, the base counts as ready (enabling does not wait for it)."""
         self.ready.set()
-        if kind_of(disruption).recentres:
+        if kind.recentres:
             self._origin = None
         return None
 
-    def resuming(self):
+    def go_home(self, _reason, _held):
+        """The base holds still where it stands: it has no home to go to."""
+        return None
+
+    def resuming(self, _held):
         """Note where the other app left the base, say."""
         return self._note_pose()
 
