@@ -441,3 +441,13 @@ def test_a_part_held_still_at_home_goes_there_once_an_episode():
     assert part.yielded == [HOT, HOT, WAITING]
     assert round_.clock.waits == [0.05, None, None]
     assert machine.held == part.resumed_after == [HOT, WAITING]
+
+
+def test_a_streak_begins_at_its_first_failure_and_ends_with_a_success():
+    backoff = Backoff("base", logging.getLogger("test.recovery"))
+    assert backoff.since(1.0) == 1.0
+    backoff.failed("refused", explainable=True)
+    backoff.explained()  # the flap's sign: no backoff, the same streak
+    assert backoff.since(5.0) == 1.0
+    backoff.succeeded()
+    assert backoff.since(9.0) == 9.0

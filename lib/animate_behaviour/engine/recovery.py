@@ -36,12 +36,14 @@ class Backoff(object):
     logged on ``log``, the rest only counted, and the success that ends the episode says
     how many there were. A failure a sign of Pepper's own state may explain (a refused
     turn: the flap's event may come just after) is logged only once the part tries again
-    unexplained (``flush``); ``explained`` drops it."""
+    unexplained (``flush``); ``explained`` drops it. ``since`` says when the failures
+    since the last success began."""
 
     def __init__(self, who, log):
         self._who = who
         self._log = log
         self._pending = None  # (level, line) of an explainable first failure
+        self._since = None  # the clock time since, or None
         self.failures = 0
 
     def failed(self, why, level="error", explainable=False, line="%s"):
@@ -71,7 +73,17 @@ class Backoff(object):
             self._pending = None
             self.failures = 0
 
+    def since(self, at):
+        """When the failures since the last success began (the clock time a refused
+        turn's words read the obstacle from, base_worker.Refusal): ``at``, when the one
+        that just failed was tried, if it is the first. Unlike ``failures``, what
+        ``explained`` drops still counts."""
+        if self._since is None:
+            self._since = at
+        return self._since
+
     def succeeded(self):
+        self._since = None
         self.flush()
         if self.failures:
             self._log.info("%s works again after %d failed tries" % (self._who, self.failures))
