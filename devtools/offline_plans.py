@@ -49,10 +49,13 @@ class Round(object):
     """What a round's streams share, for ``config``: the live signal (``live``, by default
     the configuration's steady mood with nothing around), the breath and the schedule
     ``seed`` (shared.Shared): the plans are the engine's, or with ``stream`` (a planner as
-    styles.StyleRow.stream, e.g. styles.lifelike_steps) that planner's."""
+    styles.StyleRow.stream, e.g. styles.lifelike_steps) that planner's. With ``clock`` (a
+    clock with ``set``, as tests' ManualClock, that ``live`` reads), each step is asked for
+    at its own robot time, so a mood set while planning reaches the steps after it."""
 
-    def __init__(self, config, seed, live=None, stream=None):
+    def __init__(self, config, seed, live=None, stream=None, clock=None):
         self.config = config
+        self._clock = clock
         self._stream = stream or styles.ROWS[config.motion_style].stream
         self.signal = live or live_signal.steady(config)
         self.breath = breath_module.Breath(
@@ -83,6 +86,8 @@ class Round(object):
             if moment >= at + seconds:
                 streams.pop(0)
                 continue
+            if self._clock is not None:
+                self._clock.set(moment)
             step = stream.next(moment)
             found[name].append((moment, step))
             streams[0][0] = moment + step.duration

@@ -62,19 +62,20 @@ def test_a_fresh_state_holds_nothing():
     assert state.arousal_offset() == 0.0
 
 
-@pytest.mark.parametrize("key, reason", [
-    (FLAP, "charging flap open"),
-    (DOCKED, "docked"),
-    (NEAR_STATION, "close to the charging station"),
-    (BATTERY_LOW, "battery low"),
+@pytest.mark.parametrize("key, reason, legs_hold", [
+    (FLAP, "charging flap open", True),  # the wheels unlocked and unpowered
+    (DOCKED, "docked", False),
+    (NEAR_STATION, "close to the charging station", False),
+    (BATTERY_LOW, "battery low", False),
 ])
-def test_the_base_waits_and_the_arms_go_on(key, reason):
+def test_the_base_waits_and_the_arms_go_on(key, reason, legs_hold):
     state, _clock = make()
     hear(state, key, True)
     assert hold(state, LEGS, base=True) == (WAITING, reason)
-    assert hold(state, ARM) is None and hold(state, LEGS) is None
+    assert hold(state, ARM) is None
+    assert hold(state, LEGS) == ((WAITING, reason) if legs_hold else None)
     hear(state, key, False)
-    assert hold(state, LEGS, base=True) is None
+    assert hold(state, LEGS, base=True) is None and hold(state, LEGS) is None
 
 
 def test_moves_disabled_hold_the_base_and_a_chain_s_stiffness_its_group():

@@ -175,13 +175,15 @@ def test_the_base_waits_says_why_and_turns_again_within_a_pause(pepper, start, e
     begun = pepper.clock.now()
     pepper.wait_calls(begun, methods=("moveTo",))
     actions.get(start, getattr(pepper.day, start, None))()
-    seen = pepper.wait_parts("waiting", reason, parts=("base",))
+    legs = ("legs",) if start == "open_flap" else ()  # see the legs' test below
+    seen = pepper.wait_parts("waiting", reason, parts=("base",) + legs)
     status = pepper.status()
-    assert all(entry(status, group)["state"] != "waiting" for group in GROUPS)
+    assert [group for group in GROUPS if entry(status, group)["state"] == "waiting"] == \
+        list(legs)
     pepper.wait_robot_seconds(20.0)  # several pauses' worth: no turn is tried
     assert pepper.calls_after(seen, ("moveTo",)) == []
-    # The arms and legs go on.
-    assert pepper.calls_after(seen, ("angleInterpolation",))
+    # The arms go on (the legs too, but with the flap open: see the legs' test below).
+    assert pepper.calls_after(seen, chain=LEFT_ARM)
     assert len(pepper.lines.matching(reason)) == 1  # one line for the episode
     assert not pepper.lines.matching("refused")
     cleared = pepper.clock.now()
@@ -418,12 +420,21 @@ def test_body_disabled_stops_everything(pepper):
 # -- the legs: a slope; the base: hot wheels -----------------------------------------------
 
 
-def test_on_a_slope_the_legs_go_home_and_hold_while_the_arms_go_on(pepper):
+@pytest.mark.parametrize("start, end, reason", [
+    ("on_slope", "off_slope", "on a slope"),
+    # The wheels neither locked nor powered, push recovery off (docs/naoqi.md, "The
+    # charging flap"): the legs do not shift the weight on a base that may roll.
+    ("open_flap", "close_flap", "charging flap open"),
+])
+def test_on_a_slope_or_the_flap_open_the_legs_go_home_and_hold_while_the_arms_go_on(
+        pepper, start, end, reason):
     pepper = pepper()
+    actions = {"on_slope": lambda: pepper.day.set_on_slope(True),
+               "off_slope": lambda: pepper.day.set_on_slope(False)}
     pepper.enable()
     pepper.wait_calls(pepper.clock.now(), count=3, chain=LEGS)
-    pepper.day.set_on_slope(True)
-    pepper.wait_parts("waiting", "on a slope", parts=("legs",))
+    actions.get(start, getattr(pepper.day, start, None))()
+    pepper.wait_parts("waiting", reason, parts=("legs",))
     home = [pepper.config.home[name] for name in LEGS]
 
     def at_home():
@@ -438,7 +449,7 @@ def test_on_a_slope_the_legs_go_home_and_hold_while_the_arms_go_on(pepper):
     assert pepper.calls_after(held, chain=LEGS) == []
     assert pepper.calls_after(held, chain=LEFT_ARM)
     off = pepper.clock.now()
-    pepper.day.set_on_slope(False)
+    actions.get(end, getattr(pepper.day, end, None))()
     pepper.wait_calls(off, chain=LEGS)
     pepper.disable()
 

@@ -32,7 +32,8 @@ from pepper_sim.motion import KinematicMotion
 from pepper_sim.qi_server import ServedMotion, served, served_motion
 from robot_check import (arm_trials, consent, day_trials, facts, report, run, service_trials,
                          simulated, timing, variants)
-from robot_check.facts import CONFIRMED, CONTRADICTED, JOINT, NOT_DECIDED, NOT_TRIED
+from robot_check.facts import (CONFIRMED, CONTRADICTED, JOINT, LEG_JOINT, NOT_DECIDED,
+                               NOT_TRIED)
 from robot_check.service_trials import TEST_SUBSCRIBER
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -118,6 +119,7 @@ def test_pepper_sim_confirms_every_fact_and_everything_is_put_back(make_robot):
     motion, day = robot.robot.motion, robot.robot.day
     motion.setStiffnesses(JOINT, 0.6)
     start = motion.getAngles(JOINT, False)[0]
+    leg_start = motion.getAngles(LEG_JOINT, False)[0]
     disabled_start = motion.getAngles(DISABLED_WRIST, False)[0]
     motion.reset_records()
     owner, prompts = simulated.Owner(day), []
@@ -138,6 +140,7 @@ def test_pepper_sim_confirms_every_fact_and_everything_is_put_back(make_robot):
     # does), Pepper awake (rested and woken up once, by the check), the base's heading,
     # the extractors' subscribers (Autonomous Life's only).
     assert abs(motion.getAngles(JOINT, False)[0] - start) < 1e-3
+    assert abs(motion.getAngles(LEG_JOINT, False)[0] - leg_start) < 1e-3
     assert [call.args for call in motion.calls_to("setStiffnesses")] == [
         (JOINT, 1.0), (JOINT, 0.6)] * 2
     assert [call.method for call in motion.calls if call.method in ("rest", "wakeUp")] == [
@@ -147,15 +150,19 @@ def test_pepper_sim_confirms_every_fact_and_everything_is_put_back(make_robot):
     for extractor in (robot.robot.perception, robot.robot.zones):
         assert [row[0] for row in extractor.getSubscribersInfo()] == ["ALAutonomousLife"]
     # Safe, and as the question says: one arm joint, never faster than MAX_SPEED (an eased
-    # call peaks at PEAK_TO_MEAN_SPEED times its mean), a tiny turn of the base.
+    # call peaks at PEAK_TO_MEAN_SPEED times its mean), a tiny turn of the base; with the
+    # flap open, the hip LEG_STEP and back.
     assert arm_trials.MAX_SPEED == math.radians(5.0)
     asked = consent.question(JOINT, 5.0, math.degrees(arm_trials.MAX_SPEED), None,
                              math.degrees(day_trials.TINY))
     assert "never faster than 5 degrees a second" in asked
     assert "1-degree call" in asked
     assert motion.trajectories
+    assert [abs(record.angles[0][-1] - record.start_angles[0]) for record in
+            motion.trajectories if record.names == [LEG_JOINT]] == pytest.approx(
+                [day_trials.LEG_STEP] * 2)
     for record in motion.trajectories:
-        assert record.names == [JOINT]
+        assert record.names in ([JOINT], [LEG_JOINT])
         peak = PEAK_TO_MEAN_SPEED * abs(record.angles[0][-1] - record.start_angles[0]) / (
             record.times[0][-1])
         assert peak <= arm_trials.MAX_SPEED + 1e-9
@@ -167,7 +174,7 @@ def test_pepper_sim_confirms_every_fact_and_everything_is_put_back(make_robot):
     assert abs(abs(tiny[0].args[1][0] - disabled_start) - day_trials.TINY) < 1e-9
     for method in ("angleInterpolation", "setAngles", "changeAngles", "setStiffnesses"):
         for call in motion.calls_to(method):
-            assert call in tiny or _names(call.args[0]) == [JOINT]
+            assert call in tiny or _names(call.args[0]) in ([JOINT], [LEG_JOINT])
     speeds = [call.args[2] * joints.URDF_LIMITS[JOINT].max_velocity
               for call in motion.calls_to("setAngles")]
     assert len(speeds) == 2 and max(speeds) <= arm_trials.MAX_SPEED + 1e-9

@@ -35,12 +35,12 @@ def slowest(distance, seconds):
     return max(seconds, PEAK_TO_MEAN_SPEED * abs(distance) / MAX_SPEED)
 
 
-def cannot_move(motion):
-    """Why the check may not move JOINT on ``motion`` now (None: it may)."""
+def cannot_move(motion, joint=JOINT):
+    """Why the check may not move ``joint`` on ``motion`` now (None: it may)."""
     if not motion.robotIsWakeUp():
         return "Pepper is not awake (robotIsWakeUp() is False): wake it and run again"
-    if not motion.areResourcesAvailable([JOINT]):
-        return "another task holds %s: run the check with no app moving the arm" % JOINT
+    if not motion.areResourcesAvailable([joint]):
+        return "another task holds %s: run the check with no app moving it" % joint
     return None
 
 
@@ -59,30 +59,31 @@ def back(motion, joint, start, timing, sensors=False):
 
 
 class Held(object):
-    """JOINT held for trials, as a context manager: ``start`` (where it was), ``step``
-    (STEP toward the middle of its range, far from its limits), ``max_velocity``; its
-    stiffness raised to 1 if lower, and on leaving the joint brought back to ``start``
+    """``joint`` held for trials, as a context manager: ``start`` (where it was), ``step``
+    (``distance`` toward the middle of its range, far from its limits), ``max_velocity``;
+    its stiffness raised to 1 if lower, and on leaving the joint brought back to ``start``
     and its stiffness set back."""
 
-    def __init__(self, motion, timing):
+    def __init__(self, motion, timing, joint=JOINT, distance=STEP):
         self._motion = motion
         self._timing = timing
-        self.start = joint_angle(motion)
-        self._stiffness = motion.getStiffnesses(JOINT)[0]
-        minimum, maximum, self.max_velocity = motion.getLimits(JOINT)[0][:3]
-        self.step = STEP if self.start < (minimum + maximum) / 2.0 else -STEP
+        self._joint = joint
+        self.start = joint_angle(motion, joint)
+        self._stiffness = motion.getStiffnesses(joint)[0]
+        minimum, maximum, self.max_velocity = motion.getLimits(joint)[0][:3]
+        self.step = distance if self.start < (minimum + maximum) / 2.0 else -distance
 
     def __enter__(self):
         if self._stiffness < 1.0:
-            self._motion.setStiffnesses(JOINT, 1.0)
+            self._motion.setStiffnesses(self._joint, 1.0)
         return self
 
     def __exit__(self, *exc_info):
         try:
-            back(self._motion, JOINT, self.start, self._timing)
+            back(self._motion, self._joint, self.start, self._timing)
         finally:
             if self._stiffness < 1.0:
-                self._motion.setStiffnesses(JOINT, self._stiffness)
+                self._motion.setStiffnesses(self._joint, self._stiffness)
         return False
 
 

@@ -7,7 +7,7 @@ flap and a rest by another client, tried on the robot.
   or returns.
 * FlapTrial (owner step "flap": OPEN_FLAP, then CLOSE_FLAP once it is over): once the
   flap reads open, moveTo(0, 0, base_trial.THETA) with ALMotion/MoveFailed followed,
-  then the wrist 5 degrees and back.
+  then the wrist 5 degrees and back, then the hip (LEG_JOINT) LEG_STEP and back.
 * RestTrial (owner step "rest": MAKE_ROOM): rest(), then wakeUp(), with robotIsWakeUp
   and ALMotion/Stiffness/restStarted, restFinished, wakeUpStarted and wakeUpFinished
   followed. Pepper is woken up only because the check rested her.
@@ -26,20 +26,25 @@ from animate_behaviour.naoqi import memory_events
 from animate_behaviour.planning.trajectory import wrap_angle
 from robot_check import arm_trials, base_trial
 from robot_check import timing as timings
-from robot_check.facts import CONFIRMED, CONTRADICTED, JOINT, NOT_DECIDED, NOT_TRIED
+from robot_check.facts import (CONFIRMED, CONTRADICTED, JOINT, LEG_JOINT, NOT_DECIDED,
+                                NOT_TRIED)
 from robot_check.tasks import Sent
 
 CHAIN = "chain_disabled_raises"
 FLAP_MOVE = "flap_move_refused"
 FLAP_ARM = "flap_arms_go_on"
-FLAP = (FLAP_MOVE, FLAP_ARM)
+FLAP_LEGS = "flap_legs_go_on"
+FLAP = (FLAP_MOVE, FLAP_ARM, FLAP_LEGS)
+LEG_STEP = math.radians(2.0)  # about the legs' own band at the neutral mood
 REST = "rest_events_raised"
 
 OPEN_FLAP = ("Owner step 'flap': open Pepper's charging flap (the power hatch at the back "
              "of her base) and leave it open. The check then asks the base to turn by "
-             "%.2f rad on the spot, which the open flap should forbid, and turns %s by "
-             "%.0f degrees and back; it asks you to close the flap after"
-             % (base_trial.THETA, JOINT, math.degrees(arm_trials.STEP)))
+             "%.2f rad on the spot, which the open flap should forbid, turns %s by "
+             "%.0f degrees and back, and bends %s by %.0f degrees and back; it asks you to "
+             "close the flap after"
+             % (base_trial.THETA, JOINT, math.degrees(arm_trials.STEP), LEG_JOINT,
+                math.degrees(LEG_STEP)))
 CLOSE_FLAP = "Close Pepper's charging flap now"
 MAKE_ROOM = ("Owner step 'rest': the check rests Pepper (she goes to her resting posture "
              "and her motors go off), then wakes her up again (she stands up). Clear the "
@@ -218,8 +223,9 @@ class ChainTrial(_Trial):
 
 class FlapTrial(_Trial):
     """Once the charging flap reads open (its signs: BatteryTrapIsOpen and the DCM key),
-    moveTo(0, 0, THETA) with ALMotion/MoveFailed followed, then JOINT STEP and back; each
-    fact is decided only if the flap still reads open after its try."""
+    moveTo(0, 0, THETA) with ALMotion/MoveFailed followed, then JOINT STEP and back, then
+    LEG_JOINT LEG_STEP and back; each fact is decided only if the flap still reads open
+    after its try."""
 
     def run(self):
         opened, reading = self._flap()
@@ -230,7 +236,9 @@ class FlapTrial(_Trial):
         if not self._motion.robotIsWakeUp():
             self._findings.not_tried(FLAP, NOT_AWAKE)
             return
-        for key, attempt in ((FLAP_MOVE, self._move_to), (FLAP_ARM, self._wrist)):
+        for key, attempt in ((FLAP_MOVE, self._move_to),
+                             (FLAP_ARM, lambda: self._joint(FLAP_ARM, JOINT, arm_trials.STEP)),
+                             (FLAP_LEGS, lambda: self._joint(FLAP_LEGS, LEG_JOINT, LEG_STEP))):
             self._findings.start((key,))
             found = attempt()
             if found is None:
@@ -307,30 +315,31 @@ class FlapTrial(_Trial):
         return "%s raised: %s (%s)" % (failed.key, self._heard(entries, sent),
                                         ", ".join(causes))
 
-    def _wrist(self):
-        """(result, observed) of FLAP_ARM, or None when it is recorded not tried."""
+    def _joint(self, key, joint, distance):
+        """(result, observed) of ``key``: ``joint`` ``distance`` rad and back, or None when
+        it is recorded not tried."""
         motion, timing = self._motion, self._timing
-        why = arm_trials.cannot_move(motion)
+        why = arm_trials.cannot_move(motion, joint)
         if why is not None:
-            self._findings.record(FLAP_ARM, NOT_TRIED, why)
+            self._findings.record(key, NOT_TRIED, why)
             return None
-        with arm_trials.Held(motion, timing) as held:
-            sensed = arm_trials.joint_angle(motion, JOINT, sensors=True)
-            seconds = arm_trials.slowest(arm_trials.STEP, timing.short_call)
+        with arm_trials.Held(motion, timing, joint, distance) as held:
+            sensed = arm_trials.joint_angle(motion, joint, sensors=True)
+            seconds = arm_trials.slowest(distance, timing.short_call)
             self.moved.append("%s %.0f degrees and back with the charging flap open"
-                              % (JOINT, math.degrees(arm_trials.STEP)))
-            call = Sent(self._clock, motion, "angleInterpolation", [JOINT],
+                              % (joint, math.degrees(distance)))
+            call = Sent(self._clock, motion, "angleInterpolation", [joint],
                         [float(held.start + held.step)], [float(seconds)], True)
             call.wait(seconds + timing.grace)
-            turned = abs(arm_trials.joint_angle(motion, JOINT, sensors=True) - sensed)
+            turned = abs(arm_trials.joint_angle(motion, joint, sensors=True) - sensed)
         said = ("angleInterpolation([%s], %.0f degrees in %.1f s)"
-                % (JOINT, math.degrees(arm_trials.STEP), seconds))
+                % (joint, math.degrees(distance), seconds))
         if not call.done:
             return NOT_DECIDED, "%s had not returned %.1f s after it was sent" % (
                 said, seconds + timing.grace)
         observed = "%s %s %.2f s after it was sent; the joint's sensor turned %.4f rad" % (
             said, call.outcome(), call.took(), turned)
-        if call.failed or turned < arm_trials.STEP / 2.0:
+        if call.failed or turned < distance / 2.0:
             return CONTRADICTED, observed
         return CONFIRMED, observed
 

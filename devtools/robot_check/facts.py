@@ -20,6 +20,9 @@ RESULTS = (CONFIRMED, CONTRADICTED, NOT_DECIDED, NOT_TRIED)
 # The arm joint every arm trial moves (a few degrees, slowly): a wrist turning hits
 # nothing, and the head (HeadYaw, HeadPitch) is never touched.
 JOINT = "LWristYaw"
+# The leg joint the flap trial moves (LEG_STEP and back): the legs' way home with the
+# charging flap open is a leg joint call.
+LEG_JOINT = "HipPitch"
 
 Fact = collections.namedtuple("Fact", "key name section tried confirmed_when moves step")
 Fact.__new__.__defaults__ = (None,)  # step: None, tried in every run
@@ -102,6 +105,12 @@ FACTS = (
          "runs (only locomotion is prohibited)", _DAY,
          "owner step 'flap', the flap still open: an angleInterpolation of %s by 5 degrees "
          "and back" % JOINT,
+         "the call returns without error and the joint's sensor turns at least half of it, "
+         "while the flap reads open", True, "flap"),
+    Fact("flap_legs_go_on", "With the charging flap open, a leg joint's angleInterpolation "
+         "still runs (the legs' way home before they hold still)", _DAY,
+         "owner step 'flap', the flap still open: an angleInterpolation of %s by 2 degrees "
+         "and back" % LEG_JOINT,
          "the call returns without error and the joint's sensor turns at least half of it, "
          "while the flap reads open", True, "flap"),
     Fact("rest_events_raised", "When another client rests and wakes Pepper, robotIsWakeUp "

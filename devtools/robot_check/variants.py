@@ -140,14 +140,24 @@ class MovingWithFlapOpen(KinematicMotion):
 
 
 class StillWithFlapOpen(KinematicMotion):
-    """Joint calls raise while the charging flap is open (the walk page's "ALMotion API
-    are prohibited if power hatch is open", read as every call)."""
+    """Arm joint calls raise while the charging flap is open (the walk page's "ALMotion
+    API are prohibited if power hatch is open", read as every call of STILL's joints)."""
+
+    STILL = frozenset(name for name in joints.ANIMATED_JOINTS
+                      if joints.chain_of(name) in ("LArm", "RArm"))
 
     def angleInterpolation(self, names, angleLists, timeLists, isAbsolute):
-        if FLAP_OPEN in self.safety_state()["move_refusals"]:
+        if FLAP_OPEN in self.safety_state()["move_refusals"] and \
+                self.STILL.intersection(_names(names)):
             raise RuntimeError("angleInterpolation: prohibited while the power hatch is open")
         return KinematicMotion.angleInterpolation(self, names, angleLists, timeLists,
                                                   isAbsolute)
+
+
+class LegsStillWithFlapOpen(StillWithFlapOpen):
+    """Leg joint calls raise while the charging flap is open (the wheels unlocked)."""
+
+    STILL = frozenset(joints.LEG_JOINTS)
 
 
 class ReturningOnDisabledChain(KinematicMotion):
@@ -295,8 +305,11 @@ VARIANTS = collections.OrderedDict([
                                        _motion(ReturningOnDisabledChain))),
     ("flap-moves", Variant("flap_move_refused", (), "moveTo turns the base with the "
                            "charging flap open", _motion(MovingWithFlapOpen), ("flap",))),
-    ("flap-stops-arms", Variant("flap_arms_go_on", (), "joint calls raise while the "
+    ("flap-stops-arms", Variant("flap_arms_go_on", (), "arm joint calls raise while the "
                                 "charging flap is open", _motion(StillWithFlapOpen),
+                                ("flap",))),
+    ("flap-stops-legs", Variant("flap_legs_go_on", (), "leg joint calls raise while the "
+                                "charging flap is open", _motion(LegsStillWithFlapOpen),
                                 ("flap",))),
     ("silent-rest", Variant("rest_events_raised", (), "rest and wakeUp raise none of their "
                             "events", _motion(SilentRest), ("rest",))),

@@ -15,7 +15,8 @@ the reason. What each sign sets, and the holds each fact makes, are rows of one 
     disabled   ALMotion disabled the part's chain ("Body": every part)
     waiting    every part, at home: the battery empty; the base: the charging flap open,
                docked, close to the charging station, moves disabled, battery low; the
-               legs: on a slope (NAOqi adapts the posture itself)
+               legs: on a slope (NAOqi adapts the posture itself), the charging flap
+               open (the wheels neither locked nor powered)
 
 A low battery also lowers the arousal (``batteryLowArousal``), so what still moves moves
 less. Facts change on ALMemory's threads, one sign at a time, each replacing the facts

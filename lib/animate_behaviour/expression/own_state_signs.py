@@ -201,9 +201,12 @@ LIFE = Fact("life", None, "lifeState", _shown,
                 Rule(PAUSED, EVERY, lambda state: state if state == SAFEGUARD else None),))
 AWAKE = Fact("awake", True, "awake", _shown, _said("awake", "resting"), (
     Rule(RESTING, EVERY, lambda awake: None if awake else "Pepper rests"),))
+# The wheels are then neither locked nor powered and push recovery is off: the legs go
+# home and hold still rather than shift the body's weight on a base that may roll.
 FLAP = Fact("flap_open", False, "flapOpen", _shown,
             _said("charging flap open", "charging flap closed"), (
-                Rule(WAITING, BASE, _if("charging flap open")),))
+                Rule(WAITING, BASE, _if("charging flap open")),
+                Rule(WAITING, LEGS, _if("charging flap open"))))
 DOCKED = Fact("docked", False, "docked", _shown,
               _said("docked", "off the charging station"), (
                   Rule(WAITING, BASE, _if("docked")),))
