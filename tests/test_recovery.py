@@ -36,11 +36,10 @@ class ScriptedPart(object):
     who = "group leftArm"
     status_name = "leftArm"
 
-    def __init__(self, looks, sooner=None, last_moment=(), ways_home=()):
+    def __init__(self, looks, last_moment=(), ways_home=()):
         self._looks = list(looks)
         self._last_moment = list(last_moment)
-        self._sooner = sooner
-        self._ways_home = list(ways_home)  # what each way home answers; then sooner
+        self._ways_home = list(ways_home)  # what each way home answers; then None (home)
         self.yielded = []
         self.went_home = []
         self.resumed = 0
@@ -52,11 +51,10 @@ class ScriptedPart(object):
 
     def yielding(self, disruption, _kind, _first):
         self.yielded.append(disruption.reason)
-        return self._sooner
 
     def go_home(self, reason, _held):
         self.went_home.append(reason)
-        return self._ways_home.pop(0) if self._ways_home else self._sooner
+        return self._ways_home.pop(0) if self._ways_home else None
 
     def resuming(self, held):
         self.resumed += 1
@@ -102,8 +100,8 @@ def test_hot_joints_wait_until_woken_and_need_no_quiet():
     assert round_.status.snapshot()["counters"]["yields"] == 0
 
 
-def test_a_part_may_ask_to_look_again_sooner():
-    part = ScriptedPart([], sooner=0.05)
+def test_a_part_on_its_way_home_may_ask_to_look_again_sooner():
+    part = ScriptedPart([], ways_home=[0.05])
     _machine, round_, _resumed = run(part, Disruption(HOT, ["LElbowRoll"]))
     assert round_.clock.waits == [0.05]
 

@@ -200,7 +200,6 @@ class BaseWorker(WorkerThread):
         self.ready.set()
         if kind.recentres:
             self._origin = None
-        return None
 
     def go_home(self, _reason, _held):
         """The base holds still where it stands: it has no home to go to."""

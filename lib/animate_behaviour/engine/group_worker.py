@@ -186,7 +186,6 @@ class GroupWorker(WorkerThread):
                               "until cool for %.0f s"
                               % (self.name, ", ".join(disruption.joints),
                                  self._config.cool_down_time))
-        return None
 
     def resuming(self, held):
         if HOT in held:

@@ -117,7 +117,7 @@ class Recovery(object):
     (its name in the log), ``status_name`` (its name in the status), ``backoff`` (its
     Backoff), ``check(held)`` (the current disruption or None, asking ALMotion),
     ``yielding(disruption, kind, first)`` (what the part does on each disruption,
-    ``first`` of its kind in the episode; returns a sooner wait in s, or None),
+    ``first`` of its kind in the episode),
     ``go_home(reason, held)`` (a part held still at home, Kind.holds_home, goes there:
     None once there, else the s to wait before trying again) and ``resuming(held)``
     (None when it may move, else the disruption found at the last moment); ``held`` is
@@ -231,8 +231,8 @@ class Recovery(object):
             self._round.status.set(who, kind.state, yielding_to=disruption.reason)
         else:
             self._round.status.set(who, kind.state, reason=str(disruption.why))
-        sooner = self._part.yielding(disruption, kind, first)  # after: the status says why
-        waits = [wait for wait in (sooner, disruption.until, self._seconds(kind.recheck))
+        self._part.yielding(disruption, kind, first)  # after: the status says why
+        waits = [wait for wait in (disruption.until, self._seconds(kind.recheck))
                  if wait is not None]
         self._wait = min(waits) if waits else None
 
