@@ -34,6 +34,7 @@
         <File name="round" src="lib/animate_behaviour/engine/round.py" />
         <File name="shared_breath" src="lib/animate_behaviour/engine/shared_breath.py" />
         <File name="status" src="lib/animate_behaviour/engine/status.py" />
+        <File name="transitions" src="lib/animate_behaviour/engine/transitions.py" />
         <File name="tuning" src="lib/animate_behaviour/engine/tuning.py" />
         <File name="worker_thread" src="lib/animate_behaviour/engine/worker_thread.py" />
         <File name="__init__" src="lib/animate_behaviour/expression/__init__.py" />

@@ -10,9 +10,9 @@ down it: tests/test_architecture.py checks that too): its role (the first senten
 map sits between two marker comments; the prose around it is kept. A module added, or a
 docstring changed, changes the map: tests/test_architecture.py fails until this script
 has run. The part states are engine.disruptions.KINDS (the disruptions, in the gates'
-order) and engine.recovery.TRANSITIONS drawn as a Mermaid state diagram, between markers of
-their own: a row added to or changed in either table changes the page. Single-source
-2.7 / 3.
+order) and engine.recovery.TRANSITIONS drawn as a Mermaid state diagram, and the engine's
+life engine.motion_engine.LIFE drawn as another, each between markers of its own: a row
+added to or changed in a table changes the page. Single-source 2.7 / 3.
 """
 from __future__ import absolute_import, division, print_function
 
@@ -30,7 +30,7 @@ for _path in (os.path.join(ROOT, "lib"), os.path.join(ROOT, "tools")):
     if _path not in sys.path:
         sys.path.insert(0, _path)
 
-from animate_behaviour.engine import disruptions, recovery  # noqa: E402
+from animate_behaviour.engine import disruptions, motion_engine, recovery  # noqa: E402
 from animate_behaviour.engine import status as status_module  # noqa: E402
 import generated_file  # noqa: E402  (tools/ is on sys.path)
 from generated_file import read_text, write_or_check  # noqa: E402
@@ -45,6 +45,9 @@ STATES_BEGIN = ("<!-- Generated from engine.disruptions.KINDS and engine.recover
                 "by scripts/update_architecture.py: change the tables there, then run that "
                 "script. -->")
 STATES_END = "<!-- End of the generated part states. -->"
+LIFE_BEGIN = ("<!-- Generated from engine.motion_engine.LIFE by scripts/update_architecture.py: "
+              "change the table there, then run that script. -->")
+LIFE_END = "<!-- End of the generated engine life. -->"
 # The diagram's name for the kinds' states, drawn as one box holding them.
 HELD = "held"
 
@@ -106,43 +109,54 @@ def kinds():
     return "\n".join(lines) + "\n"
 
 
-def _node(state):
-    return HELD if state in recovery.HELD else state
-
-
-def diagram():
-    """recovery.TRANSITIONS as a Mermaid state diagram: the kinds' states in one box,
-    each edge labelled "event [guard] / actions"."""
-    lines = ["```mermaid", "stateDiagram-v2",
-             "    state %s {" % HELD]
-    lines.extend("        %s" % state for state in recovery.HELD)
-    lines.extend(["    }", "    [*] --> %s" % status_module.ANIMATING])
+def draw(transitions, first, last, box=(), targets=None):
+    """A table of transitions (engine.transitions.Transition rows) as a Mermaid state
+    diagram from ``first`` to ``last`` (no edge drawn out of it), the states of ``box``
+    drawn as one, HELD; ``targets`` names a row's target when it is not a state. Each
+    edge is labelled "event [guard] / actions"."""
+    lines = ["```mermaid", "stateDiagram-v2"]
+    if box:
+        lines.append("    state %s {" % HELD)
+        lines.extend("        %s" % state for state in box)
+        lines.append("    }")
+    lines.append("    [*] --> %s" % first)
     drawn = set()
-    for row in recovery.TRANSITIONS:
+    for row in transitions:
         label = row.event
         if row.guard is not None:
             label += " [%s]" % _words(row.guard)
         if row.actions:
             label += " / %s" % ", ".join(_words(action) for action in row.actions)
-        target = HELD if row.target == recovery.ITS_KIND else row.target
+        target = (targets or {}).get(row.target, row.target)
         for source in row.sources:
-            edge = (_node(source), target)
-            if source in recovery.FINAL and source != status_module.ANIMATING \
-                    or (edge, label) in drawn:
+            edge = (HELD if source in box else source, target)
+            if source == last or (edge, label) in drawn:
                 continue
             drawn.add((edge, label))
             lines.append("    %s --> %s: %s" % (edge[0], edge[1], label))
-    lines.append("    %s --> [*]" % status_module.HOME)
+    lines.append("    %s --> [*]" % last)
     lines.append("```")
     return "\n".join(lines) + "\n"
 
 
+def diagram():
+    """recovery.TRANSITIONS: the kinds' states in one box."""
+    return draw(recovery.TRANSITIONS, status_module.ANIMATING, status_module.HOME,
+                recovery.HELD, {recovery.ITS_KIND: HELD})
+
+
+def life():
+    """motion_engine.LIFE."""
+    return draw(motion_engine.LIFE, motion_engine.DISABLED, motion_engine.CLOSED)
+
+
 def splice(page):
-    """``page`` with the text between each pair of markers replaced by the current map and
-    part states."""
+    """``page`` with the text between each pair of markers replaced by the current map,
+    part states and engine life."""
     page = generated_file.splice(page, BEGIN, END, table(), PAGE)
-    return generated_file.splice(page, STATES_BEGIN, STATES_END, kinds() + "\n" + diagram(),
+    page = generated_file.splice(page, STATES_BEGIN, STATES_END, kinds() + "\n" + diagram(),
                                  PAGE)
+    return generated_file.splice(page, LIFE_BEGIN, LIFE_END, life(), PAGE)
 
 
 def main():

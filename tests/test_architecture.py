@@ -9,7 +9,7 @@ import collections
 import io
 import os
 
-from animate_behaviour.engine import recovery
+from animate_behaviour.engine import motion_engine, recovery
 
 import script_modules
 
@@ -121,3 +121,12 @@ def test_the_diagram_is_drawn_from_the_transitions(monkeypatch):
     monkeypatch.setattr(recovery, "TRANSITIONS", recovery.TRANSITIONS[:-1])
     assert "resuming --> animating" in drawn
     assert "resuming --> animating" not in update_architecture.diagram()
+
+
+def test_the_engine_life_is_drawn_from_its_table(monkeypatch):
+    drawn = update_architecture.life()
+    for row in motion_engine.LIFE:
+        for source in row.sources:
+            assert "    %s --> %s: %s" % (source, row.target, row.event) in drawn
+    monkeypatch.setattr(motion_engine, "LIFE", motion_engine.LIFE[:-1])
+    assert "disabling --> disabled: failed" not in update_architecture.life()

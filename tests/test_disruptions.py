@@ -162,10 +162,10 @@ def gates():
     round_ = Round(LEGS)
     group = group_worker.GroupWorker(round_, "legs", None)
     base = base_worker.BaseWorker(round_, None)
-    return round_, {"group's known": group._known_disruption, "group's check": group.check,
-                    "group's veto": group._veto, "base's known":
-                    lambda: base._disruption(ask_motion=False),
-                    "base's check": base.check, "base's veto": base._stop_reason}
+    return round_, {"group's known": group._known_disruption,
+                    "group's check": lambda: group.check(()), "group's veto": group._veto,
+                    "base's known": lambda: base._disruption(ask_motion=False),
+                    "base's check": lambda: base.check(()), "base's veto": base._stop_reason}
 
 
 def test_every_gate_finds_nothing_on_a_quiet_round():

@@ -151,3 +151,18 @@ def test_a_wait_for_a_turn_after_the_read_makes_the_call_look_again():
     calls = make_calls(sender, TurnClock(sender, legs_and_base), legs_and_base)
     start = calls.read_expected()
     assert moved_by_another_app(calls.step(steps.Move(np.array([start, start]), [0.0, 1.0])))
+
+
+def test_a_group_watching_another_app_expects_the_joints_where_it_left_them():
+    # While the group yields to another app, each look that finds the joints moved
+    # expects them where the app left them: its way home (hot joints, a slope) is then
+    # not taken for another app's move, nor is the app's old move seen again.
+    sender = Sender()
+    calls = make_calls(sender)
+    calls.expected = calls.commanded()
+    sender.commanded["LShoulderPitch"] = 0.3
+    assert calls.moved_on() and np.allclose(calls.expected, [0.3, 0.0, 0.0])
+    assert not calls.moved_on()
+    home = np.zeros(len(NAMES))
+    assert calls.call(steps.Move(np.array([calls.expected, home]), [0.0, 1.0])) is None
+    assert not calls.moved_on()

@@ -36,23 +36,29 @@ class ScriptedPart(object):
     who = "group leftArm"
     status_name = "leftArm"
 
-    def __init__(self, looks, sooner=None, last_moment=()):
+    def __init__(self, looks, last_moment=(), ways_home=()):
         self._looks = list(looks)
         self._last_moment = list(last_moment)
-        self._sooner = sooner
+        self._ways_home = list(ways_home)  # what each way home answers; then None (home)
         self.yielded = []
+        self.went_home = []
         self.resumed = 0
+        self.resumed_after = None
         self.backoff = Backoff(self.who, logging.getLogger("test.recovery"))
 
-    def check(self):
+    def check(self, _held):
         return self._looks.pop(0) if self._looks else None
 
-    def yielding(self, disruption, _kind):
+    def yielding(self, disruption, _kind, _first):
         self.yielded.append(disruption.reason)
-        return self._sooner
 
-    def resuming(self):
+    def go_home(self, reason, _held):
+        self.went_home.append(reason)
+        return self._ways_home.pop(0) if self._ways_home else None
+
+    def resuming(self, held):
         self.resumed += 1
+        self.resumed_after = list(held)
         return self._last_moment.pop(0) if self._last_moment else None
 
 
@@ -94,8 +100,8 @@ def test_hot_joints_wait_until_woken_and_need_no_quiet():
     assert round_.status.snapshot()["counters"]["yields"] == 0
 
 
-def test_a_part_may_ask_to_look_again_sooner():
-    part = ScriptedPart([], sooner=0.05)
+def test_a_part_on_its_way_home_may_ask_to_look_again_sooner():
+    part = ScriptedPart([], ways_home=[0.05])
     _machine, round_, _resumed = run(part, Disruption(HOT, ["LElbowRoll"]))
     assert round_.clock.waits == [0.05]
 
@@ -124,7 +130,7 @@ def test_a_wake_does_not_shorten_the_retry_delay():
     part = ScriptedPart([])
     resumed_at = []
 
-    def resuming():
+    def resuming(_held):
         resumed_at.append(round_.clock.time)
         return None
     part.resuming = resuming
@@ -422,3 +428,24 @@ def test_every_state_is_left_for_home_when_the_round_stops():
     # One vocabulary: the kinds' states are the status's.
     assert set(recovery.HELD) == set(status_module.STATES) - {status_module.ANIMATING,
                                                               status_module.HOME}
+
+
+def test_a_part_held_still_at_home_goes_there_once_an_episode():
+    """Hot, then on a slope: its way home is tried again until there, and not again."""
+    part = ScriptedPart([Disruption(HOT, ["LKneePitch"]),
+                         Disruption(WAITING, why="on a slope")], ways_home=[0.05])
+    machine, round_, resumed = run(part, Disruption(HOT, ["LKneePitch"]))
+    assert resumed and part.went_home == [HOT, HOT]
+    assert part.yielded == [HOT, HOT, WAITING]
+    assert round_.clock.waits == [0.05, None, None]
+    assert machine.held == part.resumed_after == [HOT, WAITING]
+
+
+def test_a_streak_begins_at_its_first_failure_and_ends_with_a_success():
+    backoff = Backoff("base", logging.getLogger("test.recovery"))
+    assert backoff.since(1.0) == 1.0
+    backoff.failed("refused", explainable=True)
+    backoff.explained()  # the flap's sign: no backoff, the same streak
+    assert backoff.since(5.0) == 1.0
+    backoff.succeeded()
+    assert backoff.since(9.0) == 9.0

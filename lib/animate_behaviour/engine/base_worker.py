@@ -52,8 +52,9 @@ HOT_WATCHED = joints.LEG_JOINTS + joints.WHEELS
 class Refusal(object):
     """Why the base's turns are refused, in words when shown: the cause of the last
     ALMotion/MoveFailed heard (``own_state``) since the streak began (clock time
-    ``since``). The event may come after the refused moveTo returns (NAOqi does not say
-    which comes first), so the words are made when they are shown, not when it failed."""
+    ``since``: Backoff.since, when its first refused turn was sent). The event may come
+    after the refused moveTo returns (NAOqi does not say which comes first), so the words
+    are made when they are shown, not when it failed."""
 
     def __init__(self, own_state, since):
         self._own_state = own_state
@@ -76,9 +77,8 @@ class BaseWorker(WorkerThread):
     def __init__(self, round_, rng):
         WorkerThread.__init__(self, round_, rng, PART, "base turns")
         self.backoff = Backoff(self.who, self._log)
-        self._origin = None  # the heading the turns centre on
+        self._origin = None  # the heading the turns centre on; None: the next turn's
         self._left = None  # [x, y, theta] where the base stood when we last knew it ours
-        self._refused_since = None  # when the first turn of a streak of refusals was sent
         # What its gates read (disruptions.first, disruptions.veto).
         self._looks = {ROUND_STOP: self._stopping, OWN_STATE: self._held, HEAT: self._hot,
                        TASKS: self._move_active}
@@ -93,35 +93,19 @@ class BaseWorker(WorkerThread):
         if disruption is not None and not self._recover(disruption):
             return
         self.ready.set()
-        pause_first = True
         while True:
-            disruption = None
-            if pause_first:
-                self._round.status.set(PART, status_module.ANIMATING)
-                disruption = self._pause()
-            pause_first = True
-            if disruption is None and self._round.signal.base_holds():
-                disruption = self._while_engaged()
+            self._round.status.set(PART, status_module.ANIMATING)
+            disruption = self._pause()
+            while True:
                 if disruption is None:
-                    continue  # a whole pause after the person, then a turn
-            if disruption is not None:
+                    disruption = self._next_turn()
+                    if disruption is None:
+                        break  # turned, or held for a person: a pause first
                 if not self._recover(disruption):
                     return
-                pause_first = not kind_of(disruption).waited_enough
-                continue
-            legs_and_base = self._round.legs_and_base
-            try:
-                disruption = self._claim_turn() or self._legs_taken()
-                # A person may have engaged while the legs finished their call.
-                if disruption is None and not self._round.signal.base_holds():
-                    disruption = self._turn(trajectory.heading_band(
-                        self._round.signal.now().rot_maximum_range))
-            finally:
-                legs_and_base.end_turn()
-            if disruption is not None:
-                if not self._recover(disruption):
-                    return
-                pause_first = not kind_of(disruption).waited_enough
+                if not kind_of(disruption).waited_enough:
+                    break
+                disruption = None  # what the base waited through stands for its pause
 
     def _recover(self, disruption):
         """Wait until the base may turn again (True) or the round stops (False)."""
@@ -132,6 +116,22 @@ class BaseWorker(WorkerThread):
         that ended it, or None when the pause is over."""
         duration = self._rng.uniform(*PAUSE) * self._round.signal.now().gesture_duration
         return self._hold(duration, lambda: self._disruption(ask_motion=False))
+
+    def _next_turn(self):
+        """A turn, unless a person is engaged: it then holds until they are not, and a
+        whole pause comes before the next turn. The disruption that came, or None."""
+        if self._round.signal.base_holds():
+            return self._while_engaged()
+        legs_and_base = self._round.legs_and_base
+        try:
+            disruption = self._claim_turn() or self._legs_taken()
+            # A person may have engaged while the legs finished their call.
+            if disruption is None and not self._round.signal.base_holds():
+                disruption = self._turn(trajectory.heading_band(
+                    self._round.signal.now().rot_maximum_range))
+        finally:
+            legs_and_base.end_turn()
+        return disruption
 
     def _while_engaged(self):
         """Hold, sending nothing, while a person is engaged (the context wakes the round
@@ -190,19 +190,22 @@ class BaseWorker(WorkerThread):
 
     # -- stepping aside (recovery.Recovery's part) -----------------------------------------
 
-    def check(self):
+    def check(self, _held):
         """The current disruption, asking ALMotion, or None."""
         return self._disruption()
 
-    def yielding(self, disruption, _kind):
+    def yielding(self, _disruption, kind, _first):
         """After another app's move, a push or a rest, the turns centre on where it left
         the robot. Held still, the base counts as ready (enabling does not wait for it)."""
         self.ready.set()
-        if kind_of(disruption).recentres:
+        if kind.recentres:
             self._origin = None
+
+    def go_home(self, _reason, _held):
+        """The base holds still where it stands: it has no home to go to."""
         return None
 
-    def resuming(self):
+    def resuming(self, _held):
         """Note where the other app left the base, say."""
         return self._note_pose()
 
@@ -254,7 +257,6 @@ class BaseWorker(WorkerThread):
         if completed:  # counted even when our stop came as it reached its heading
             self._round.status.count("turns")
             self.backoff.succeeded()
-            self._refused_since = None
         if stopped is not None:
             return stopped
         if call.error is not None:
@@ -270,10 +272,9 @@ class BaseWorker(WorkerThread):
                 return Disruption(OTHER_APP, why="another app's move replaced its turn")
         except RuntimeError as err:
             return Disruption(ERROR, why="ALMotion.moveIsActive failed: %s" % err)
-        if self._refused_since is None:
-            self._refused_since = call.started
+        since = self.backoff.since(call.started)
         return self._disruption(ask_motion=False) or Disruption(
-            REFUSED, why=Refusal(self._round.own_state, self._refused_since))
+            REFUSED, why=Refusal(self._round.own_state, since))
 
     def _stop_reason(self):
         """Why our running turn must stop (disruptions.veto; NAOqi stops a move itself for

@@ -159,7 +159,12 @@ _BY_REASON, LOOKS = index(KINDS)
 
 def kind_of(disruption):
     """The Kind (KINDS' row) of ``disruption``."""
-    return _BY_REASON[disruption.reason]
+    return kind_named(disruption.reason)
+
+
+def kind_named(reason):
+    """The Kind (KINDS' row) whose reason is ``reason``."""
+    return _BY_REASON[reason]
 
 
 class Disruption(collections.namedtuple("Disruption", "reason joints why until")):

@@ -40,7 +40,8 @@ class GroupCalls(object):
     (worker_thread.WorkerThread._hold); failures count in ``backoff`` (recovery.Backoff).
     ``veto()`` why a call must stop at once or not leave (disruptions.veto; it takes no
     lock: the sender asks it holding its own). ``expected``: where our last call left the
-    joints (``read_expected``: as ALMotion commands them now)."""
+    joints (``read_expected``: as ALMotion commands them now), or, while the group yields
+    to another app, where that app last commanded them (``moved_on``)."""
 
     def __init__(self, name, round_, wake, backoff, group, role, known_disruption, veto,
                  hold):
@@ -78,8 +79,19 @@ class GroupCalls(object):
         self._round.status.set(self.name, status_module.ANIMATING)
         return self._hold(duration, self._known_disruption)
 
-    def _moved_by_someone(self):
-        return not np.allclose(self.commanded(), self.expected, atol=MOVED_TOLERANCE)
+    def _moved_by_someone(self, commanded=None):
+        commanded = self.commanded() if commanded is None else commanded
+        return not np.allclose(commanded, self.expected, atol=MOVED_TOLERANCE)
+
+    def moved_on(self):
+        """Whether another app commanded the joints away from ``expected`` since; they
+        are then expected where it commands them now (a group watching the app it
+        yields to)."""
+        commanded = self.commanded()
+        if not self._moved_by_someone(commanded):
+            return False
+        self.expected = commanded
+        return True
 
     def _move(self, step):
         legs_and_base = self._round.legs_and_base if self._role() == HOLDS_FOR_TURNS \

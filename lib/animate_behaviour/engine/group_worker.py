@@ -67,9 +67,6 @@ class GroupWorker(WorkerThread):
         self._calls = GroupCalls(name, round_, self.wake, self.backoff, lambda: self._group,
                                  lambda: self.role, self._known_disruption, self._veto,
                                  self._hold)
-        self._hot_logged = ()
-        self._went_home = False  # hot, or on a slope: whether it went home before holding
-        self._watched = None  # yielding to another app: its joints' commanded angles
 
     # -- life --------------------------------------------------------------------------
 
@@ -163,61 +160,39 @@ class GroupWorker(WorkerThread):
 
     # -- stepping aside (recovery.Recovery's part) -----------------------------------------
 
-    def check(self):
-        """The current disruption, asking ALMotion, or None. While yielding to another
-        app, its joints must also keep their commanded angles: a task that books none
-        (setAngles) leaves them free for areResourcesAvailable, but moves them."""
+    def check(self, held):
+        """The current disruption, asking ALMotion, or None. Once another app held the
+        group this episode (``held``), its joints must also keep their commanded angles:
+        a task that books none (setAngles) leaves them free for areResourcesAvailable, but
+        moves them."""
         try:
             disruption = disruptions.first(self._looks, asking=True)
-            if disruption is None and self._watched is not None:
-                commanded = self._calls.commanded()
-                if not np.allclose(commanded, self._watched, atol=MOVED_TOLERANCE):
-                    self._watched = commanded
-                    disruption = Disruption(OTHER_APP, why="another app still moves its "
-                                                           "joints")
+            if disruption is None and OTHER_APP in held and self._calls.moved_on():
+                disruption = Disruption(OTHER_APP, why="another app still moves its joints")
             return disruption
         except RuntimeError as err:
             return Disruption(ERROR, why="ALMotion.areResourcesAvailable (%s) failed: %s"
                               % (self.name, err))
 
-    def yielding(self, disruption, kind):
-        """A group yielding to another app watches its joints' commanded angles; a hot
-        group, or the legs on a slope, go home once, smoothly, before holding still;
-        until they have, they look again every YIELD_POLL s (after their backoff when
-        ALMotion refused the way home). A group held still counts
-        as ready (enabling does not wait for it), its status saying why."""
+    def yielding(self, disruption, _kind, first):
+        """A group held still counts as ready (enabling does not wait for it), its status
+        saying why. Yielding to another app, it watches its joints' commanded angles from
+        now on (its calls' ``expected``); hot, it says so once an episode."""
         self.ready.set()
-        if disruption.reason == OTHER_APP and self._watched is None:
-            self._watched = self._calls.commanded()
-        if disruption.reason == HOT:
-            self._log_hot(disruption.joints)
-        if not kind.holds_home:
-            return None
-        if self._went_home:
-            return None
-        again = self._go_home_before_holding(disruption.reason)
-        self._went_home = again is None
-        return again
+        if first and disruption.reason == OTHER_APP:
+            self._calls.expected = self._calls.commanded()
+        if first and disruption.reason == HOT:
+            self._log.warning("group %s rests: %s too hot; it goes home and holds still "
+                              "until cool for %.0f s"
+                              % (self.name, ", ".join(disruption.joints),
+                                 self._config.cool_down_time))
 
-    def resuming(self):
-        self._log_hot(())
-        self._went_home = False
-        self._watched = None
+    def resuming(self, held):
+        if HOT in held:
+            self._log.warning("group %s resumes: its joints have cooled down" % self.name)
         return None
 
-    def _log_hot(self, joints):
-        """Log the group's rest and resumption once each."""
-        if joints:
-            if not self._hot_logged:
-                self._log.warning("group %s rests: %s too hot; it goes home and holds still "
-                                  "until cool for %.0f s" % (self.name, ", ".join(joints),
-                                                             self._config.cool_down_time))
-            self._hot_logged = joints
-        elif self._hot_logged:
-            self._log.warning("group %s resumes: its joints have cooled down" % self.name)
-            self._hot_logged = ()
-
-    def _go_home_before_holding(self, reason):
+    def go_home(self, reason, held):
         """Take the group home smoothly before it holds still (for ``reason``: hot
         joints, a slope, an empty battery); None once there, else the robot s to wait
         before trying again: YIELD_POLL if the joints are not ours to move now (another
@@ -228,7 +203,7 @@ class GroupWorker(WorkerThread):
         for step in steps.home(self._group, self._calls.measured(), self._config, home):
             if isinstance(step, steps.Rest):
                 continue
-            disruption = self.check()
+            disruption = self.check(held)
             if disruption is not None and disruption.reason != reason:
                 return YIELD_POLL
             disruption = self._calls.call(step)

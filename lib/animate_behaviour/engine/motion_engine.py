@@ -1,12 +1,13 @@
 """The motion engine: turns "enabled"/"disabled" requests into rounds of animation.
 
-A supervisor thread reconciles the requested state with the robot. Enabling reads
-Pepper's own state (it may rest, be docked or in safeguard: the parts then wait, and the
-package never wakes Pepper itself) and starts a round (engine.round), whose monitor
-suspends BackgroundMovement as it starts. Disabling stops the round (each
-worker stops exactly its own running call), takes the groups home smoothly
-(engine.homing) and restores BackgroundMovement if we turned it off. Requests
-return at once; the last wins.
+A supervisor thread reconciles the requested state with the robot, as LIFE says (the
+engine's life: one table of its states and what moves them, drawn in
+docs/architecture.md). Enabling reads Pepper's own state (it may rest, be docked or in
+safeguard: the parts then wait, and the package never wakes Pepper itself) and starts a
+round (engine.round), whose monitor suspends BackgroundMovement as it starts. Disabling
+stops the round (each worker stops exactly its own running call), takes the groups home
+smoothly (engine.homing) and restores BackgroundMovement if we turned it off. Requests
+return at once; the last wins (closing is the last of all).
 
 The engine owns what the motion reads: the configuration now (``configuration()``, the
 live configuration's; tuning.Tunings builds its groups again when it changes, and each
@@ -25,6 +26,7 @@ from animate_behaviour.engine import homing
 from animate_behaviour.engine import round as round_module
 from animate_behaviour.engine import status as status_module
 from animate_behaviour.engine.awareness import Awareness
+from animate_behaviour.engine.transitions import Transition, applying
 from animate_behaviour.engine.tuning import Tunings
 from animate_behaviour.foundation.clock import REAL_TIME, monotonic
 from animate_behaviour.naoqi import sender as sender_module
@@ -33,7 +35,19 @@ from animate_behaviour.planning import joints
 
 ENABLED = "enabled"
 DISABLED = "disabled"
-STATES = (ENABLED, DISABLED)
+STATES = (ENABLED, DISABLED)  # what may be requested, and what getStatus shows
+# The engine's life besides those (LIFE): the supervisor switching, and done for good.
+ENABLING = "enabling"
+DISABLING = "disabling"
+CLOSED = "closed"
+# The state getStatus shows in each: the last one settled in.
+SETTLED = {DISABLED: DISABLED, ENABLING: DISABLED, ENABLED: ENABLED, DISABLING: ENABLED,
+           CLOSED: DISABLED}
+# What moves it: the last request (ENABLED, DISABLED, or CLOSE: disable, then take no
+# more), or how the supervisor's switch ended.
+CLOSE = "close"
+DONE = "done"
+FAILED = "failed"
 # How long (s) disabling waits for the workers to stop; one stuck in a call that never
 # returns (a dead connection) is then abandoned: it can send nothing more.
 WORKER_STOP_TIMEOUT = 10.0
@@ -67,9 +81,8 @@ class MotionEngine(object):
         self._rng = rng if rng is not None else np.random.RandomState()
         self._clock = clock if clock is not None else REAL_TIME
         self._condition = threading.Condition()
-        self._requested = DISABLED
-        self._state = DISABLED
-        self._closing = False
+        self._requested = DISABLED  # the last request: what moves LIFE next
+        self._life = DISABLED  # the engine's state in LIFE
         self._listeners = []
         self.configuration = configuration  # what the engine goes by now: configuration()
         self._tunings = Tunings(motion, configuration, logger)
@@ -106,7 +119,7 @@ class MotionEngine(object):
         if state not in STATES:
             raise ValueError("state %r is not one of %s" % (state, ", ".join(STATES)))
         with self._condition:
-            if self._closing:
+            if self._requested == CLOSE:
                 raise EngineClosed("the animate behaviour is shutting down")
             self._requested = state
             self._condition.notify_all()
@@ -125,13 +138,18 @@ class MotionEngine(object):
     def requested(self):
         """The last requested state."""
         with self._condition:
-            return self._requested
+            return self._shown()[1]
 
     @property
     def state(self):
         """The state the robot has settled in."""
         with self._condition:
-            return self._state
+            return self._shown()[0]
+
+    def _shown(self):
+        """(the state settled in, the last requested) as getStatus shows them; under the
+        condition's lock."""
+        return SETTLED[self._life], DISABLED if self._requested == CLOSE else self._requested
 
     def wait_settled(self, state, timeout):
         """Wait until the robot has settled in ``state``; returns whether it did within
@@ -140,7 +158,7 @@ class MotionEngine(object):
         far faster)."""
         deadline = monotonic() + timeout
         with self._condition:
-            while self._state != state or self._requested != state:
+            while self._shown() != (state, state):
                 remaining = deadline - monotonic()
                 if remaining <= 0:
                     return False
@@ -171,8 +189,7 @@ class MotionEngine(object):
         """Disable, return home, restore what was changed, stop the supervisor and
         unsubscribe. Returns whether it finished within ``timeout`` seconds."""
         with self._condition:
-            self._requested = DISABLED
-            self._closing = True
+            self._requested = CLOSE
             self._condition.notify_all()
         finished = self._supervisor.join(timeout)
         if not finished:
@@ -194,32 +211,42 @@ class MotionEngine(object):
     # -- supervisor --------------------------------------------------------------------
 
     def _supervise(self):
+        """Follow LIFE: wait for a request it moves on (the last), switch, and say when
+        the settled state changes; until CLOSED."""
+        event = None  # what moves LIFE next: None, the last request
         while True:
             with self._condition:
-                while self._requested == self._state and not self._closing:
-                    self._condition.wait()
-                if self._requested == self._state:
-                    return
-                target = self._requested
-            try:
-                if target == ENABLED:
-                    self._enable()
-                else:
-                    self._disable()
-            except Exception as err:  # noqa: the supervisor must survive anything NAOqi raises
-                self._log.error("switching to %s failed: %s; the animate behaviour is disabled"
-                                % (target, err))
-                self._safe_disable()
-                target = DISABLED
-                with self._condition:
-                    if self._requested == ENABLED:
-                        self._requested = DISABLED
-            with self._condition:
-                changed = target != self._state
-                self._state = target
+                row = None
+                while row is None:
+                    row = applying(LIFE, self, self._life,
+                                   self._requested if event is None else event)
+                    if row is None:
+                        self._condition.wait()
+                changed = SETTLED[row.target] != SETTLED[self._life]
+                self._life = row.target
                 self._condition.notify_all()
             if changed:
-                self._announce(target)
+                self._announce(SETTLED[row.target])
+            if row.target == CLOSED:
+                return
+            event = self._switch(row.actions) if row.actions else None
+
+    def _switch(self, actions):
+        """Run the switch's ``actions`` (enable, disable): DONE, or FAILED once one failed
+        and what still works was undone (the animate behaviour is then disabled, and a
+        request to enable withdrawn)."""
+        try:
+            for action in actions:
+                action(self)
+            return DONE
+        except Exception as err:  # noqa: the supervisor must survive anything NAOqi raises
+            self._log.error("switching to %s failed: %s; the animate behaviour is disabled"
+                            % (applying(LIFE, self, self._life, DONE).target, err))
+            self._safe_disable()
+            with self._condition:
+                if self._requested == ENABLED:
+                    self._requested = DISABLED
+            return FAILED
 
     def _announce(self, state):
         for callback in list(self._listeners):
@@ -288,3 +315,18 @@ class MotionEngine(object):
     def _go_home(self):
         homing.go_home(self._sender, self._tunings.latest, self._speaking, self.own_state,
                        self._log)
+
+
+# The engine's life, first row that applies wins: the supervisor switches in ENABLING
+# and DISABLING, running the row's actions, and waits in the other states until a
+# request moves it (the diagram in docs/architecture.md is drawn from it:
+# scripts/update_architecture.py).
+LIFE = (
+    Transition((DISABLED,), ENABLED, None, ENABLING, (MotionEngine._enable,)),
+    Transition((ENABLED,), DISABLED, None, DISABLING, (MotionEngine._disable,)),
+    Transition((ENABLED,), CLOSE, None, DISABLING, (MotionEngine._disable,)),
+    Transition((DISABLED,), CLOSE, None, CLOSED, ()),
+    Transition((ENABLING,), DONE, None, ENABLED, ()),
+    Transition((DISABLING,), DONE, None, DISABLED, ()),
+    Transition((ENABLING, DISABLING), FAILED, None, DISABLED, ()),
+)

@@ -6,7 +6,8 @@ kind). The part goes
         --(quiet long enough)--> RESUMING --(nothing disrupts)--> animating
 
 as TRANSITIONS say (the diagram in docs/architecture.md is drawn from them), any state
-going home when the round stops. It sleeps between looks until woken (speech, heat,
+going home when the round stops. An episode remembers the kinds that held the part
+(``held``, which the part reads) and whether a part held still at home went there. It sleeps between looks until woken (speech, heat,
 Pepper's own state, a stop) or until ALMotion must be asked again (nothing announces the
 end of another app's task), and never sooner than its backoff after a failure, whatever
 wakes it: a call that keeps failing is tried less and less often, and logged once
@@ -17,7 +18,8 @@ from __future__ import absolute_import, division, print_function
 import collections
 
 from animate_behaviour.engine import status as status_module
-from animate_behaviour.engine.disruptions import KINDS, kind_of
+from animate_behaviour.engine.disruptions import KINDS, kind_named, kind_of
+from animate_behaviour.engine.transitions import Transition, applying
 
 # After a failure a part waits RETRY_DELAY (s) before trying again, twice as long after
 # each further failure in a row, up to RETRY_MAX.
@@ -34,12 +36,14 @@ class Backoff(object):
     logged on ``log``, the rest only counted, and the success that ends the episode says
     how many there were. A failure a sign of Pepper's own state may explain (a refused
     turn: the flap's event may come just after) is logged only once the part tries again
-    unexplained (``flush``); ``explained`` drops it."""
+    unexplained (``flush``); ``explained`` drops it. ``since`` says when the failures
+    since the last success began."""
 
     def __init__(self, who, log):
         self._who = who
         self._log = log
         self._pending = None  # (level, line) of an explainable first failure
+        self._since = None  # the clock time since, or None
         self.failures = 0
 
     def failed(self, why, level="error", explainable=False, line="%s"):
@@ -69,7 +73,17 @@ class Backoff(object):
             self._pending = None
             self.failures = 0
 
+    def since(self, at):
+        """When the failures since the last success began (the clock time a refused
+        turn's words read the obstacle from, base_worker.Refusal): ``at``, when the one
+        that just failed was tried, if it is the first. Unlike ``failures``, what
+        ``explained`` drops still counts."""
+        if self._since is None:
+            self._since = at
+        return self._since
+
     def succeeded(self):
+        self._since = None
         self.flush()
         if self.failures:
             self._log.info("%s works again after %d failed tries" % (self._who, self.failures))
@@ -96,22 +110,19 @@ LONG_ENOUGH = "quiet long enough"  # no look: the quiet's time is up
 ITS_KIND = "its kind's state"
 
 
-class Transition(collections.namedtuple("Transition", "sources event guard target actions")):
-    """From any of ``sources`` on ``event``, if ``guard(recovery, found)`` (None: always),
-    run ``actions`` (each ``action(recovery, found)``, ``found`` the disruption or None)
-    and go to ``target``."""
-
-
 class Recovery(object):
     """Waits out a disruption of ``part`` during ``round_`` (its status, log, clock and
-    configuration), sleeping on ``wake``, as TRANSITIONS say. ``part`` provides ``who``
+    configuration), sleeping on ``wake``, as TRANSITIONS say: one episode, from the
+    disruption until the part moves again or the round stops. ``part`` provides ``who``
     (its name in the log), ``status_name`` (its name in the status), ``backoff`` (its
-    Backoff), ``check()`` (the current disruption or None, asking ALMotion),
-    ``yielding(disruption, kind)`` (what the part does on each disruption; returns a
-    sooner wait in s, or None) and ``resuming()`` (None when it may move, else the
-    disruption found at the last moment). ``state``: one of STATES. ``home_first`` tells,
-    once it resumed, whether the part must go home before moving again (Pepper's body
-    moved it)."""
+    Backoff), ``check(held)`` (the current disruption or None, asking ALMotion),
+    ``yielding(disruption, kind, first)`` (what the part does on each disruption,
+    ``first`` of its kind in the episode),
+    ``go_home(reason, held)`` (a part held still at home, Kind.holds_home, goes there:
+    None once there, else the s to wait before trying again) and ``resuming(held)``
+    (None when it may move, else the disruption found at the last moment); ``held`` is
+    the episode's: the reasons (disruptions.Kind.reason) that held the part so far,
+    first first. ``state``: one of STATES."""
 
     def __init__(self, part, round_, wake):
         self._part = part
@@ -119,12 +130,19 @@ class Recovery(object):
         self._clock = round_.clock
         self._wake = wake
         self.state = status_module.ANIMATING
-        self.home_first = False
+        self.held = []
+        self._at_home = False  # held still at home (Kind.holds_home): its way home done
         self._wait = None  # held: how long to sleep before looking again (None: until woken)
         self._quiet_needed = 0.0
         self._quiet_since = None
         self._not_before = None  # clock time before which it may not resume (a backoff)
         self._asking = None  # while another app is about: how often to ask ALMotion (s)
+
+    @property
+    def home_first(self):
+        """Whether, once it resumed, the part must go home before moving again: a kind
+        that held it says so (Pepper's body moved it)."""
+        return any(kind_named(reason).home_after for reason in self.held)
 
     def run(self, disruption):
         """Wait out ``disruption`` and whatever follows it: True when the part may move
@@ -137,22 +155,22 @@ class Recovery(object):
             event, found = self._next_event()
 
     def _follow(self, event, found):
-        """Take the first transition of TRANSITIONS that applies."""
-        for row in TRANSITIONS:
-            if self.state in row.sources and row.event == event and (
-                    row.guard is None or row.guard(self, found)):
-                for action in row.actions:
-                    action(self, found)
-                self.state = kind_of(found).state if row.target == ITS_KIND else row.target
-                return
-        raise RuntimeError("recovery: no transition from %s on %s" % (self.state, event))
+        """Take the first transition of TRANSITIONS that applies: its guard and actions
+        read ``found`` (the disruption or None); the actions run before the state
+        changes."""
+        row = applying(TRANSITIONS, self, self.state, event, found)
+        if row is None:
+            raise RuntimeError("recovery: no transition from %s on %s" % (self.state, event))
+        for action in row.actions:
+            action(self, found)
+        self.state = kind_of(found).state if row.target == ITS_KIND else row.target
 
     def _next_event(self):
         """Wait for what moves the part next, as its state does: held, sleep until woken
         or for its wait, then look; quiet, the same until it lasted long enough; resuming,
         the part's last look, at once. Returns (event, disruption found or None)."""
         if self.state == RESUMING:
-            found = self._part.resuming()
+            found = self._part.resuming(self.held)
         else:
             if self.state == QUIET:
                 wait = self._quiet_left()
@@ -162,7 +180,7 @@ class Recovery(object):
                 wait = self._wait
             self._clock.wait(self._wake, wait)
             self._wake.clear()  # before looking: an event from now on wakes the next wait
-            found = self._part.check()
+            found = self._part.check(self.held)
         return (CLEARED if found is None else DISRUPTED), found
 
     def _seconds(self, value):
@@ -186,7 +204,9 @@ class Recovery(object):
         """Show the disruption's state and note what it asks: how long to stay quiet after
         it, how long to sleep before looking again unless woken."""
         kind = kind_of(disruption)
-        self.home_first = self.home_first or kind.home_after
+        first = kind.reason not in self.held
+        if first:
+            self.held.append(kind.reason)
         if kind.log is not None:  # a failure: the next try waits its backoff
             self._not_before = self._clock.now()
             level, line, explainable = kind.log
@@ -211,10 +231,22 @@ class Recovery(object):
             self._round.status.set(who, kind.state, yielding_to=disruption.reason)
         else:
             self._round.status.set(who, kind.state, reason=str(disruption.why))
-        sooner = self._part.yielding(disruption, kind)  # after: the status says why
-        waits = [wait for wait in (sooner, disruption.until, self._seconds(kind.recheck))
+        self._part.yielding(disruption, kind, first)  # after: the status says why
+        waits = [wait for wait in (disruption.until, self._seconds(kind.recheck))
                  if wait is not None]
         self._wait = min(waits) if waits else None
+
+    def _away_from_home(self, found):
+        """Held still at home (Kind.holds_home), and not yet there this episode."""
+        return kind_of(found).holds_home and not self._at_home
+
+    def _go_home(self, found):
+        """Go home before holding still (once an episode); until there, look again no
+        later than the part asks."""
+        again = self._part.go_home(found.reason, self.held)
+        self._at_home = again is None
+        if again is not None:
+            self._wait = again if self._wait is None else min(self._wait, again)
 
     def _begin_quiet(self, _found):
         """After a failure the quiet counts from the failure (the backoff is the time
@@ -243,6 +275,8 @@ TRANSITIONS = (
     Transition(STATES, DISRUPTED, Recovery._ends_the_round, status_module.HOME, ()),
     Transition((status_module.ANIMATING,), DISRUPTED, Recovery._a_yield, ITS_KIND,
                (Recovery._count_the_yield, Recovery._hold)),
+    Transition(STATES, DISRUPTED, Recovery._away_from_home, ITS_KIND,
+               (Recovery._hold, Recovery._go_home)),
     Transition(STATES, DISRUPTED, None, ITS_KIND, (Recovery._hold,)),
     Transition(HELD, CLEARED, None, QUIET, (Recovery._begin_quiet,)),
     Transition((QUIET,), CLEARED, None, QUIET, ()),
