@@ -1,7 +1,7 @@
 """Pepper's own state (expression.own_state), its registry of signs
-(expression.own_state_signs) and the edge that follows them (naoqi.own_state_events),
-without a robot: which part holds for what, in which order, and what a sign of the wrong
-shape does."""
+(expression.own_state_signs, each value read by expression.sign_values) and the edge that
+follows them (naoqi.own_state_events), without a robot: which part holds for what, in
+which order, and what a sign of the wrong shape does."""
 from __future__ import absolute_import, division, print_function
 
 import logging

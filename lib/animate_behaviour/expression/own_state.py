@@ -29,6 +29,7 @@ from __future__ import absolute_import, division, print_function
 import threading
 
 from animate_behaviour.expression import own_state_signs as signs
+from animate_behaviour.expression.sign_values import BadValue
 from animate_behaviour.expression.signal_source import Part
 from animate_behaviour.foundation.shown import shown
 
@@ -60,7 +61,7 @@ class OwnState(object):
         for the sign and ignored."""
         try:
             read = sign.read(value)
-        except signs.BadValue as err:
+        except BadValue as err:
             if sign.key not in self._bad:
                 self._bad.add(sign.key)
                 self._log.error("%s: %s is %s, ignored (NAOqi 2.5 documents another shape)"
