@@ -49,6 +49,8 @@
         <File name="own_state_signs" src="lib/animate_behaviour/expression/own_state_signs.py" />
         <File name="presets" src="lib/animate_behaviour/expression/presets.py" />
         <File name="ramp" src="lib/animate_behaviour/expression/ramp.py" />
+        <File name="sign_values" src="lib/animate_behaviour/expression/sign_values.py" />
+        <File name="signal_source" src="lib/animate_behaviour/expression/signal_source.py" />
         <File name="__init__" src="lib/animate_behaviour/foundation/__init__.py" />
         <File name="clock" src="lib/animate_behaviour/foundation/clock.py" />
         <File name="compat" src="lib/animate_behaviour/foundation/compat.py" />

@@ -11,7 +11,8 @@ import logging
 
 import numpy as np
 
-from animate_behaviour.expression import context, live_signal, mood
+from animate_behaviour.expression import live_signal, mood
+from animate_behaviour.expression.signal_source import Part
 from animate_behaviour.foundation.clock import REAL_TIME
 from animate_behaviour.planning import breath as breath_module
 from animate_behaviour.planning import groups as groups_module
@@ -22,17 +23,19 @@ class Listening(object):
     """A context stand-in: Pepper listens all along (the arms hold and breathe), nobody
     engaged, never alone."""
 
+    name = "context"
+
     @staticmethod
-    def reading(_now):
-        return context.Reading(0.0, True, False, 0.0)
+    def part(_now):
+        return Part(arousal=0.0, arms_hold=True)
 
 
 def in_context(config, context):
     """A signal of ``config``'s steady mood in ``context`` (a context.Context stand-in)."""
     return live_signal.LiveSignal(
-        lambda: config, mood.Mood(config.valence, config.arousal, REAL_TIME,
-                                  logging.getLogger("animateBehaviour.offline")),
-        context, REAL_TIME)
+        lambda: config, [mood.Mood(config.valence, config.arousal, REAL_TIME,
+                                   logging.getLogger("animateBehaviour.offline")), context],
+        REAL_TIME)
 
 
 def listening(config):

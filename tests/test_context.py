@@ -51,12 +51,12 @@ class Watched(object):
         return self.context.report()
 
     def reading(self):
-        """What the context asks of the motion now (context.Reading)."""
-        return self.context.reading(self.clock.now())
+        """What the context asks of the motion now (its signal_source.Part)."""
+        return self.context.part(self.clock.now())
 
     def offset(self):
         """What the context adds to the mood's arousal now."""
-        return self.reading().arousal_offset
+        return self.reading().arousal
 
     def heard(self, fact, *values):
         self.context.heard(fact, *values)
@@ -237,7 +237,8 @@ def test_the_keys_are_checked_like_the_others():
 def test_the_mood_set_stays_what_get_mood_says_while_alone():
     watched = Watched()
     the_mood = mood.Mood(0.25, 0.5, watched.clock, LOG)
-    live = live_signal.LiveSignal(lambda: watched.config, the_mood, watched.context, watched.clock)
+    live = live_signal.LiveSignal(lambda: watched.config, [the_mood, watched.context],
+                                  watched.clock)
     watched.at(60.0)
     watched.at(120.0)
     assert watched.context.state == context.ALONE

@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 from animate_behaviour import configuration as config_module
-from animate_behaviour.expression import context, live_signal, mood
+from animate_behaviour.expression import live_signal, mood
+from animate_behaviour.expression.signal_source import Part
 from animate_behaviour.planning import breath as breath_module
 from animate_behaviour.planning import (clearance, creep, human_timing, joining, joints,
                                         lifelike, lifelike_hold, lifelike_legs, lifelike_now,
@@ -425,7 +426,7 @@ def drifting(config):
     giving (when it begins, the step, the angles commanded before it))."""
     clock = ManualClock()
     the_mood = mood.Mood(0.0, 0.0, clock, LOG)
-    round_ = Round(config, 7, live_signal.LiveSignal(lambda: config, the_mood, None, clock))
+    round_ = Round(config, 7, live_signal.LiveSignal(lambda: config, [the_mood], clock))
     group = round_.groups[0]
     stream = lifelike.Lifelike(group, config, np.random.RandomState(7),
                                group.shape(round_.signal.now()).home, round_.shared)
@@ -491,8 +492,10 @@ class Switched(object):
     def __init__(self):
         self.listening = [False]
 
-    def reading(self, _now):
-        return context.Reading(0.0, self.listening[0], False, 0.0)
+    name = "context"
+
+    def part(self, _now):
+        return Part(arousal=0.0, arms_hold=self.listening[0])
 
 
 def moving_keys(call, before):

@@ -9,10 +9,11 @@ import numpy as np
 import pytest
 
 from animate_behaviour import configuration as config_module
-from animate_behaviour.expression import context, live_signal, mood, mood_table
+from animate_behaviour.expression import live_signal, mood, mood_table
 from animate_behaviour.expression import presets as presets_module
 from animate_behaviour.naoqi.preferences import OwnerPreferences
 from animate_behaviour.foundation.clock import ScaledClock
+from animate_behaviour.expression.signal_source import Part
 from animate_behaviour.planning import clearance, joints, lean, trajectory
 from pepper_sim.preferences import FakePreferenceManager
 
@@ -211,11 +212,13 @@ def test_a_preset_without_figures_moves_the_files_figures():
 class Context(object):
     """A context stand-in adding ``offset`` to the arousal."""
 
+    name = "context"
+
     def __init__(self):
         self.offset = 0.0
 
-    def reading(self, _now):
-        return context.Reading(self.offset, False, False, 0.0)
+    def part(self, _now):
+        return Part(arousal=self.offset)
 
 
 def running(config=None):
@@ -227,7 +230,7 @@ def running(config=None):
     heard = []
     the_mood.add_listener(lambda valence, arousal: heard.append((valence, arousal)))
     context = Context()
-    return the_mood, heard, live_signal.LiveSignal(lambda: config, the_mood, context, clock), \
+    return the_mood, heard, live_signal.LiveSignal(lambda: config, [the_mood, context], clock), \
         context, clock
 
 
@@ -328,6 +331,30 @@ def test_the_context_moves_the_arousal_around_the_mood_set():
     assert the_mood.get() == [0.25, -0.5] and heard == [(0.25, -0.5)]
     context.offset = 0.0
     assert live.mood_now() == [0.25, -0.5]
+
+
+class Lean(object):
+    """A source stand-in adding to both axes, holding the base, half alone."""
+
+    name = "lean"
+
+    @staticmethod
+    def part(_now):
+        return Part(0.5, 0.25, base_holds=True, alone=0.5)
+
+
+def test_the_signal_adds_up_its_sources_one_way_each_named_once():
+    config = defaults()
+    the_mood, _heard, _live, context, clock = running(config)
+    the_mood.set(0.75, 0.0)
+    clock.time += mood.MOOD_RAMP
+    context.offset = -0.5
+    reading = live_signal.LiveSignal(lambda: config, [the_mood, context, Lean()], clock).now()
+    assert (reading.valence, reading.arousal) == (1.0, -0.25)  # 0.75 + 0.5, kept in [-1, 1]
+    assert not reading.arms_hold and reading.base_holds and reading.alone == 0.5
+    with pytest.raises(ValueError) as raised:
+        live_signal.LiveSignal(lambda: config, [the_mood, context, the_mood], clock)
+    assert "each source once, got ['mood', 'context', 'mood']" in str(raised.value)
 
 
 def test_a_steady_mood_makes_the_rest_posture_once():

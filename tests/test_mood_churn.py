@@ -62,7 +62,7 @@ def test_a_mood_set_every_second_keeps_the_arms_moving_as_a_steady_one(style):
                                     "arousal": str(arousal)}), 3)]
     config = config_module.from_mapping({"motionStyle": style})
     churn = Churn(7)
-    live = live_signal.LiveSignal(lambda: config, churn.mood, None, churn)
+    live = live_signal.LiveSignal(lambda: config, [churn.mood], churn)
     least_moving = min(moving for moving, _still in steady)
     longest_still = max(still for _moving, still in steady)
     for moving, still in _arms(config, 3, live, churn):

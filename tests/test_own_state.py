@@ -1,7 +1,7 @@
 """Pepper's own state (expression.own_state), its registry of signs
-(expression.own_state_signs) and the edge that follows them (naoqi.own_state_events),
-without a robot: which part holds for what, in which order, and what a sign of the wrong
-shape does."""
+(expression.own_state_signs, each value read by expression.sign_values) and the edge that
+follows them (naoqi.own_state_events), without a robot: which part holds for what, in
+which order, and what a sign of the wrong shape does."""
 from __future__ import absolute_import, division, print_function
 
 import logging
@@ -56,10 +56,15 @@ def hold(state, names, base=False):
     return None if found is None else (found.state, found.reason)
 
 
+def arousal(state, clock):
+    """What Pepper's state adds to the arousal now (its part of the live signal)."""
+    return state.part(clock.now()).arousal
+
+
 def test_a_fresh_state_holds_nothing():
-    state, _clock = make()
+    state, clock = make()
     assert hold(state, ARM) is None and hold(state, LEGS, base=True) is None
-    assert state.arousal_offset() == 0.0
+    assert arousal(state, clock) == 0.0
 
 
 @pytest.mark.parametrize("key, reason, legs_hold", [
@@ -177,11 +182,11 @@ def test_the_legs_wait_on_a_slope_and_the_base_does_not():
 
 
 def test_a_low_battery_lowers_the_arousal_until_it_charges():
-    state, _clock = make()
+    state, clock = make()
     hear(state, BATTERY_LOW, True)
-    assert state.arousal_offset() == -0.3
+    assert arousal(state, clock) == -0.3
     hear(state, "BatteryChargingFlagChanged", True)
-    assert state.arousal_offset() == 0.0 and not state.report()["batteryLow"]
+    assert arousal(state, clock) == 0.0 and not state.report()["batteryLow"]
 
 
 def test_an_obstacle_near_an_arm_stops_that_arm_for_a_while_silently(caplog):
@@ -207,10 +212,10 @@ def test_a_nearly_empty_battery_is_low_and_an_empty_one_holds_every_part(caplog)
     """BatteryNearlyEmpty and BatteryEmpty carry a "System message"
     (albattery-api.html): nearly empty is low; empty, every part waits, until the battery
     charges or is no longer low."""
-    state, _clock = make()
+    state, clock = make()
     hear(state, "BatteryNearlyEmpty", "Battery nearly empty, please charge")
     assert hold(state, LEGS, base=True) == (WAITING, "battery low")
-    assert hold(state, ARM) is None and state.arousal_offset() == -0.3
+    assert hold(state, ARM) is None and arousal(state, clock) == -0.3
     with caplog.at_level(logging.INFO, logger="test.own_state"):
         hear(state, "BatteryEmpty", "Battery empty")
     assert [(record.levelno, record.getMessage()) for record in caplog.records] == [
@@ -219,7 +224,7 @@ def test_a_nearly_empty_battery_is_low_and_an_empty_one_holds_every_part(caplog)
         assert hold(state, names, base) == (WAITING, "battery empty")
     hear(state, "BatteryChargingFlagChanged", True)
     assert hold(state, ARM) is None and hold(state, LEGS, base=True) is None
-    assert state.report()["batteryEmpty"] is False and state.arousal_offset() == 0.0
+    assert state.report()["batteryEmpty"] is False and arousal(state, clock) == 0.0
     hear(state, "BatteryEmpty", "Battery empty")
     hear(state, BATTERY_LOW, True)  # still low: still empty
     assert hold(state, ARM) == (WAITING, "battery empty")

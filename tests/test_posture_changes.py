@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from animate_behaviour import configuration as config_module
-from animate_behaviour.expression import context
+from animate_behaviour.expression.signal_source import Part
 from animate_behaviour.planning import breath as breath_module
 from animate_behaviour.planning import (fidgets, lean, posture_changes, posture_shifts, steps,
                                         styles)
@@ -99,9 +99,11 @@ def test_every_rest_is_inside_its_bounds_and_checks_and_creeps_between_shifts():
 class Alone(object):
     """A context stand-in: Pepper alone all along, not listening."""
 
+    name = "context"
+
     @staticmethod
-    def reading(_now):
-        return context.Reading(0.0, False, False, 1.0)
+    def part(_now):
+        return Part(arousal=0.0, alone=1.0)
 
 
 def fidgets_of(config, live=None, hours=2.0, seed=2):

@@ -22,6 +22,7 @@ import math
 import threading
 
 from animate_behaviour.expression import own_state_signs as signs
+from animate_behaviour.expression.sign_values import BadValue
 from animate_behaviour.naoqi import memory_events
 from animate_behaviour.planning.trajectory import wrap_angle
 from robot_check import arm_trials, base_trial
@@ -173,7 +174,7 @@ class ChainTrial(_Trial):
             return
         try:
             disabled = [name for name, off in devices.read(value) if off]
-        except signs.BadValue as err:
+        except BadValue as err:
             self._findings.record(CHAIN, NOT_TRIED, "%s's last value %r is %s"
                                   % (devices.key, value, err))
             return
@@ -263,7 +264,7 @@ class FlapTrial(_Trial):
             try:
                 readings.append(row.read(value))
                 said.append("%s = %r" % (row.key, value))
-            except signs.BadValue as err:
+            except BadValue as err:
                 readings.append(False)
                 said.append("%s = %r (%s)" % (row.key, value, err))
         return bool(readings) and all(readings), ", ".join(said)
@@ -310,7 +311,7 @@ class FlapTrial(_Trial):
         for entry in entries:
             try:
                 causes.append("cause %r" % failed.read(entry.value))
-            except signs.BadValue as err:
+            except BadValue as err:
                 causes.append(str(err))
         return "%s raised: %s (%s)" % (failed.key, self._heard(entries, sent),
                                         ", ".join(causes))
@@ -356,7 +357,7 @@ def _says(entries, key, row=None, value=None):
         try:
             if row.read(entry.value) == value:
                 return True
-        except signs.BadValue:
+        except BadValue:
             pass
     return False
 

@@ -7,6 +7,7 @@ from __future__ import absolute_import, division, print_function
 import threading
 
 from animate_behaviour.expression import own_state_signs
+from animate_behaviour.expression.sign_values import BadValue
 from animate_behaviour.naoqi import extractors, memory_events
 from robot_check import followed
 from robot_check import timing as timings
@@ -170,7 +171,7 @@ def sign_values(memory, findings, lost):
         try:
             sign.read(value)
             held.append("%s = %r" % (sign.key, value))
-        except own_state_signs.BadValue as err:
+        except BadValue as err:
             wrong.append("%s = %r (%s)" % (sign.key, value, err))
     if wrong:
         findings.record(key, CONTRADICTED, "of another shape: %s; as documented: %s"

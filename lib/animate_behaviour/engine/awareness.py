@@ -50,8 +50,10 @@ class Awareness(object):
             if services.get("ALMood") is not None:
                 self._reader = MoodReader(services["ALMood"], self._follow, self._engaged,
                                           clock, log)
-        self.signal = LiveSignal(configuration, self.mood, self.events.context, clock,
-                                 self._follow, self.own_state)
+        # The live signal's sources, in the order their parts add up.
+        self.signal = LiveSignal(configuration, [
+            source for source in (self.mood, self.events.context, self.own_state, self._follow)
+            if source is not None], clock)
         self._extractors = PeopleExtractors(
             services if config.subscribe_extractors and (config.react_to_people or
                                                          config.react_to_absence) else {},

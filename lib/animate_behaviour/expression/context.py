@@ -7,7 +7,8 @@ perceived, or seen less than ``aloneAfter`` ago, or people events not followed a
 ALONE. Each reaction (ENGAGED, LISTENING, ALONE) has a weight in [0, 1] that glides to 1
 while its fact holds and its configuration key (``reactToPeople``, ``reactToListening``,
 ``reactToAbsence``) is on, and to 0 otherwise, over RAMPS seconds (ramp.Ramp, read at any
-moment). What the motion reads, in one look (``reading(now)``): whether the base and the
+moment). What the motion reads, in one look (``part(now)``, its part of the live
+signal): whether the base and the
 arms hold (at once, no ramp: a turn or a move that starts is whole), what the context adds
 to the mood's arousal (ENGAGED_AROUSAL times engaged's weight: smaller, rarer moves, never
 none; plus ``aloneArousal`` times alone's) and how alone Pepper is.
@@ -19,6 +20,7 @@ import threading
 
 from animate_behaviour.expression.facts import Facts
 from animate_behaviour.expression.ramp import Ramp
+from animate_behaviour.expression.signal_source import Part
 from animate_behaviour.foundation.clock import Ticker
 
 ALONE = "alone"
@@ -33,11 +35,6 @@ REACTIONS = (ENGAGED, LISTENING, ALONE)
 # hold does not wait for it); alone settles over a minute and is gone within a second
 # of someone appearing.
 RAMPS = {ENGAGED: (2.0, 2.0), LISTENING: (0.25, 0.25), ALONE: (60.0, 0.5)}
-# What the context asks of the motion at a moment: what it adds to the mood's arousal,
-# whether the arms start no move (Pepper listens), whether the base starts no turn (a
-# person is engaged), and how alone Pepper is, 0 to 1.
-Reading = collections.namedtuple("Reading", "arousal_offset arms_hold base_holds alone")
-
 # The arousal offset at full engagement: the mood table's -0.5 point, calm's figures
 # (amplitude x 0.6, moves starting 1 / 1.6 as often): attentive, not frozen.
 ENGAGED_AROUSAL = -0.5
@@ -49,6 +46,8 @@ class Context(object):
     preferences are read at start and presets never set them). ``on_change()`` runs (on
     the caller's thread, no lock held) when the state changes, so that the workers look
     again at what they may do. Events come on ALMemory's threads; thread-safe."""
+
+    name = "context"
 
     def __init__(self, config, clock, log, on_change):
         self._clock = clock
@@ -83,17 +82,17 @@ class Context(object):
 
     # -- reading (the signal, the workers, getStatus) -------------------------------------
 
-    def reading(self, now):
+    def part(self, now):
         """What the context asks of the motion at clock time ``now``, in one look (the live
-        signal reads it at every step): a Reading."""
+        signal reads it at every step): a signal_source.Part, adding to the arousal only."""
         with self._lock:
             facts = self._facts.at(now)
-            return Reading(
-                ENGAGED_AROUSAL * self._weights[ENGAGED].at(now)
+            return Part(
+                arousal=ENGAGED_AROUSAL * self._weights[ENGAGED].at(now)
                 + self._alone_arousal * self._weights[ALONE].at(now),
-                self.reacts[LISTENING] and facts.listening,
-                self.reacts[ENGAGED] and facts.engaged,
-                self._weights[ALONE].at(now))
+                arms_hold=self.reacts[LISTENING] and facts.listening,
+                base_holds=self.reacts[ENGAGED] and facts.engaged,
+                alone=self._weights[ALONE].at(now))
 
     @property
     def state(self):

@@ -21,6 +21,7 @@ import threading
 
 from animate_behaviour.expression.mood_table import HIGH, LOW
 from animate_behaviour.expression.ramp import Ramp
+from animate_behaviour.expression.signal_source import Part
 
 MIN_CONFIDENCE = 0.4
 GLIDE = 3.0
@@ -39,6 +40,8 @@ class Follow(object):
     """The lean toward the person's mood at ``strength`` (in [0, 1]), on ``clock``.
     Thread-safe (the mood reader writes, the signal reads)."""
 
+    name = "person"
+
     def __init__(self, strength, clock):
         self.strength = float(strength)
         self._clock = clock
@@ -47,10 +50,11 @@ class Follow(object):
         self._ramps = (Ramp(0.0, clock, now), Ramp(0.0, clock, now))
         self._perceived = None
 
-    def offset(self, now):
-        """(valence, arousal) the lean adds to the mood set at clock time ``now``."""
+    def part(self, now):
+        """The live signal's part (signal_source.Part): the valence and the arousal the
+        lean adds to the mood set at clock time ``now``."""
         with self._lock:
-            return tuple(ramp.at(now) for ramp in self._ramps)
+            return Part(*(ramp.at(now) for ramp in self._ramps))
 
     def perceived(self, reading):
         """ALMood's reading of the engaged person (a Perceived): lean toward it."""

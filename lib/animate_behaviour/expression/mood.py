@@ -3,7 +3,7 @@ and its glide from the mood before (a source of the live signal, live_signal.py)
 
 Two numbers, ``valence`` (how pleasant) and ``arousal`` (how energetic), each in [-1, 1]
 (mood_table.py says what they do to the motion). A change glides linearly over MOOD_RAMP
-robot seconds from where the mood set was at that moment: :meth:`Mood.at` gives it at any
+robot seconds from where the mood set was at that moment: :meth:`Mood.part` gives it at any
 time, so every planner reads it when it plans and no thread steps it.
 """
 from __future__ import absolute_import, division, print_function
@@ -15,6 +15,7 @@ import threading
 from animate_behaviour import configuration as config_module
 from animate_behaviour.expression.mood_table import AXES, HIGH, LOW
 from animate_behaviour.expression.ramp import Ramp
+from animate_behaviour.expression.signal_source import Part
 from animate_behaviour.foundation.compat import INTEGER_TYPES
 
 # A change of mood glides over this many robot seconds.
@@ -49,6 +50,8 @@ class Mood(object):
     Thread-safe: its lock is taken inside LiveConfiguration's (presets.py: a new preset's
     mood), never the other way round, and listeners are called with it released."""
 
+    name = "mood"
+
     def __init__(self, valence, arousal, clock, logger):
         self._clock = clock
         self._log = logger
@@ -67,11 +70,11 @@ class Mood(object):
         with self._lock:
             return list(self._set)
 
-    def at(self, now):
-        """The mood set at clock time ``now``, on its way while a change glides:
-        (valence, arousal)."""
+    def part(self, now):
+        """The live signal's part (signal_source.Part): the mood set at clock time ``now``,
+        on its way while a change glides."""
         with self._lock:
-            return tuple(ramp.at(now) for ramp in self._ramps)
+            return Part(*(ramp.at(now) for ramp in self._ramps))
 
     def remaining(self):
         """Robot seconds until the mood set has glided to its last change (0: there)."""

@@ -29,12 +29,16 @@ from __future__ import absolute_import, division, print_function
 import threading
 
 from animate_behaviour.expression import own_state_signs as signs
+from animate_behaviour.expression.sign_values import BadValue
+from animate_behaviour.expression.signal_source import Part
 from animate_behaviour.foundation.shown import shown
 
 
 class OwnState(object):
     """Pepper's own state on ``clock`` (foundation.clock), with ``battery_low_arousal``
     (the configuration's ``batteryLowArousal``); logs each change once on ``log``."""
+
+    name = "ownState"
 
     def __init__(self, battery_low_arousal, clock, log, on_change=None):
         self._battery_low_arousal = battery_low_arousal
@@ -57,7 +61,7 @@ class OwnState(object):
         for the sign and ignored."""
         try:
             read = sign.read(value)
-        except signs.BadValue as err:
+        except BadValue as err:
             if sign.key not in self._bad:
                 self._bad.add(sign.key)
                 self._log.error("%s: %s is %s, ignored (NAOqi 2.5 documents another shape)"
@@ -98,10 +102,10 @@ class OwnState(object):
         a call leaves, holding its own."""
         return signs.hold(self._facts, names, base, self._since)
 
-    def arousal_offset(self):
-        """What Pepper's state adds to the mood's arousal now: batteryLowArousal while the
-        battery is low."""
-        return self._battery_low_arousal if self._facts.battery_low else 0.0
+    def part(self, _now):
+        """The live signal's part (signal_source.Part): what Pepper's state adds to the
+        arousal, batteryLowArousal while the battery is low (the facts as last heard)."""
+        return Part(arousal=self._battery_low_arousal if self._facts.battery_low else 0.0)
 
     def report(self):
         """getStatus's "ownState": each fact as last heard."""

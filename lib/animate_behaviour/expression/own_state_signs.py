@@ -4,18 +4,18 @@ sets it (SIGNS: the ALMemory key, how its value is read, what is lost without it
 the facts it sets). :class:`Facts`, its comparison key and its report are derived from
 the registry, so a fact cannot be left out of one of them; naoqi/own_state_events.py
 follows SIGNS, naoqi/contract.py and the robot check look them up from it
-(docs/naoqi.md, "Pepper's own day"). No NAOqi here: the keys are names, the readers
-check a value's documented shape."""
+(docs/naoqi.md, "Pepper's own day"). No NAOqi here: the keys are names, and each value
+is read by a reader of sign_values.py, which checks its documented shape."""
 from __future__ import absolute_import, division, print_function
 
 import collections
-import numbers
 
 from animate_behaviour.expression import own_state_rules as rules
 from animate_behaviour.expression.own_state_rules import (BASE, CHAINS, DISABLED, EVERY,
                                                           LEGS, PAUSED, RESTING, WAITING,
                                                           Rule)
-from animate_behaviour.foundation.compat import is_text
+from animate_behaviour.expression.sign_values import (clipped, close, failure, flag, pairs,
+                                                      raised, text)
 
 BODY = "Body"
 SAFEGUARD = "safeguard"
@@ -23,66 +23,6 @@ SAFEGUARD = "safeguard"
 # status of its own kind, docs/naoqi.md): the words after the chain's name in the log.
 DEVICE = ""
 STIFFNESS = " stiffness"
-
-
-class BadValue(ValueError):
-    """A sign's value is not of its documented shape."""
-
-
-# -- how a value is read ------------------------------------------------------------------
-
-def flag(value):
-    if isinstance(value, bool) or (isinstance(value, numbers.Real) and value in (0, 1)):
-        return bool(value)
-    raise BadValue("not a bool")
-
-
-def raised(_value):
-    """An event whose value says nothing more (documented "always True", or none)."""
-    return True
-
-
-def text(value):
-    if not is_text(value):
-        raise BadValue("not a string")
-    return str(value)
-
-
-def close(value):
-    """ALRecharge/CloseToChargingStation: raised with False when the wheels are enabled
-    back; its value when they are forbidden is not documented."""
-    return value is not False and value != 0
-
-
-def pairs(value):
-    """[[name, disabled], ...] (ALMotion/Protection/*Changed)."""
-    if not isinstance(value, (list, tuple)):
-        raise BadValue("not a list of [name, disabled] pairs")
-    found = []
-    for pair in value:
-        if not (isinstance(pair, (list, tuple)) and len(pair) == 2 and is_text(pair[0])):
-            raise BadValue("not a list of [name, disabled] pairs")
-        found.append((str(pair[0]), flag(pair[1])))
-    return found
-
-
-def clipped(value):
-    """ALMotion/Safety/ChainVelocityClipped: [[chain, [x, y, z]], ...] -> the chains."""
-    def position(found):
-        return isinstance(found, (list, tuple)) and len(found) == 3 and all(
-            isinstance(each, numbers.Real) and not isinstance(each, bool) for each in found)
-    if not (isinstance(value, (list, tuple)) and all(
-            isinstance(pair, (list, tuple)) and len(pair) == 2 and is_text(pair[0])
-            and position(pair[1]) for pair in value)):
-        raise BadValue("not a list of [chain, [x, y, z]] pairs")
-    return frozenset(str(pair[0]) for pair in value)
-
-
-def failure(value):
-    """ALMotion/MoveFailed: [cause, status, position] -> the cause."""
-    if not (isinstance(value, (list, tuple)) and len(value) >= 2 and is_text(value[0])):
-        raise BadValue("not [cause, status, position]")
-    return str(value[0])
 
 
 # -- what a value sets: to(value read, the facts before, clock time now) -> the new value --
