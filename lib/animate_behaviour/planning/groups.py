@@ -62,7 +62,8 @@ def _lean_check(shape, _config, _limits, rest, _selected_range):
 
 def _clearance_check(shape, config, limits, rest, selected_range):
     """Hands clear of the pelvis, whatever the leg joints another group moves do (in
-    their band at the legs' amplitude, which a calm mood may leave wider than the arm's)."""
+    their band at the legs' widest amplitude: a calm mood may leave it wider than the
+    arm's, a busy spell of activity widen it)."""
     if not clearance.moves_an_arm(shape.names):
         return None
     moving_legs = [name for _row, members in joint_groups(config.behaviour,
@@ -71,7 +72,7 @@ def _clearance_check(shape, config, limits, rest, selected_range):
     leg_bounds = dict(
         (leg, trajectory.random_bounds(rest[leg], limits.get(leg, joints.URDF_LIMITS[leg]),
                                        config.maximum_range(leg),
-                                       config.legs_amplitude(selected_range)))
+                                       config.legs_widest(selected_range)))
         for leg in moving_legs)
     return clearance.ClearanceCheck(shape.names, rest, leg_bounds, clearance_model.COEFFICIENTS)
 
@@ -136,24 +137,29 @@ class JointGroup(object):
         self._limits = limits
         self._shaped = (None, None, None)  # (rest, selectedRange, Shape) last made
 
-    def shape(self, reading):
+    def shape(self, reading, amplitude=None):
         """The group where the live signal's ``reading`` (live_signal.Reading) puts it: a Shape,
-        made again only when its rest posture or amplitude changed."""
+        made again only when its rest posture or amplitude changed. ``amplitude``: the
+        selectedRange its bounds are drawn at (by default the reading's; the lifelike
+        style's spells of activity, activity.py); its checks keep the reading's."""
+        amplitude = reading.selected_range if amplitude is None else amplitude
         cached = self._shaped
-        if cached[0] is reading.rest and cached[1] == reading.selected_range:
+        if cached[0] is reading.rest and cached[1] == (reading.selected_range, amplitude):
             return cached[2]
-        made = Shape(self, self._config, self._limits, reading.rest, reading.selected_range)
-        self._shaped = (reading.rest, reading.selected_range, made)  # one assignment
+        made = Shape(self, self._config, self._limits, reading.rest, reading.selected_range,
+                     amplitude)
+        self._shaped = (reading.rest, (reading.selected_range, amplitude), made)  # one assignment
         return made
 
 
 class Shape(object):
     """``group`` (a JointGroup) at a rest posture ``rest`` (joint -> rad, every animated
     joint) and amplitude ``selected_range``: its ``home`` there (its rest, inside the
-    limits), Table 1's ``lower``/``upper`` random bounds around it and the checks its
-    row makes there; names, row and maximum velocities are the group's."""
+    limits), Table 1's ``lower``/``upper`` random bounds around it (at ``amplitude``
+    instead if given) and the checks its row makes there; names, row and maximum
+    velocities are the group's."""
 
-    def __init__(self, group, config, limits, rest, selected_range):
+    def __init__(self, group, config, limits, rest, selected_range, amplitude=None):
         self.name = group.name
         self.row = group.row
         self.names = group.names
@@ -161,7 +167,8 @@ class Shape(object):
         self.home = np.clip([rest[joint] for joint in group.names], group.minimum,
                             group.maximum)
         bounds = [trajectory.random_bounds(rest[joint], limits[joint],
-                                           config.maximum_range(joint), selected_range)
+                                           config.maximum_range(joint),
+                                           selected_range if amplitude is None else amplitude)
                   for joint in group.names]
         self.lower = np.array([bound[0] for bound in bounds], dtype=float)
         self.upper = np.array([bound[1] for bound in bounds], dtype=float)

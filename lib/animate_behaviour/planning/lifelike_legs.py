@@ -67,7 +67,8 @@ class LifelikeLegs(Lifelike):
                         self._target(shape, breathing, LEG_DRAWS),
                         self._capped(move * reading.gesture_duration)), shape, breathing):
                     yield step
-                yield steps.Rest(hold * self._now.look()[0].gesture_duration)
+                for step in self._visiting(hold):
+                    yield step
             for step in self._back(moves[-1]):
                 yield step
 
@@ -109,4 +110,25 @@ class LifelikeLegs(Lifelike):
                 continue
             end = self._now.at + units * reading.gesture_duration
             moments = self._postures.shifts(self._now.at, end)
-            yield steps.Rest((moments[0] if moments else end) - self._now.at)
+            end = moments[0] if moments else end
+            # The legs go with an arm's move however long it is: their next own move
+            # waits for it.
+            due, found = self._hold.companion(shape, breathing)
+            if due:
+                if found is not None:
+                    yield found
+                continue
+            yield steps.Rest(min(end, found) - self._now.at)
+
+    def _visiting(self, units):
+        """Hold at a visit's target for ``units`` x the gestureDuration then, going with
+        the arms' onsets on the way (companions.py)."""
+        end = self._now.at + units * self._now.look()[0].gesture_duration
+        while self._now.at < end - 1e-9:
+            reading, shape, breathing = self._now.look()
+            due, found = self._hold.companion(shape, breathing, end)
+            if due:
+                if found is not None:
+                    yield found
+                continue
+            yield steps.Rest(min(end, found) - self._now.at)
