@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from animate_behaviour import configuration as config_module
+from animate_behaviour.expression import mood_table
 from animate_behaviour.planning import activity, posture_changes, steps, styles
 import offline_plans
 
@@ -35,6 +36,22 @@ def test_the_gain_is_the_rounds_one_for_the_body_and_spreads_as_a_log_normal():
     assert changes == pytest.approx(times[-1] / row.interval, rel=0.2)
 
 
+def test_a_calm_spell_takes_no_mood_below_the_calmest_moods_amplitude():
+    # Calmed below it, the calmest arms, already the stillest person's, stood stiller
+    # still (issue 39): at arousal -1 a spell only widens.
+    times = np.arange(0.0, 3600.0, 5.0)
+    body = activity.Activity(13, GAINS)
+    lowest = mood_table.AMPLITUDE.at(mood_table.LOW)
+    assert mood_table.spell_floor(mood_table.LOW) == 1.0
+    for arousal in (-1.0, -0.5, 0.0, 0.5, 1.0):
+        floor = mood_table.spell_floor(arousal)
+        gains = np.array([body.gain(t, floor) for t in times])
+        assert gains.min() * mood_table.AMPLITUDE.at(arousal) >= lowest - 1e-12
+        assert gains.max() > 2.0
+    assert np.any(np.array([body.gain(t, mood_table.spell_floor(0.0)) for t in times])
+                  < 0.5)
+
+
 def test_without_spells_the_gain_is_one():
     assert activity.Activity(13, None).gain(123.0) == 1.0
 
@@ -58,10 +75,12 @@ def _move_sizes(seed, seconds=1200.0):
     shape = checks.AtMood(config).shapes()["leftArm"]
     band = shape.upper - shape.lower
     body = activity.Activity(seed, config.activity_gains())
+    floor = mood_table.spell_floor(0.0)
     found = []
     for at, step in plans["leftArm"].steps:
         if isinstance(step, steps.Move) and step.joints is None:
-            found.append((body.gain(at), float(np.max(np.abs(step.end - shape.home) / band))))
+            found.append((body.gain(at, floor),
+                          float(np.max(np.abs(step.end - shape.home) / band))))
     return np.array(found)
 
 

@@ -26,13 +26,15 @@ from animate_behaviour.foundation.clock import REAL_TIME
 # makes of its home (joint -> rad); whether the arms must start no move (Pepper listens)
 # and whether the base must start no turn (a person is engaged); ``alone``: how alone
 # Pepper is, 0 to 1 (posture_changes: fidgets); ``companions``: the share of an arm's
-# move onsets the rest of the body carries (mood_table.shares; companions.py).
+# move onsets the rest of the body carries (mood_table.shares; companions.py);
+# ``spell_floor``: the lowest gain a spell of activity calms the body to
+# (mood_table.spell_floor; activity.py).
 # What a steady mood would log: nothing, it is never set.
 _SILENT = logging.getLogger("animateBehaviour.steady")
 
 Reading = collections.namedtuple(
     "Reading", "valence arousal selected_range gesture_duration rot_maximum_range "
-               "breaths_per_minute rest arms_hold base_holds alone companions")
+               "breaths_per_minute rest arms_hold base_holds alone companions spell_floor")
 
 
 # Without a context: no reaction.
@@ -93,7 +95,8 @@ class LiveSignal(object):
                        figures["rotMaximumRange"], figures["breathsPerMinute"],
                        self._rest_at(config, valence, figures["selectedRange"]),
                        context.arms_hold, context.base_holds, context.alone,
-                       mood_table.shares(arousal)["companions"])
+                       mood_table.shares(arousal)["companions"],
+                       mood_table.spell_floor(arousal))
 
     def _figures_at(self, config, arousal):
         """mood_table.figures, computed again only when the configuration or the arousal

@@ -3,7 +3,9 @@
 next: mostly calm, now and then a large excursion (issue 39, docs/people.md); Pepper's
 lifelike windows were all alike, and a classifier told them by that alone. At each spell
 the body's gain is drawn anew, a log-normal of median 1 and sigma the row's size, within
-the style's range (styles.StyleRow.activity): every group's amplitude (its Table 1
+the style's range (styles.StyleRow.activity) and never below the mood's floor
+(mood_table.spell_floor: no calm spell takes the body below the calmest mood's amplitude,
+so the calmest mood's spells only widen): every group's amplitude (its Table 1
 bounds, and so its moves, an arm's creep and companions) is the mood's times the gain,
 never beyond the key's range (selectedRange 1; Configuration.active_amplitude). The
 holds keep their timing: paced by the gain too (a hold over it), they put the arms'
@@ -33,9 +35,10 @@ class Activity(object):
         self._schedules = [] if gains is None else [posture_changes.Schedule(row, seed)
                                                     for row in posture_changes.SPELLS]
 
-    def gain(self, t):
+    def gain(self, t, floor=0.0):
         """The body's gain at ``t``: the product of each SPELL row's (1 before a row's
-        first spell)."""
+        first spell), never below ``floor`` (the mood's: mood_table.spell_floor) nor
+        outside the style's gains."""
         gain = 1.0
         for schedule in self._schedules:
             latest = schedule.latest(t)
@@ -47,5 +50,6 @@ class Activity(object):
             # Box-Muller: a normal draw of the two uniform ones.
             normal = math.sqrt(-2.0 * math.log(1.0 - first)) * math.cos(2.0 * math.pi * second)
             gain *= math.exp(sigma * normal)
-        return gain if self._gains is None else min(max(gain, self._gains[0]),
-                                                     self._gains[1])
+        if self._gains is None:
+            return gain
+        return min(max(gain, self._gains[0], floor), self._gains[1])

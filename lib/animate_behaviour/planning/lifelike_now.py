@@ -40,17 +40,19 @@ class Now(object):
         """(the signal's Reading, the group's Shape there, its Breathing) now."""
         reading = self._reading(self._shared.signal.now())
         shape = self._group.shape(reading, self._amplitude(reading.selected_range,
-                                                           self.gain()))
+                                                           self.gain(reading)))
         if self._breathings[0] is not shape:
             self._breathings = (shape, breath_module.Breathing(shape, self._config))
         return reading, shape, self._breathings[1]
 
-    def gain(self):
-        """The body's gain of activity (activity.py) now. Read at every step, a hold's
+    def gain(self, reading):
+        """The body's gain of activity (activity.py) now, at the live signal's
+        ``reading`` (its mood's spell_floor: a calm mood's spells calm it no further).
+        Read at every step, a hold's
         too: a spell that calms the body narrows the bounds under a hold, whose breath
         and creep calls settle back inside them, each checked with what it commands
         (:meth:`clear`)."""
-        return self._activity.gain(self.at)
+        return self._activity.gain(self.at, reading.spell_floor)
 
     def signal(self):
         """The live signal's Reading now, as read (not as the group reads it)."""

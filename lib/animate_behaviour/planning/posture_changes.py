@@ -36,10 +36,11 @@ class ChangeRow(object):
     name: what it is called (logs, benchmark); kind: SHIFT (the rest posture moves and
     stays), FIDGET (out and straight back), TOGETHER (the groups it names end their
     holds and set off: together.py) or SPELL (the body's activity changes: activity.py;
-    size is the spread of its log-normal gain); moves: {group name: joint name suffixes it moves, or
-    ALL}; interval, variation: mean (s; a TOGETHER row's in gestureDurations, together.py)
-    and coefficient of variation of the log-normal time between two; size: how far, as a fraction of each joint's band on that side
-    (None: as far as a move goes); source: the human figure it follows.
+    size is the spread of its log-normal gain); moves: {group name: joint name suffixes
+    it moves, or ALL}; interval, variation: mean (s; a TOGETHER row's in
+    gestureDurations, together.py) and coefficient of variation of the log-normal time
+    between two; size: how far, as a fraction of each joint's band on that side (None: as
+    far as a move goes); source: the human figure it follows.
     """
 
     def __init__(self, name, kind, moves, interval, variation, size, source):
