@@ -156,8 +156,10 @@ class Shape(object):
     """``group`` (a JointGroup) at a rest posture ``rest`` (joint -> rad, every animated
     joint) and amplitude ``selected_range``: its ``home`` there (its rest, inside the
     limits), Table 1's ``lower``/``upper`` random bounds around it (at ``amplitude``
-    instead if given) and the checks its row makes there; names, row and maximum
-    velocities are the group's."""
+    instead if given), the same at the mood's ``selected_range`` (``mood_lower``,
+    ``mood_upper``: the breath's depth and the rest's shifts follow the mood, not the
+    body's spells of activity) and the checks its row makes there; names, row and
+    maximum velocities are the group's."""
 
     def __init__(self, group, config, limits, rest, selected_range, amplitude=None):
         self.name = group.name
@@ -166,16 +168,25 @@ class Shape(object):
         self.max_velocity = group.max_velocity
         self.home = np.clip([rest[joint] for joint in group.names], group.minimum,
                             group.maximum)
-        bounds = [trajectory.random_bounds(rest[joint], limits[joint],
-                                           config.maximum_range(joint),
-                                           selected_range if amplitude is None else amplitude)
-                  for joint in group.names]
-        self.lower = np.array([bound[0] for bound in bounds], dtype=float)
-        self.upper = np.array([bound[1] for bound in bounds], dtype=float)
+        self.mood_lower, self.mood_upper = self._bounds(group, config, limits, rest,
+                                                        selected_range)
+        self.lower, self.upper = (
+            (self.mood_lower, self.mood_upper) if amplitude is None
+            else self._bounds(group, config, limits, rest, amplitude))
         around = dict(rest)
         around.update(zip(self.names, self.home))
         self.checks = [check for check in (make(self, config, limits, around, selected_range)
                                            for make in self.row.checks) if check is not None]
+
+    @staticmethod
+    def _bounds(group, config, limits, rest, selected_range):
+        """(lower, upper): Table 1's random bounds of ``group``'s joints around ``rest`` at
+        ``selected_range``."""
+        bounds = [trajectory.random_bounds(rest[joint], limits[joint],
+                                           config.maximum_range(joint), selected_range)
+                  for joint in group.names]
+        return (np.array([bound[0] for bound in bounds], dtype=float),
+                np.array([bound[1] for bound in bounds], dtype=float))
 
     def acceptable(self, points):
         """Boolean mask of the waypoints (rows) that pass every check."""
