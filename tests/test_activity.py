@@ -18,12 +18,12 @@ GAINS = styles.ROWS[styles.LIFELIKE].activity
 
 def test_the_gain_is_the_rounds_one_for_the_body_and_spreads_as_a_log_normal():
     times = np.arange(0.0, 4.0 * 3600.0, 5.0)
-    first, second = activity.Activity(13, GAINS), activity.Activity(13, GAINS)
+    first, second = activity.Activity(13, GAINS, "legs"), activity.Activity(13, GAINS, "leftArm")
     gains = np.array([first.gain(t) for t in times])
     # Every stream reads the same gain at the same moment, with no lock: a function of
     # the round's seed and time.
     assert [second.gain(t) for t in times[::-1]] == list(gains[::-1])
-    assert not np.array_equal(gains, [activity.Activity(14, GAINS).gain(t) for t in times])
+    assert not np.array_equal(gains, [activity.Activity(14, GAINS, "legs").gain(t) for t in times])
     assert np.all((gains >= GAINS[0]) & (gains <= GAINS[1]))
     # Median 1, sigma the row's: calm spells and busy ones, as people's windows are.
     row = posture_changes.SPELLS[0]
@@ -40,7 +40,7 @@ def test_a_calm_spell_takes_no_mood_below_the_calmest_moods_amplitude():
     # Calmed below it, the calmest arms, already the stillest person's, stood stiller
     # still (issue 39): at arousal -1 a spell only widens.
     times = np.arange(0.0, 3600.0, 5.0)
-    body = activity.Activity(13, GAINS)
+    body = activity.Activity(13, GAINS, "leftArm")
     lowest = mood_table.AMPLITUDE.at(mood_table.LOW)
     assert mood_table.spell_floor(mood_table.LOW) == 1.0
     for arousal in (-1.0, -0.5, 0.0, 0.5, 1.0):
@@ -53,7 +53,7 @@ def test_a_calm_spell_takes_no_mood_below_the_calmest_moods_amplitude():
 
 
 def test_without_spells_the_gain_is_one():
-    assert activity.Activity(13, None).gain(123.0) == 1.0
+    assert activity.Activity(13, None, "leftArm").gain(123.0) == 1.0
 
 
 def test_an_amplitude_scales_with_the_gain_within_the_keys_range():
@@ -74,7 +74,7 @@ def _move_sizes(seed, seconds=1200.0):
     plans = round_.every_group(seed, seconds)
     shape = checks.AtMood(config).shapes()["leftArm"]
     band = shape.upper - shape.lower
-    body = activity.Activity(seed, config.activity_gains())
+    body = activity.Activity(seed, config.activity_gains(), "leftArm")
     floor = mood_table.spell_floor(0.0)
     found = []
     for at, step in plans["leftArm"].steps:

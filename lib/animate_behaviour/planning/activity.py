@@ -27,13 +27,15 @@ BODY = "body"
 
 
 class Activity(object):
-    """The body's activity in the round of schedule ``seed``, its gain within ``gains``
-    (lowest, highest; None: no spells, the gain always 1)."""
+    """The body's activity as the group ``name`` moves by it in the round of schedule
+    ``seed``, its gain within ``gains`` (lowest, highest; None: no spells, the gain always
+    1): the SPELL rows that move the group."""
 
-    def __init__(self, seed, gains):
+    def __init__(self, seed, gains, name):
         self._gains = gains
         self._schedules = [] if gains is None else [posture_changes.Schedule(row, seed)
-                                                    for row in posture_changes.SPELLS]
+                                                    for row in posture_changes.SPELLS
+                                                    if name in row.moves]
 
     def gain(self, t, floor=0.0):
         """The body's gain at ``t``: the product of each SPELL row's (1 before a row's

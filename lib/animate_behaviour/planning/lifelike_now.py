@@ -26,7 +26,7 @@ class Now(object):
         self._group = group
         self._reading = reading
         self._amplitude = amplitude
-        self._activity = activity.Activity(shared.seed, config.activity_gains())
+        self._activity = activity.Activity(shared.seed, config.activity_gains(), group.name)
         self._config = config
         self._shared = shared
         self._start = np.asarray(start, dtype=float)
