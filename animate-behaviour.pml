@@ -69,12 +69,10 @@
         <File name="sender" src="lib/animate_behaviour/naoqi/sender.py" />
         <File name="speech" src="lib/animate_behaviour/naoqi/speech.py" />
         <File name="__init__" src="lib/animate_behaviour/planning/__init__.py" />
-        <File name="activity" src="lib/animate_behaviour/planning/activity.py" />
         <File name="breath" src="lib/animate_behaviour/planning/breath.py" />
         <File name="breath_timing" src="lib/animate_behaviour/planning/breath_timing.py" />
         <File name="clearance" src="lib/animate_behaviour/planning/clearance.py" />
         <File name="clearance_model" src="lib/animate_behaviour/planning/clearance_model.py" />
-        <File name="companions" src="lib/animate_behaviour/planning/companions.py" />
         <File name="creep" src="lib/animate_behaviour/planning/creep.py" />
         <File name="fidgets" src="lib/animate_behaviour/planning/fidgets.py" />
         <File name="groups" src="lib/animate_behaviour/planning/groups.py" />

@@ -7,7 +7,7 @@ import threading
 import numpy as np
 
 from animate_behaviour.expression import live_signal
-from animate_behaviour.planning import groups, joints, posture_changes, trajectory
+from animate_behaviour.planning import groups, joints, trajectory
 from animate_behaviour.planning.steps import HOME_MIN_DURATION
 from pepper_sim.motion import KinematicMotion
 
@@ -72,15 +72,11 @@ def arms_moved(records, config=None):
 
 def bounds(config, joint):
     """Table 1's bounds of ``joint`` at ``config``'s mood (an AtMood or a configuration):
-    a leg joint's at the legs' amplitude (a calm mood may leave it the configured one),
-    widened as far as the style's busiest spell of activity goes (planning/activity.py)."""
+    a leg joint's at the legs' amplitude (a calm mood may leave it the configured one)."""
     limit = joints.URDF_LIMITS[joint]
     selected_range = config.selected_range
     if joint in joints.LEG_JOINTS:
         selected_range = config.legs_amplitude(selected_range)
-    gains = config.activity_gains()
-    if gains is not None and posture_changes.SPELLS:
-        selected_range = config.active_amplitude(selected_range, gains[1])
     return trajectory.random_bounds(config.home[joint], limit, config.maximum_range(joint),
                                     selected_range)
 

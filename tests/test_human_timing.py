@@ -169,12 +169,10 @@ def test_hours_of_calls_stay_in_bounds_at_the_allowed_speed_and_clear(values, se
             limit = config.max_velocity_fraction * group.max_velocity
             assert np.all(peak <= limit * (1 + 1e-6)), (group.name, peak / limit)
             assert call.duration <= config.max_call_duration + 1e-9
-            # Where the planner checks a path (trajectory.random_points): its ends, as
-            # commanded (a key at the clearance's edge, the rest where the threshold is
-            # the rest's own, passes there and may not a rounding away), and
+            # Where the planner checks a path (trajectory.random_points): its ends and
             # SEGMENT_FRACTIONS of the way.
-            along = np.vstack([angles, angles + trajectory.SEGMENT_FRACTIONS[:, np.newaxis]
-                               * (end - angles), end])
+            fractions = np.concatenate([[0.0], trajectory.SEGMENT_FRACTIONS, [1.0]])
+            along = angles + fractions[:, np.newaxis] * (end - angles)
             assert group.acceptable(along).all(), group.name
             if group.name == "legs":
                 assert lean_check.lean(end[np.newaxis, :])[0] <= lean.MAX_LEAN + 1e-9

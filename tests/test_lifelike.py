@@ -7,12 +7,11 @@ import numpy as np
 import pytest
 
 from animate_behaviour import configuration as config_module
-from animate_behaviour.expression import context, live_signal, mood, mood_table
+from animate_behaviour.expression import context, live_signal, mood
 from animate_behaviour.planning import breath as breath_module
-from animate_behaviour.planning import (clearance, companions, creep, human_timing, joining,
-                                        joints, lifelike, lifelike_hold, lifelike_legs,
-                                        lifelike_now, posture_changes, steps, styles,
-                                        trajectory)
+from animate_behaviour.planning import (clearance, creep, human_timing, joining, joints,
+                                        lifelike, lifelike_hold, lifelike_legs, lifelike_now,
+                                        steps, styles, trajectory)
 import motion_quality
 import offline_plans
 from offline_plans import Round
@@ -53,24 +52,6 @@ def calls(plan):
 def moves(plan):
     """The calls that move every joint of the group (the others breathe)."""
     return [step for step in calls(plan) if step.joints is None]
-
-
-def begins(plan):
-    """(when it begins, the step) for each step of ``plan``."""
-    elapsed = 0.0
-    for step in plan:
-        yield elapsed, step
-        elapsed += step.duration
-
-
-def accompanying(name, plan, config):
-    """The beginnings of the calls of ``plan`` (the group ``name``'s steps, at the
-    steady mood of the last round planned) at an onset it goes with (companions.py): its
-    companion moves."""
-    onsets = companions.Companions(name, planned.round.shared.seed)
-    signal = planned.round.shared.signal.now()
-    return set(round(when, 6) for when, step in begins(plan) if isinstance(step, steps.Move)
-               and abs(onsets.first(when - 1e-6, signal)[0] - when) < 1e-6)
 
 
 def keys(call, angles):
@@ -179,8 +160,7 @@ def test_a_call_is_checked_with_what_it_commands_at_its_key_and_on_the_way():
     config = config_module.from_mapping({"behaviour": "body", "motionStyle": "lifelike"})
     round_ = Round(config, 0, None, styles.lifelike_steps)
     group = round_.groups[0]
-    now = lifelike_now.Now(group, config, round_.shared, group.home, lambda reading: reading,
-                           lambda selected_range, _gain: selected_range)
+    now = lifelike_now.Now(group, config, round_.shared, group.home, lambda reading: reading)
     size, band = len(group.names), Banded()
     now.commanded = np.zeros(size)
     other = np.full(size, 0.5)
@@ -201,19 +181,16 @@ def test_a_call_is_checked_with_what_it_commands_at_its_key_and_on_the_way():
 
 
 def test_a_hold_sends_no_call_but_the_breath_with_the_creep_and_without_breathing_none():
-    # but the companions of the other groups' moves (test_a_move_of_an_arm_...).
     for breathing in ("true", "false"):
-        config, plans = planned(seed=3, breathing=breathing)
+        _config, plans = planned(seed=3, breathing=breathing)
         for group, plan, _end in plans.values():
-            companion = accompanying(group.name, plan, config)
             breathing_joints = tuple(index for index, name in enumerate(group.names)
                                      if name.endswith("ShoulderPitch"))
             # The creep rides the breath's calls: the arm's joints but the hand's.
             crept = tuple(sorted(breathing_joints + creep.creeping(group.names,
                                                                    breathing_joints)))
             assert not breathing_joints or len(crept) == len(group.names) - 1
-            held = [call for when, call in begins(plan) if isinstance(call, steps.Move)
-                    and call.joints is not None and round(when, 6) not in companion
+            held = [call for call in calls(plan) if call.joints is not None
                     and (not breathing_joints or breathing_joints[0] in call.joints)]
             for call in held:
                 assert breathing == "true"
@@ -275,12 +252,10 @@ def test_the_breath_is_one_for_both_arms_and_goes_on_through_moves():
         assert offset < 0.0  # inhaling raises the arm forward, away from the pelvis
         elapsed, pose = 0.0, group.home[shoulder]
         keys = []
-        companion = accompanying(name, plan, config)
         for step in plan:
-            began = round(elapsed, 6)
             elapsed += step.duration
             if isinstance(step, steps.Move):
-                if step.joints is None or began in companion:  # a move's rest
+                if step.joints is None:
                     pose = step.end[shoulder] - offset * breath.depth_at(elapsed)
                 if step.joints is None or shoulder in step.joints:  # not a fidget's
                     keys.append((elapsed, step.end[shoulder] - pose))
@@ -391,10 +366,7 @@ def test_the_legs_move_in_cycles_of_the_specifications_chunk_pattern():
         # the shortest LEG_CYCLE of the specification's chunk time.
         cycles = seconds / (lifelike_legs.LEG_CYCLE[0] * config.leg_chunk_size
                             * config.gesture_duration)
-        companion = accompanying("legs", plan, config)
-        own = [step for when, step in begins(plan) if isinstance(step, steps.Move)
-               and step.joints is None and round(when, 6) not in companion]
-        assert len(own) <= (config.num_points_leg + 1) * (cycles + 1)
+        assert len(moves(plan)) <= (config.num_points_leg + 1) * (cycles + 1)
 
 
 def test_legs_planned_away_from_home_finish_their_visit_first():
@@ -482,9 +454,7 @@ def full_moves(step, count):
     return found
 
 
-def test_the_first_move_planned_after_a_mood_change_carries_its_amplitude_and_tempo(
-        monkeypatch):
-    no_spells(monkeypatch)  # the mood's own bands, not a spell's
+def test_the_first_move_planned_after_a_mood_change_carries_its_amplitude_and_tempo():
     config = config_module.from_mapping({"behaviour": "body", "motionStyle": "lifelike"})
     the_mood, step = drifting(config)
     before = full_moves(step, 3)
@@ -495,10 +465,9 @@ def test_the_first_move_planned_after_a_mood_change_carries_its_amplitude_and_te
     changed = before[-1][0]
     # Steps already planned keep their shape; the moves planned once the mood has glided
     # there are lively's: shorter (but for what the velocity limit needs), and drawn from
-    # the wider bounds. The first after the glide is left out: its onset, and so its
-    # length, was read during the hold before it, while the mood glided (companions.py).
+    # the wider bounds.
     after = [(at, move, angles) for at, move, angles in full_moves(step, 12)
-             if at > changed + mood.MOOD_RAMP][1:]
+             if at > changed + mood.MOOD_RAMP]
     assert len(after) >= 5
     group = checks.AtMood(config).shapes()["leftArm"]
     names = group.names
@@ -610,11 +579,6 @@ def test_a_moment_together_draws_its_farthest_target_as_far_on_either_side_of_th
     assert np.mean(uneven[:, roll]) - rest[roll] > 0.6 * reach
 
 
-def no_spells(monkeypatch):
-    """The body's activity left out (activity.py): every spell's gain 1."""
-    monkeypatch.setattr(posture_changes, "SPELLS", ())
-
-
 def same_steps(first, second):
     """Whether two plans' steps are the same: rests as long, calls with the same keys."""
     def form(step):
@@ -625,20 +589,10 @@ def same_steps(first, second):
     return [form(step) for step in first] == [form(step) for step in second]
 
 
-def test_a_calm_mood_calms_the_arms_not_the_legs_sway(monkeypatch):
+def test_a_calm_mood_calms_the_arms_not_the_legs_sway():
     # A person's postural sway is not theirs to calm (issue 39, part 3): at arousal -1 the
     # lifelike legs plan as at the configured mood, step for step, where the arms and
-    # the specification's legs calm down. (Their companions of the arms' moves follow
-    # the mood's share, mood_table's: left out here.)
-    monkeypatch.setattr(companions.Companions, "first",
-                        lambda self, start, signal: (float("inf"), None))
-    # The body's spells of activity neither calm nor widen them there (a spell widens the
-    # legs no further than the arms' band goes, and calms no mood below the calmest):
-    # at the neutral mood they do, so they are left out of the comparison.
-    spelled = [planned(seed=seed, arousal="-1")[1]["legs"][1] for seed in SEEDS[:2]]
-    monkeypatch.setattr(posture_changes, "SPELLS", ())
-    for seed, legs in zip(SEEDS, spelled):
-        assert same_steps(legs, planned(seed=seed, arousal="-1")[1]["legs"][1])
+    # the specification's legs calm down.
     for seed in SEEDS[:4]:
         _config, calm = planned(seed=seed, arousal="-1")
         _config, neutral = planned(seed=seed)
@@ -656,8 +610,7 @@ def test_a_calm_mood_calms_the_arms_not_the_legs_sway(monkeypatch):
     assert lively.legs_tempo(lively.gesture_duration) == pytest.approx(0.55)
 
 
-# The lifelike legs' band at their busiest spell of activity: 0.5 x 2.5, within the key's 1.
-@pytest.mark.parametrize("style,amplitude", [("lifelike", 1.0), ("specification", 0.2)])
+@pytest.mark.parametrize("style,amplitude", [("lifelike", 0.5), ("specification", 0.2)])
 def test_the_arms_keep_their_hands_clear_of_the_legs_band_at_a_calm_mood(monkeypatch, style,
                                                                         amplitude):
     # The lifelike legs keep their configured band at arousal -1: the arms' clearance
@@ -676,108 +629,3 @@ def test_the_arms_keep_their_hands_clear_of_the_legs_band_at_a_calm_mood(monkeyp
     for leg, bound in arms[0].items():
         assert bound == pytest.approx(trajectory.random_bounds(
             calm.home[leg], joints.URDF_LIMITS[leg], calm.maximum_range(leg), amplitude))
-
-
-def test_a_move_of_an_arm_at_its_onset_goes_with_a_small_move_of_the_other_arm_and_legs(
-        monkeypatch):
-    no_spells(monkeypatch)  # the share of the mood's own band, not a spell's
-    # Issue 39: a person's arm seldom moves alone. Each arm's own moves begin at its
-    # onsets (companions.Onsets), and the other arm and the legs, holding then, move a
-    # little at the same moment and as long (at least: the velocity limit may lengthen
-    # it), every joint but the hand.
-    config, plans = planned(seed=4)
-    seed, gesture = planned.round.shared.seed, config.gesture_duration
-    along = {"leftArm": 0, "rightArm": 0, "legs": 0}
-    for name in ("leftArm", "rightArm"):
-        onsets = companions.Onsets(name, seed)
-        own = [(when, step) for when, step in begins(plans[name][1])
-               if isinstance(step, steps.Move) and step.joints is None
-               and abs(onsets.first(when - 1e-6, gesture)[0] - when) < 1e-6]
-        assert len(own) >= 3, name
-        for when, step in own:
-            length = onsets.first(when - 1e-6, gesture)[1]
-            assert step.duration >= length - 1e-9  # the onset's own length (or longer)
-            for other, (group, plan, _end) in plans.items():
-                if other == name:
-                    continue
-                went = [call for began, call in begins(plan) if abs(began - when) < 1e-6
-                        and isinstance(call, steps.Move) and call.duration >= length - 1e-9]
-                if not went:
-                    continue  # moving, or its companion did not fit (a breath call then)
-                along[other] += 1
-                call = went[0]
-                assert call.duration >= length - 1e-9
-                hand = [index for index, joint in enumerate(group.names) if "Hand" in joint]
-                moved = range(len(group.names)) if call.joints is None else call.joints
-                assert not set(hand) & set(moved)
-    assert min(along.values()) >= 2, along
-    # Small: a companion goes its share (companions.ARM_SHARE, LEG_SHARE) of the way to a
-    # point in its bounds, so within that share of each joint's band.
-    for name, (group, plan, _end) in plans.items():
-        band = group.upper - group.lower
-        angles = np.array(group.home, dtype=float)
-        share = companions.Companions(name, seed).share
-        companion = accompanying(name, plan, config)
-        for when, step in begins(plan):
-            if not isinstance(step, steps.Move):
-                continue
-            if round(when, 6) in companion:
-                moved = np.abs(step.end - angles)
-                # the breath's change rides the shoulder's key on top
-                assert np.all(moved <= share * band + 0.05), name
-            chosen = range(len(angles)) if step.joints is None else list(step.joints)
-            angles[chosen] = step.end[chosen]
-
-
-def accompanied(name, arousal, seed, units=600.0):
-    """The onsets the group ``name`` goes with at a steady ``arousal`` in the round of
-    schedule ``seed``, over ``units``, in gestureDurations then (the schedule's)."""
-    config = config_module.from_mapping({"motionStyle": "lifelike", "arousal": str(arousal)})
-    signal = live_signal.steady(config).now()
-    onsets = companions.Companions(name, seed)
-    found, moment = [], 0.0
-    while True:
-        moment = onsets.first(moment, signal)[0]
-        if moment > units * signal.gesture_duration:
-            return found
-        found.append(round(moment / signal.gesture_duration, 6))
-        moment += 1e-3
-
-
-def test_the_share_of_onsets_accompanied_falls_with_arousal_and_every_stream_reads_it_alike():
-    # Carried at every onset, the arms' and legs' moves within 150 ms of one another read
-    # above people's highest synchrony at arousal 1 (issue 39): fewer onsets are carried
-    # as arousal rises above 0 (mood_table's share), none at -1, as many at 0 and -0.5.
-    share = [mood_table.shares(arousal)["companions"] for arousal in (-0.5, 0.0, 0.5, 1.0)]
-    assert share == sorted(share, reverse=True) and share[0] == share[1] > share[2] > 0.0
-    assert mood_table.shares(-1.0)["companions"] == 0.0
-    for seed in SEEDS[:3]:
-        assert accompanied("legs", -1.0, seed) == []
-        counts = []
-        for arousal in (0.0, 0.5, 0.75):
-            # Every stream reads the same onsets carried, from the schedule's seed alone:
-            # the legs go with both arms' (each arm with the other's).
-            legs = accompanied("legs", arousal, seed)
-            arms = accompanied("leftArm", arousal, seed) + accompanied("rightArm", arousal, seed)
-            assert legs == sorted(arms)
-            counts.append(set(legs))
-        assert counts[2] < counts[1] < counts[0]  # a higher arousal's among a lower's
-        assert len(counts[1]) == pytest.approx(share[2] / share[1] * len(counts[0]), rel=0.3)
-
-
-def test_an_arm_goes_with_the_other_arms_onsets_only_as_the_moods_share_says():
-    # At arousal 0.5 (a share under a half) the right arm's companion calls begin at the
-    # left arm's onsets the share carries, and at no other of its onsets.
-    _config, plans = planned(seed=4, arousal="0.5")
-    seed, signal = planned.round.shared.seed, planned.round.shared.signal.now()
-    onsets, carrying = companions.Onsets("leftArm", seed), companions.Companions("rightArm", seed)
-    left, carried = set(), set()
-    for found, first in ((left, lambda moment: onsets.first(moment, signal.gesture_duration)),
-                         (carried, lambda moment: carrying.first(moment, signal))):
-        moment = first(0.0)[0]
-        while moment < SECONDS:
-            found.add(round(moment, 6))
-            moment = first(moment + 1e-3)[0]
-    began = set(round(when, 6) for when, step in begins(plans["rightArm"][1])
-                if isinstance(step, steps.Move)) & left
-    assert began and began <= carried < left

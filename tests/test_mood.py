@@ -88,14 +88,10 @@ def test_the_neutral_mood_changes_nothing():
 
 
 def test_one_row_per_figure_and_joint_and_each_is_one_at_neutral():
-    # A share is no figure: it is one of the occasions kept, 0 to 1.
     targets = [(row.axis, row.target) for row in mood_table.TABLE]
     assert len(targets) == len(set(targets))
     for row in mood_table.TABLE:
-        if row.kind == mood_table.SHARE:
-            assert all(0.0 <= value <= 1.0 for value in row.values), row.target
-        else:
-            assert row.at(0.0) == (0.0 if row.kind == mood_table.OFFSET else 1.0), row.target
+        assert row.at(0.0) == (1.0 if row.kind == mood_table.SCALE else 0.0), row.target
         assert row.axis in mood_table.AXES and len(row.values) == len(mood_table.POINTS)
         if row.kind == mood_table.SCALE:
             assert config_module.ROWS[row.target].preset_settable

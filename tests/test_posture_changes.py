@@ -26,16 +26,11 @@ def configured(**values):
 
 def test_every_kind_is_a_row_with_its_source():
     kinds = set(row.kind for row in posture_changes.TABLE)
-    assert kinds == {posture_changes.SHIFT, posture_changes.FIDGET, posture_changes.TOGETHER,
-                     posture_changes.SPELL}
+    assert kinds == {posture_changes.SHIFT, posture_changes.FIDGET, posture_changes.TOGETHER}
     for row in posture_changes.TABLE:
         assert row.source and row.interval > 0.0
-        if row.kind == posture_changes.TOGETHER:  # as far as a move goes
-            assert row.size is None
-        elif row.kind == posture_changes.SPELL:  # the spread of a log-normal gain
-            assert row.size > 0.0
-        else:
-            assert 0.0 < row.size < 1.0
+        # A moment together moves as far as a move does.
+        assert 0.0 < row.size < 1.0 if row.kind != posture_changes.TOGETHER else row.size is None
 
 
 @pytest.mark.parametrize("row", posture_changes.TABLE, ids=lambda row: row.name)
@@ -133,10 +128,7 @@ def fidgets_of(config, live=None, hours=2.0, seed=2):
     return found
 
 
-def test_fidgets_come_about_every_minute_one_arm_out_and_straight_back(monkeypatch):
-    # A fidget's reach is a share of the arm's band at the mood: the body's spells of
-    # activity (activity.py), which widen or narrow it, left out.
-    monkeypatch.setattr(posture_changes, "SPELLS", ())
+def test_fidgets_come_about_every_minute_one_arm_out_and_straight_back():
     config, built = configured()
     found = fidgets_of(config)
     count = sum(len(pairs) for pairs in found.values())

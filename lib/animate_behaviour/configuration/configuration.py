@@ -50,24 +50,6 @@ class Configuration(object):
             return max(selected_range, self.selected_range)
         return selected_range
 
-    def activity_gains(self):
-        """(lowest, highest) gain of the body's spells of activity in the motion style
-        (styles.StyleRow.activity; planning/activity.py), or None: no spells."""
-        return styles.ROWS[self.motion_style].activity
-
-    @staticmethod
-    def active_amplitude(selected_range, gain):
-        """A selectedRange at the body's ``gain`` of activity: ``selected_range`` scaled,
-        never beyond the key's range (1) unless it already is."""
-        return min(selected_range * gain, max(selected_range, 1.0))
-
-    def legs_widest(self, selected_range):
-        """The legs' widest selectedRange at a mood's ``selected_range``, their busiest
-        spell of activity included: what the arms' hand clearance allows for."""
-        amplitude = self.legs_amplitude(selected_range)
-        gains = self.activity_gains()
-        return amplitude if gains is None else self.active_amplitude(amplitude, gains[1])
-
     def legs_tempo(self, gesture_duration):
         """The legs' gestureDuration (s) at a mood's ``gesture_duration``: for a style
         whose legs sway when calm (styles.StyleRow), never above the configured one."""

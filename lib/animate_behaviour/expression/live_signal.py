@@ -25,16 +25,13 @@ from animate_behaviour.foundation.clock import REAL_TIME
 # moves and holds, base turns, breathing rate); ``rest``, the rest posture the valence
 # makes of its home (joint -> rad); whether the arms must start no move (Pepper listens)
 # and whether the base must start no turn (a person is engaged); ``alone``: how alone
-# Pepper is, 0 to 1 (posture_changes: fidgets); ``companions``: the share of an arm's
-# move onsets the rest of the body carries (mood_table.shares; companions.py);
-# ``spell_floor``: the lowest gain a spell of activity calms the body to
-# (mood_table.spell_floor; activity.py).
+# Pepper is, 0 to 1 (posture_changes: fidgets).
 # What a steady mood would log: nothing, it is never set.
 _SILENT = logging.getLogger("animateBehaviour.steady")
 
 Reading = collections.namedtuple(
     "Reading", "valence arousal selected_range gesture_duration rot_maximum_range "
-               "breaths_per_minute rest arms_hold base_holds alone companions spell_floor")
+               "breaths_per_minute rest arms_hold base_holds alone")
 
 
 # Without a context: no reaction.
@@ -94,9 +91,7 @@ class LiveSignal(object):
         return Reading(valence, arousal, figures["selectedRange"], figures["gestureDuration"],
                        figures["rotMaximumRange"], figures["breathsPerMinute"],
                        self._rest_at(config, valence, figures["selectedRange"]),
-                       context.arms_hold, context.base_holds, context.alone,
-                       mood_table.shares(arousal)["companions"],
-                       mood_table.spell_floor(arousal))
+                       context.arms_hold, context.base_holds, context.alone)
 
     def _figures_at(self, config, arousal):
         """mood_table.figures, computed again only when the configuration or the arousal

@@ -15,11 +15,6 @@ posture Pepper moves by (:func:`figures`, :func:`rest_posture`).
   range) and the joints' limits, and it must keep the hands clear of the pelvis
   (clearance.py) and the torso upright (lean.py) as well as the configured home does;
   otherwise the whole offset is scaled back (SCALE_BACK) until it does.
-* Arousal also sets **shares** (the rows whose ``kind`` is SHARE, 0 to 1): the share of
-  the lifelike style's occasions for an event that the event takes (:func:`shares`, the
-  live signal's Reading carries them): ``companions``, the arms' move onsets the rest of
-  the body carries (planning/companions.py). And the amplitude row says how calm a spell
-  of activity may make the body (:func:`spell_floor`).
 
 Figures and their mood. The file's figures, and the owner's, are Pepper's at the neutral
 mood (0, 0). A preset that names ``arousal`` states the arousal figures it names at that
@@ -39,7 +34,6 @@ AXES = (VALENCE, AROUSAL)
 LOW, HIGH = -1.0, 1.0
 SCALE = "scale"  # the figure times the row's value
 OFFSET = "offset"  # rad added to the joint's configured home
-SHARE = "share"  # the share of a lifelike event's occasions the mood keeps (no key)
 # The moods the rows give values at; between them values are interpolated linearly.
 POINTS = (-1.0, -0.5, 0.0, 0.5, 1.0)
 # The fractions of the valence offset tried, largest first, until the posture passes the
@@ -87,22 +81,6 @@ TABLE = (
         "wider base turns (at most 0.495 from the default 0.3)"),
     Row(AROUSAL, "breathsPerMinute", SCALE, (0.75, 0.875, 1.0, 1.15, 1.3),
         "breathing rate rises with arousal (10.5 .. 18.2 from the default 14)"),
-    # The other arm and the legs carry an arm's move at every onset at arousal 0 and
-    # -0.5: a person's arm seldom moves alone (issue 39: the arms' speeds' correlation's
-    # own AUC 0.07 -> 0.31 at (0, 0), inside people's 0.3-0.7). None at -1, where an arm's
-    # own gross moves are rare (0.1-0.5 a minute) and companions read as brief gross moves
-    # of their own (the move length's own AUC 0.57 -> 0.23 carried at every onset). Fewer
-    # above 0, none at 1: carried at every onset, the chains' onsets within 150 ms of
-    # another's read 0.68-0.75 at arousal 1, above people's highest (0.64), and a third
-    # of them took the side-to-side sway's DFA below BDS's (0.87 -> 0.84) for no gain in
-    # the arms' correlation (0.10 -> 0.09-0.15); 0.4 at 0.5 kept the synchrony there at
-    # 0.53-0.57 (mood grid, 120 s; docs/people.md). Beside the body's spells of activity
-    # (planning/activity.py), carried at every onset at 0 the synchrony read 0.59-0.65
-    # there (mood grid), above people's highest at (0, 0): 0.6 of them (0.3 at 0.5)
-    # reads 0.49-0.50 offline where every onset read 0.59 (seeds 13-14), the two-sample
-    # AUCs at (0, 0) 0.03-0.06 higher.
-    Row(AROUSAL, "companions", SHARE, (0.0, 0.6, 0.6, 0.3, 0.0),
-        "the share of an arm's move onsets the other arm and the legs carry a little"),
     Row(VALENCE, "ShoulderPitch", OFFSET, (0.03, 0.015, 0.0, -0.06, -0.12),
         "arms held higher (forward) for positive, lower for negative"),
     Row(VALENCE, "ShoulderRoll", OFFSET, (-0.03, -0.015, 0.0, 0.05, 0.1),
@@ -119,8 +97,6 @@ TABLE = (
 )
 FIGURES = tuple(row for row in TABLE if row.kind == SCALE)
 POSTURE = tuple(row for row in TABLE if row.kind == OFFSET)
-SHARES = tuple(row for row in TABLE if row.kind == SHARE)
-AMPLITUDE = next(row for row in FIGURES if row.target == "selectedRange")
 
 
 def anchors(config):
@@ -190,21 +166,6 @@ def checks_at(config, posture, selected_range):
             names, posture, leg_bounds, clearance_model.COEFFICIENTS).threshold)
     leaning = lean.LeanCheck(joints.LEG_JOINTS, posture).threshold
     return min(thresholds), leaning
-
-
-def spell_floor(arousal):
-    """The lowest gain of the lifelike body's spells of activity at ``arousal``
-    (planning/activity.py): the calmest arousal's amplitude over this one's (the
-    selectedRange row), so that a calm spell takes no mood below the calmest mood's
-    amplitude and the calmest mood nowhere calmer. Calmed below it, the calm corners'
-    arms, already the stillest person's, stood still more (the time still's own AUC 0.96)
-    and the linear classifier told them at 0.99-1.00 where 0.85 before (issue 39)."""
-    return AMPLITUDE.at(LOW) / AMPLITUDE.at(arousal)
-
-
-def shares(arousal):
-    """{share name: the share (0 to 1) at ``arousal``}: the SHARE rows'."""
-    return dict((row.target, row.at(arousal)) for row in SHARES)
 
 
 def figures(config, arousal):

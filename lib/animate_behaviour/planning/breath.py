@@ -191,11 +191,10 @@ class Breath(object):
 
 
 class Breathing(object):
-    """How the joints of ``group`` (a groups.Shape: its bounds at the mood, not at a spell
-    of activity's amplitude: the breath's depth is the mood's) breathe: an offset (rad)
-    per joint at the mean tidal depth (zero for the joints that do not breathe), and
-    ``lifted``: the offsets at the top of the largest sigh, which the group's bounds leave
-    room for."""
+    """How the joints of ``group`` (a groups.Shape: its bounds at the mood) breathe: an
+    offset (rad) per joint at the mean tidal depth (zero for the joints that do not
+    breathe), and ``lifted``: the offsets at the top of the largest sigh, which the
+    group's bounds leave room for."""
 
     def __init__(self, group, config):
         self.offsets = np.zeros(len(group.names))
@@ -204,7 +203,7 @@ class Breathing(object):
             for index, name in enumerate(group.names):
                 for suffix, depth, sign in BREATHING:
                     if name.endswith(suffix):
-                        half_band = (group.mood_upper[index] - group.mood_lower[index]) / 2.0
+                        half_band = (group.upper[index] - group.lower[index]) / 2.0
                         self.offsets[index] = sign * depth * half_band
             self.joints = tuple(int(index) for index in np.flatnonzero(self.offsets))
         self.lifted = Breath.deepest * self.offsets

@@ -62,8 +62,7 @@ def _lean_check(shape, _config, _limits, rest, _selected_range):
 
 def _clearance_check(shape, config, limits, rest, selected_range):
     """Hands clear of the pelvis, whatever the leg joints another group moves do (in
-    their band at the legs' widest amplitude: a calm mood may leave it wider than the
-    arm's, a busy spell of activity widen it)."""
+    their band at the legs' amplitude, which a calm mood may leave wider than the arm's)."""
     if not clearance.moves_an_arm(shape.names):
         return None
     moving_legs = [name for _row, members in joint_groups(config.behaviour,
@@ -72,7 +71,7 @@ def _clearance_check(shape, config, limits, rest, selected_range):
     leg_bounds = dict(
         (leg, trajectory.random_bounds(rest[leg], limits.get(leg, joints.URDF_LIMITS[leg]),
                                        config.maximum_range(leg),
-                                       config.legs_widest(selected_range)))
+                                       config.legs_amplitude(selected_range)))
         for leg in moving_legs)
     return clearance.ClearanceCheck(shape.names, rest, leg_bounds, clearance_model.COEFFICIENTS)
 
@@ -137,56 +136,39 @@ class JointGroup(object):
         self._limits = limits
         self._shaped = (None, None, None)  # (rest, selectedRange, Shape) last made
 
-    def shape(self, reading, amplitude=None):
+    def shape(self, reading):
         """The group where the live signal's ``reading`` (live_signal.Reading) puts it: a Shape,
-        made again only when its rest posture or amplitude changed. ``amplitude``: the
-        selectedRange its bounds are drawn at (by default the reading's; the lifelike
-        style's spells of activity, activity.py); its checks keep the reading's."""
-        amplitude = reading.selected_range if amplitude is None else amplitude
+        made again only when its rest posture or amplitude changed."""
         cached = self._shaped
-        if cached[0] is reading.rest and cached[1] == (reading.selected_range, amplitude):
+        if cached[0] is reading.rest and cached[1] == reading.selected_range:
             return cached[2]
-        made = Shape(self, self._config, self._limits, reading.rest, reading.selected_range,
-                     amplitude)
-        self._shaped = (reading.rest, (reading.selected_range, amplitude), made)  # one assignment
+        made = Shape(self, self._config, self._limits, reading.rest, reading.selected_range)
+        self._shaped = (reading.rest, reading.selected_range, made)  # one assignment
         return made
 
 
 class Shape(object):
     """``group`` (a JointGroup) at a rest posture ``rest`` (joint -> rad, every animated
     joint) and amplitude ``selected_range``: its ``home`` there (its rest, inside the
-    limits), Table 1's ``lower``/``upper`` random bounds around it (at ``amplitude``
-    instead if given), the same at the mood's ``selected_range`` (``mood_lower``,
-    ``mood_upper``: the breath's depth and the rest's shifts follow the mood, not the
-    body's spells of activity) and the checks its row makes there; names, row and
-    maximum velocities are the group's."""
+    limits), Table 1's ``lower``/``upper`` random bounds around it and the checks its
+    row makes there; names, row and maximum velocities are the group's."""
 
-    def __init__(self, group, config, limits, rest, selected_range, amplitude=None):
+    def __init__(self, group, config, limits, rest, selected_range):
         self.name = group.name
         self.row = group.row
         self.names = group.names
         self.max_velocity = group.max_velocity
         self.home = np.clip([rest[joint] for joint in group.names], group.minimum,
                             group.maximum)
-        self.mood_lower, self.mood_upper = self._bounds(group, config, limits, rest,
-                                                        selected_range)
-        self.lower, self.upper = (
-            (self.mood_lower, self.mood_upper) if amplitude is None
-            else self._bounds(group, config, limits, rest, amplitude))
+        bounds = [trajectory.random_bounds(rest[joint], limits[joint],
+                                           config.maximum_range(joint), selected_range)
+                  for joint in group.names]
+        self.lower = np.array([bound[0] for bound in bounds], dtype=float)
+        self.upper = np.array([bound[1] for bound in bounds], dtype=float)
         around = dict(rest)
         around.update(zip(self.names, self.home))
         self.checks = [check for check in (make(self, config, limits, around, selected_range)
                                            for make in self.row.checks) if check is not None]
-
-    @staticmethod
-    def _bounds(group, config, limits, rest, selected_range):
-        """(lower, upper): Table 1's random bounds of ``group``'s joints around ``rest`` at
-        ``selected_range``."""
-        bounds = [trajectory.random_bounds(rest[joint], limits[joint],
-                                           config.maximum_range(joint), selected_range)
-                  for joint in group.names]
-        return (np.array([bound[0] for bound in bounds], dtype=float),
-                np.array([bound[1] for bound in bounds], dtype=float))
 
     def acceptable(self, points):
         """Boolean mask of the waypoints (rows) that pass every check."""

@@ -9,10 +9,8 @@ on one clock looks busy and machine-like); measured against people standing idle
 arms that now and then set off together, and never quite stillness. So, per group (an
 arm with its hand, or the legs):
 
-* A **hold** (lifelike_hold.py) up to the arm's next onset (companions.py: the round's
-  schedule of each arm's moves, its gaps a long-tailed hold, human_timing's log-normal of
-  mean 2.4 x gestureDuration, mostly far shorter, now and then a minute, plus a move's
-  length; a move lengthened past the next onset leaves the hold its floor), counted in
+* A **hold** (lifelike_hold.py) drawn from a long-tailed distribution (human_timing: a log-normal of mean
+  2.4 x gestureDuration, mostly far shorter, now and then a minute), counted in
   gestureDurations as the live signal gives them, so a faster tempo shortens what is left
   of it: no call for the group's joints but its breath's calls (below), which carry the
   arm's creep too (creep.py: a slow random drift of its joints other than the breath's
@@ -24,21 +22,14 @@ arm with its hand, or the legs):
   arms, if holding for at least HOLD_FLOOR, end their holds and set off, each to the
   farthest of TOGETHER_DRAWS targets: people's arms set off together more often than
   chance.
-* **Companions** (issue 39): at each onset of the other arm that the mood's share
-  carries (the live signal's ``companions``: mood_table.py), an arm holding (not while
-  Pepper listens) moves a little too, as long (companions.ARM_SHARE of the way to a random
-  point, every joint but the hand), and so do the legs at both arms' onsets
-  (companions.LEG_SHARE): a person's arm seldom moves alone. A companion rides the hold's
-  joined calls, and never lasts past the arm's own next onset.
 * A **move** to a new random target, inside Table 1's bounds and passing the group's
   checks (hands clear of the pelvis along the way, torso upright), as ONE call with one
   key per joint, at the target, where the group comes to rest; the call, the breath at
   its end included, passes them too from where the joints are commanded, at its key and
   on the way (else the move is drawn again; lifelike_now.Now.clear checks every call of
   the stream, the holds' too, with what it commands). Its duration is drawn in
-  MOVE x gestureDuration (the onset's own length when it sets off at one), never longer
-  than maxCallDuration (so a move is never cut) nor shorter than maxVelocityFraction
-  allows. Groups on timings of their own set off
+  MOVE x gestureDuration, never longer than maxCallDuration (so a move is never cut) nor
+  shorter than maxVelocityFraction allows. Groups on timings of their own set off
   together now and then by chance, and are left to: people's arms and legs do so more
   often still (issue 32: the genuine idle people's synchrony, 0.43-0.64, is above
   anything chance gives Pepper), so moves are not kept apart.
@@ -79,12 +70,18 @@ from __future__ import absolute_import, division, print_function
 
 import numpy as np
 
-from animate_behaviour.planning import companions, human_timing, posture_shifts, trajectory
-from animate_behaviour.planning.lifelike_hold import ONSET_SLACK, Hold
+from animate_behaviour.planning import human_timing, posture_shifts, trajectory
+from animate_behaviour.planning.lifelike_hold import Hold
 from animate_behaviour.planning.lifelike_now import Now
 
-# Moves in multiples of gestureDuration: companions.MOVE (an arm's onsets carry them).
-MOVE = companions.MOVE
+# Moves in multiples of gestureDuration (at least what maxVelocityFraction needs): brief
+# and quick, as people's are: the genuine idle people's gross arm moves last 0.29-1.78 s
+# (10th to 90th percentile, median 0.58; ReActIdle as devtools/people reads it, issue 32).
+# A call of 0.3-0.8 s reads as that long a move: an eased move stays above half its peak
+# speed for most of it. (Before issue 32: 1.5-3, after the best open idle generator
+# found, whose arms drift from rest to rest and read 0.003 rad/s at the median against
+# people's 0.007-0.099.) Holds are human_timing's.
+MOVE = (0.3, 0.8)
 # A move to a new rest posture, in multiples of gestureDuration (at most
 # maxCallDuration): slow.
 SHIFT_MOVE = (2.5, 3.0)
@@ -119,22 +116,14 @@ class Lifelike(object):
         self._shared = shared
         self._breath = shared.breath
         self._postures = posture_shifts.Postures(group.name, group.names, shared.seed)
-        self._now = Now(group, config, shared, start, self._reading, self._amplitude)
-        self._onsets = companions.Onsets(group.name, shared.seed)
-        self._companions = companions.Companions(group.name, shared.seed)
-        self._hold = Hold(group, config, rng, shared, self._now, self._companions)
+        self._now = Now(group, config, shared, start, self._reading)
+        self._hold = Hold(group, config, rng, shared, self._now)
         self._went = None  # (the rest the group last went to, when)
-        self._set_off = None  # when the arm's last move began (its onset's, most often)
         self._steps = self._cycles()
 
     def _reading(self, reading):
         """The live signal's ``reading`` as the group moves by it: an arm's, as read."""
         return reading
-
-    def _amplitude(self, selected_range, gain):
-        """The selectedRange the group's bounds are drawn at: the mood's
-        ``selected_range`` at the body's ``gain`` of activity (activity.py)."""
-        return self._config.active_amplitude(selected_range, gain)
 
     def next(self, at):
         """The next step (steps.Move or steps.Rest), beginning at robot time ``at``."""
@@ -145,7 +134,6 @@ class Lifelike(object):
         """The first step: where the group is, and the rest it is at."""
         shape, breathing = self._now.begin()
         self._hold.begin(breathing)
-        self._set_off = self._now.at  # the first hold runs to the first onset after
         self._went = (self._postures.at(self._now.at, shape, breathing.lifted), self._now.at)
 
     # -- the arms ---------------------------------------------------------------------------
@@ -155,9 +143,7 @@ class Lifelike(object):
         move drawn passes the group's checks (:meth:`_move`)."""
         self._begin()
         while True:
-            onset, length = self._next_onset()
-            for step in self._hold.steps((onset - self._now.at)
-                                         / self._now.look()[0].gesture_duration):
+            for step in self._hold.steps(human_timing.hold(self._rng)):
                 yield step
             reading, shape, breathing = self._now.look()
             rest = self._postures.at(self._now.at, shape, breathing.lifted)
@@ -167,28 +153,13 @@ class Lifelike(object):
                                   breathing, tries=1)
             if move is None:
                 joined = self._hold.joined()
-                at_onset = (length is not None
-                            and abs(self._now.at - onset) < ONSET_SLACK)
                 move = self._move(lambda: (
                     self._target(shape, breathing, TOGETHER_DRAWS if joined else 1,
                                  even=joined),
-                    min(length, self._config.max_call_duration) if at_onset
-                    else self._duration(reading, MOVE)), shape, breathing)
-            self._set_off = self._now.at
+                    self._duration(reading, MOVE)), shape, breathing)
             if move is not None:
                 for step in self._moving(move, shape, breathing):
                     yield step
-
-    def _next_onset(self):
-        """(time, move length (s)) of the arm's next onset (companions.py) after the one
-        its last move began at: where its hold ends, unless a moment together or
-        listening moves it. A move the velocity limit lengthened past it (or a glide, a
-        move at a moment together) leaves the hold its floor, so the holds keep
-        human_timing's draws rather than running on to the onset after."""
-        gesture_duration = self._now.look()[0].gesture_duration
-        onset, length = self._onsets.first(self._set_off + ONSET_SLACK, gesture_duration)
-        floor = self._now.at + human_timing.HOLD_FLOOR * gesture_duration
-        return (onset, length) if onset >= floor - ONSET_SLACK else (floor, None)
 
     def _glides(self, rest, shape, breathing):
         """Whether the rest moved since the group last went to it (a posture shift, or the

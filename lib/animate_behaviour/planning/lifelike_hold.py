@@ -8,8 +8,8 @@ from __future__ import absolute_import, division, print_function
 
 import numpy as np
 
-from animate_behaviour.planning import (companions, creep, fidgets, human_timing,
-                                        posture_shifts, steps, together, trajectory)
+from animate_behaviour.planning import (creep, fidgets, human_timing, posture_shifts, steps,
+                                        together, trajectory)
 from animate_behaviour.planning.shared import LISTEN_HOLD
 
 # Breath segments shorter than this (s) are not worth a call: held instead.
@@ -20,8 +20,6 @@ MIN_CALL = 0.1
 # 0.08 rad (arousal 0 to -0.5) takes 1.7 s. Farther out than a call can bring it (another
 # app's pose), the joint holds still until the next move.
 SETTLE_SPEED = 0.05
-# An onset this close (s) is now: a float sum of steps' durations lands a hair off.
-ONSET_SLACK = 1e-6
 
 
 class Hold(object):
@@ -29,7 +27,7 @@ class Hold(object):
     (lifelike_now.Now), drawing with ``rng`` as ``shared`` (shared.Shared: the round's
     breath, schedule seed and trajectory counter) and ``config`` say."""
 
-    def __init__(self, group, config, rng, shared, now, accompanies):
+    def __init__(self, group, config, rng, shared, now):
         self._group = group
         self._config = config
         self._rng = rng
@@ -38,8 +36,6 @@ class Hold(object):
         self._now = now
         self._fidgets = fidgets.Fidgets(group.name, group.names, shared.seed)
         self._together = together.Together(group.name, shared.seed)
-        self._accompanies = accompanies  # companions.Companions: the onsets it goes with
-        self._accompanied = None  # the last onset a companion move went with
         self._joined = None  # the last moment together a hold was cut to
         self._looked = None  # when the hold last looked for a fidget due
         self._creep = None
@@ -81,53 +77,13 @@ class Hold(object):
                     return
                 units = LISTEN_HOLD / reading.gesture_duration
             last = (now.at, reading.gesture_duration)
-            end = now.at + units * reading.gesture_duration
-            if not listening:
-                due, found = self.companion(shape, breathing, end)
-                if due:
-                    if found is not None:
-                        yield found
-                    continue
-                end = min(end, found)
             fidget = None if listening else self._fidget(reading, shape, breathing)
             if fidget is None:
-                yield self._hold_step(end, shape, breathing, None if listening else reading)
+                yield self._hold_step(now.at + units * reading.gesture_duration, shape,
+                                      breathing, None if listening else reading)
             else:
                 for step in self._fidgeting(*fidget):
                     yield step
-
-    def companion(self, shape, breathing, end=None):
-        """The group's companion move (companions.py) due now, as (True, the step: one
-        call of every joint but the hand's (the breathing ones carrying the breath), from
-        where the hold goes on, its creep from there; None if it does not fit, or would
-        last past the hold's ``end`` (None: no end): an arm's own next move is not put
-        off), or (False, when the next is due: inf for none at this mood). The onsets are
-        read as the arms read the signal (the legs' tempo may be their own)."""
-        now = self._now
-        start = now.at - ONSET_SLACK
-        if self._accompanied is not None:
-            start = max(start, self._accompanied + ONSET_SLACK)
-        onset, length = self._accompanies.first(start, now.signal())
-        if onset > now.at + ONSET_SLACK:
-            return False, onset
-        self._accompanied = onset
-        return True, self._accompanying(length, shape, breathing, end)
-
-    def _accompanying(self, length, shape, breathing, end):
-        """The companion move of an onset's move of ``length`` s (companions.reach)
-        ending by ``end``, its call carrying the breath as a breath call does (a call of
-        the breath's and the creep's joints); None if it does not fit."""
-        now = self._now
-        reached = companions.reach(now, self._rng, self._accompanies.share, length, shape,
-                                   breathing, self._breath,
-                                   self._config.max_call_duration if end is None
-                                   else min(self._config.max_call_duration, end - now.at))
-        if reached is None:
-            return None
-        joints, angles, target, duration = reached
-        now.settle(target)
-        self._creep.restart()
-        return now.call(angles, duration, joints)
 
     def _until_together(self, units, held, gesture_duration):
         """What is left of a hold of ``units`` (x ``gesture_duration``) that has lasted

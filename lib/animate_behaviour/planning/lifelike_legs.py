@@ -42,18 +42,6 @@ class LifelikeLegs(Lifelike):
             selected_range=config.legs_amplitude(reading.selected_range),
             gesture_duration=config.legs_tempo(reading.gesture_duration))
 
-    def _amplitude(self, selected_range, gain):
-        """The legs' amplitude at the body's ``gain`` of activity (activity.py) from
-        their own ``selected_range``: a busy spell widens them no further than the arms'
-        band goes, so a calm mood, whose legs already sway at the configured amplitude,
-        keeps its sway. Widened at arousal -1 by the busy spells, the trunk swayed as a
-        neutral person's in them under the stillest arms, and make people's linear
-        classifier told (-1, -1) at 0.98 (0.89 with the legs out of the spells)."""
-        config = self._config
-        arms = config.active_amplitude(self._now.signal().selected_range, gain)
-        return min(config.active_amplitude(selected_range, gain),
-                   max(selected_range, arms))
-
     def _cycles(self):
         """Cycles of the legs' pace: a hold at rest, then numPointsLeg moves to random
         targets with holds between, then back to rest, each in multiples of the live
@@ -79,8 +67,7 @@ class LifelikeLegs(Lifelike):
                         self._target(shape, breathing, LEG_DRAWS),
                         self._capped(move * reading.gesture_duration)), shape, breathing):
                     yield step
-                for step in self._visiting(hold):
-                    yield step
+                yield steps.Rest(hold * self._now.look()[0].gesture_duration)
             for step in self._back(moves[-1]):
                 yield step
 
@@ -122,25 +109,4 @@ class LifelikeLegs(Lifelike):
                 continue
             end = self._now.at + units * reading.gesture_duration
             moments = self._postures.shifts(self._now.at, end)
-            end = moments[0] if moments else end
-            # The legs go with an arm's move however long it is: their next own move
-            # waits for it.
-            due, found = self._hold.companion(shape, breathing)
-            if due:
-                if found is not None:
-                    yield found
-                continue
-            yield steps.Rest(min(end, found) - self._now.at)
-
-    def _visiting(self, units):
-        """Hold at a visit's target for ``units`` x the gestureDuration then, going with
-        the arms' onsets on the way (companions.py)."""
-        end = self._now.at + units * self._now.look()[0].gesture_duration
-        while self._now.at < end - 1e-9:
-            reading, shape, breathing = self._now.look()
-            due, found = self._hold.companion(shape, breathing, end)
-            if due:
-                if found is not None:
-                    yield found
-                continue
-            yield steps.Rest(min(end, found) - self._now.at)
+            yield steps.Rest((moments[0] if moments else end) - self._now.at)

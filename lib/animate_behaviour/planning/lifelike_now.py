@@ -6,27 +6,23 @@ from __future__ import absolute_import, division, print_function
 
 import numpy as np
 
-from animate_behaviour.planning import activity, steps, trajectory
 from animate_behaviour.planning import breath as breath_module
+from animate_behaviour.planning import steps, trajectory
 
 
 class Now(object):
     """The present of a stream of ``group`` (groups.JointGroup) from ``start`` (its
     commanded angles), reading ``shared``'s live signal (shared.Shared) with ``config``'s
     keys that no mood changes, each Reading as ``reading(Reading)`` gives it for the
-    group (the legs' sway at a calm mood: lifelike_legs.py), its bounds at the
-    amplitude ``amplitude(selectedRange, gain)`` gives at the body's gain of activity
-    (activity.py).
+    group (the legs' sway at a calm mood: lifelike_legs.py).
 
     ``at``: the robot time the step being planned begins. ``pose``: where the steps leave
     the joints, breath left out; ``commanded``: the same, breath included; ``anchor``:
     where the hold began, breath left out (the creep's centre)."""
 
-    def __init__(self, group, config, shared, start, reading, amplitude):
+    def __init__(self, group, config, shared, start, reading):
         self._group = group
         self._reading = reading
-        self._amplitude = amplitude
-        self._activity = activity.Activity(shared.seed, config.activity_gains(), group.name)
         self._config = config
         self._shared = shared
         self._start = np.asarray(start, dtype=float)
@@ -39,24 +35,10 @@ class Now(object):
     def look(self):
         """(the signal's Reading, the group's Shape there, its Breathing) now."""
         reading = self._reading(self._shared.signal.now())
-        shape = self._group.shape(reading, self._amplitude(reading.selected_range,
-                                                           self.gain(reading)))
+        shape = self._group.shape(reading)
         if self._breathings[0] is not shape:
             self._breathings = (shape, breath_module.Breathing(shape, self._config))
         return reading, shape, self._breathings[1]
-
-    def gain(self, reading):
-        """The body's gain of activity (activity.py) now, at the live signal's
-        ``reading`` (its mood's spell_floor: a calm mood's spells calm it no further).
-        Read at every step, a hold's
-        too: a spell that calms the body narrows the bounds under a hold, whose breath
-        and creep calls settle back inside them, each checked with what it commands
-        (:meth:`clear`)."""
-        return self._activity.gain(self.at, reading.spell_floor)
-
-    def signal(self):
-        """The live signal's Reading now, as read (not as the group reads it)."""
-        return self._shared.signal.now()
 
     def begin(self):
         """Where the group is at the first step: the start, the breath there taken out of

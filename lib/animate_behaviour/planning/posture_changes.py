@@ -22,7 +22,6 @@ from animate_behaviour.planning import human_timing
 SHIFT = "shift"
 FIDGET = "fidget"
 TOGETHER = "together"
-SPELL = "spell"
 # Every joint of the group.
 ALL = None
 # s of a schedule per block: each block is drawn from a generator of its own
@@ -34,13 +33,11 @@ class ChangeRow(object):
     """One kind of posture change.
 
     name: what it is called (logs, benchmark); kind: SHIFT (the rest posture moves and
-    stays), FIDGET (out and straight back), TOGETHER (the groups it names end their
-    holds and set off: together.py) or SPELL (the body's activity changes: activity.py;
-    size is the spread of its log-normal gain); moves: {group name: joint name suffixes
-    it moves, or ALL}; interval, variation: mean (s; a TOGETHER row's in
-    gestureDurations, together.py) and coefficient of variation of the log-normal time
-    between two; size: how far, as a fraction of each joint's band on that side (None: as
-    far as a move goes); source: the human figure it follows.
+    stays), FIDGET (out and straight back) or TOGETHER (the groups it names end their
+    holds and set off: together.py); moves: {group name: joint name suffixes it moves, or
+    ALL}; interval, variation: mean (s; a TOGETHER row's in gestureDurations, together.py)
+    and coefficient of variation of the log-normal time between two; size: how far, as a fraction of each joint's band on that side
+    (None: as far as a move goes); source: the human figure it follows.
     """
 
     def __init__(self, name, kind, moves, interval, variation, size, source):
@@ -92,16 +89,6 @@ TABLE = (
     ChangeRow("both arms together", TOGETHER, {"leftArm": ALL, "rightArm": ALL},
               15.0, 1.0, None, "ReActIdle (Atxa Landa et al. 2025): the arms' coupling "
                                "above chance, 0.17 (-0.01 to 0.53) of their onsets"),
-    # People standing idle are calm for a while, then busier (issue 39: the genuine
-    # ReActIdle people's 20 s windows spread their arms' RMS offset from 0.009 to 0.31
-    # rad, 10th to 90th percentile, each person's windows 1.65-5.26 times their median
-    # apart at the quartiles, where Pepper's lifelike windows lay at 0.034-0.061, 0.17
-    # apart): the whole body's activity changes every 45 s on average (a CV of 0.6), its
-    # gain a log-normal of median 1 and sigma 1 (activity.py). Of sigma 0.8-1.2 and spells
-    # of 30-45 s, these told Pepper from people least (make people's forest, seeds 13-14).
-    ChangeRow("activity spell", SPELL, {"leftArm": ALL, "rightArm": ALL, "legs": ALL},
-              45.0, 0.6, 1.0, "ReActIdle (Atxa Landa et al. 2025), issue 39: the genuine "
-                              "people's windows, calm stretches and rare large excursions"),
 )
 # Between two shifts the rest creeps on, to at most DRIFT of a shift's size from where
 # the shift put it by the next one (Duarte & Zatsiorsky's drifting: a slow continuous
@@ -116,7 +103,6 @@ ALONE_FIDGETS = 1.5
 SHIFTS = tuple(row for row in TABLE if row.kind == SHIFT)
 FIDGETS = tuple(row for row in TABLE if row.kind == FIDGET)
 TOGETHERS = tuple(row for row in TABLE if row.kind == TOGETHER)
-SPELLS = tuple(row for row in TABLE if row.kind == SPELL)
 
 # Blocks drawn lately, shared by the plans (every plan and hold asks): (what, seed, block)
 # -> its draws; at most BLOCKS_KEPT kept.

@@ -109,11 +109,9 @@ class Postures(object):
         cached = self._rest
         if cached[0] == key and cached[1] is shape:
             return cached[2]
-        # The mood's bounds, not a spell of activity's: the body's shifts are the mood's.
-        lower, upper = shape.mood_lower, shape.mood_upper
-        band = np.where(drift > 0.0, upper - shape.home, shape.home - lower)
+        band = np.where(drift > 0.0, shape.upper - shape.home, shape.home - shape.lower)
         rests = shape.home + np.array(SCALE_BACK)[:, np.newaxis] * (drift * band)
-        rest = Room(shape, lower, upper, lifted).first_fitting(rests)
+        rest = Room(shape, shape.lower, shape.upper, lifted).first_fitting(rests)
         if rest is None:
             rest = shape.home.copy()
         self._rest = (key, shape, rest)

@@ -22,18 +22,16 @@ class StyleRow(object):
     joints.LEG_JOINTS' order; the configuration caps the result at the specification's
     limit, MAX_LEG_RANGE); legs_sway_when_calm: whether a calm mood leaves the legs'
     amplitude and tempo as configured (a body's sway does not calm down: Configuration.
-    legs_amplitude and legs_tempo), where it calms the arms'; activity: the (lowest,
-    highest) gain of the body's spells of activity (planning/activity.py), or None.
+    legs_amplitude and legs_tempo), where it calms the arms'.
     """
 
     def __init__(self, name, description, stream, leg_range=(1.0, 1.0, 1.0),
-                 legs_sway_when_calm=False, activity=None):
+                 legs_sway_when_calm=False):
         self.name = name
         self.description = description
         self.stream = stream
         self.leg_range = leg_range
         self.legs_sway_when_calm = legs_sway_when_calm
-        self.activity = activity
 
 
 # The planners import numpy when they first plan, not here: the configuration reads this
@@ -80,14 +78,10 @@ TABLE = (
     # 0.018 rad RMS (pitch), about the lifelike (0, 0)'s 0.019, where arousal -1's legs,
     # at 0.4 of the amplitude and half the tempo, read 0.008 and a sway DFA above every
     # BDS person's (issue 39, part 3; docs/people.md).
-    # The body's activity changes from spell to spell, a calm one a quarter of the mood's
-    # amplitude at least (a still person still sways), a busy one two and a half times
-    # at most (within selectedRange's range): planning/activity.py.
     StyleRow(LIFELIKE, "each arm and the legs on random timings of their own: brief "
                        "moves between holds as long-tailed as people's, both arms now "
                        "and then together, a creep and the breath while holding",
-             _lifelike, leg_range=(1.0, 1.0, 1.5), legs_sway_when_calm=True,
-             activity=(0.25, 2.5)),
+             _lifelike, leg_range=(1.0, 1.0, 1.5), legs_sway_when_calm=True),
 )
 ROWS = dict((row.name, row) for row in TABLE)
 # The names, the default first; (name, description) pairs.
