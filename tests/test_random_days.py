@@ -23,7 +23,6 @@ from __future__ import absolute_import, division, print_function
 
 import collections
 import re
-import sys
 import threading
 
 import numpy as np
@@ -516,12 +515,6 @@ RANDOM_DAYS = settings(max_examples=20, stateful_step_count=40, deadline=None,
                        suppress_health_check=list(HealthCheck))
 
 
-@pytest.mark.xfail(sys.version_info[0] < 3, strict=False, reason=(
-    "not yet deterministic on the 2.7 lane: about one run in four, one example fails "
-    "once and passes on replay (Hypothesis: Flaky); seen: the left arm still 'yielding "
-    "to another app' right after another client's rest at enable time, where the table "
-    "says 'resting (Pepper rests)'. Which interleaving in the instant decides it is not "
-    "found yet"))
 def test_random_days_keep_the_part_table():
     run_state_machine_as_test(RandomDay, settings=RANDOM_DAYS)
 
