@@ -604,3 +604,18 @@ def test_disabling_leaves_a_group_another_app_just_set_where_it_is():
                     if call.time < set_at + pepper.config.yield_quiet_time], home
     finally:
         machine.teardown()
+
+
+def test_a_group_whose_way_home_a_rest_kills_says_at_once_that_pepper_rests():
+    """Found by the random days: the battery empty, the legs go home before holding
+    still; another client's rest kills that way home. The group cleared its wake as its
+    own call's end (no news) with the rest's wake-up in it, and looked again only at its
+    next poll: 'waiting (battery empty)' meanwhile, where the table says 'resting'."""
+    machine = RandomDay()
+    try:
+        machine.time_passes(3.1)
+        machine.sign(("battery_empty",))
+        machine.another_client_rests()
+        machine.status_follows_the_table()
+    finally:
+        machine.teardown()
