@@ -7,7 +7,9 @@ import threading
 import pytest
 
 from animate_behaviour.foundation import clock as clock_module
-from animate_behaviour.foundation.clock import REAL_TIME, ScaledClock
+from animate_behaviour.foundation.clock import REAL_TIME, ScaledClock, Ticker
+
+from manual_clock import ManualClock, ManualEvent
 
 TIMEOUT = 10.0
 
@@ -65,3 +67,63 @@ def test_a_scaled_clock_counts_robot_seconds():
     assert clock.elapsed(10.0, 11.0) == 2.0
     with pytest.raises(ValueError, match="time_scale must be a positive number"):
         ScaledClock(0.0)
+
+
+class ClosedAsItClears(ManualEvent):
+    """A Ticker's wake on which ``close`` comes just before the ticker's thread clears it
+    after a ``wake()``: its second clear holds that thread until ``closing()``, run in a
+    thread of its own, has set it (the interleaving a loaded machine makes now and then:
+    test_random_days' teardown, an engine's context ticker)."""
+
+    def __init__(self, clock):
+        ManualEvent.__init__(self, clock)
+        self.closing = None
+        self._clears = 0
+
+    def clear(self):
+        self._clears += 1
+        if self._clears == 2:
+            closer = threading.Thread(target=self.closing)
+            closer.daemon = True
+            closer.start()
+            with self._clock.changed:
+                while not self.is_set():
+                    self._clock.changed.wait()
+        ManualEvent.clear(self)
+
+
+class ClosingClock(ManualClock):
+    """A ManualClock whose first event (a Ticker's wake) is ``wake``, a ClosedAsItClears."""
+
+    def __init__(self):
+        ManualClock.__init__(self)
+        self.wake = None
+
+    def event(self):
+        if self.wake is None:
+            self.wake = ClosedAsItClears(self)
+            return self.wake
+        return ManualClock.event(self)
+
+
+def test_a_ticker_closed_as_it_clears_its_wake_still_ends():
+    """A step that says "until woken" (the context's, with nothing due): the wake-up that
+    ``close`` sends must not be cleared unseen, or the thread waits for ever."""
+    clock = ClosingClock()
+    stepped = threading.Event()
+    closed, done = [], threading.Event()
+
+    def step():
+        stepped.set()
+        return None  # until woken
+
+    ticker = Ticker(clock, step, "ticker")
+
+    def closing():
+        closed.append(ticker.close(TIMEOUT))
+        done.set()
+    clock.wake.closing = closing
+    ticker.start()
+    assert stepped.wait(TIMEOUT)
+    ticker.wake()
+    assert done.wait(2 * TIMEOUT) and closed == [True]

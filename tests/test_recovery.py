@@ -449,3 +449,44 @@ def test_a_streak_begins_at_its_first_failure_and_ends_with_a_success():
     assert backoff.since(5.0) == 1.0
     backoff.succeeded()
     assert backoff.since(9.0) == 9.0
+
+
+class ReturnsAsLookedAt(object):
+    """A call's ``done`` whose call returns right after the worker's first look at it
+    (``is_set``): the call's thread then sets ``done`` and wakes the worker (OwnCall's
+    _finish). Holds that interleaving for the test, which a loaded machine makes now and
+    then: NAOqi's rest kills our task and raises restStarted on another thread, and
+    both come between the sender's look at the call and its clear of the wake."""
+
+    def __init__(self, clock, wake):
+        self._done = clock.event()
+        self._wake = wake
+        self.looks = 0
+
+    def is_set(self):
+        self.looks += 1
+        found = self._done.is_set()
+        if self.looks == 1:
+            self._done.set()
+            self._wake.set()
+        return found
+
+
+def test_a_stop_reason_that_woke_the_sender_as_the_call_returned_is_not_lost():
+    """Pepper rests: her rest kills our call, and her own state, heard on another thread,
+    wakes the worker, both after the sender's look at whether the call had returned. The
+    sender's wait clears the wake (which now carries both): it must still ask why to stop,
+    or the group takes the rest's kill for another app's, says "yielding to another app"
+    and looks again only at its next poll (test_random_days, the 2.7 lane, one run in
+    four)."""
+    clock = ManualClock(stepping=True, start=0.0)
+    sender = sender_module.Sender(TaskMotion(), clock, logging.getLogger("test.sender"))
+    wake = clock.event()
+    wake.set()  # Pepper's own state changed: the worker looks again
+    call = sender_module.JointCall(TaskMotion(), "angleInterpolation", ([], [], [], True),
+                                   wake, "leftArm.call", clock)
+    call.started = clock.now()
+    call.done = ReturnsAsLookedAt(clock, wake)
+    rests = Disruption(RESTING, why="Pepper rests")
+    assert sender.wait(call, 1.0, lambda: rests, "leftArm") == rests
+    assert not clock.waits  # the call had returned: no wait for it

@@ -198,7 +198,8 @@ class GroupWorker(WorkerThread):
         before trying again: YIELD_POLL if the joints are not ours to move now (another
         app, speech, Pepper's body) or the round stops, the backoff if ALMotion refused
         the call (its chain disabled, say: a way home tried again at once would loop on
-        the refusal)."""
+        the refusal), none if what holds the group now is no longer ``reason`` (a rest,
+        a fall: its status must say so at once)."""
         home = self._group.shape(self._round.signal.now()).home
         for step in steps.home(self._group, self._calls.measured(), self._config, home):
             if isinstance(step, steps.Rest):
@@ -208,7 +209,12 @@ class GroupWorker(WorkerThread):
                 return YIELD_POLL
             disruption = self._calls.call(step)
             if disruption is not None:
-                self.wake.clear()  # set by our own call's end: no news
+                # Our own call's end set the wake: no news. What else woke the worker
+                # meanwhile (Pepper's rest killing the call) is read after the clear.
+                self.wake.clear()
+                known = self._known_disruption()
+                if known is not None and known.reason != reason:
+                    return 0.0
                 if disruption.reason == ERROR:
                     return self.backoff.failed(disruption.why)
                 return YIELD_POLL

@@ -223,8 +223,12 @@ class Ticker(object):
         return self._thread.join(timeout)
 
     def _run(self):
-        while not self._stopping:
+        while True:
+            # Cleared before it looks whether to stop: close's wake-up, set after its
+            # stop, is then either seen here or left set for the wait.
             self._wake.clear()
+            if self._stopping:
+                return
             self._clock.wait(self._wake, self._step())
 
 

@@ -133,16 +133,20 @@ class Sender(object):
         """Wait until ``call`` returns, stopping it once ``stop_reason()`` (asked each
         time the call's wake is set) gives a reason. A stopped call that has not returned
         CALL_GRACE s after its ``planned`` duration (s) is abandoned. Returns the reason
-        it was stopped for, else None; ``who`` names its part in the log."""
+        it was stopped for (or that came as it returned), else None; ``who`` names its
+        part in the log."""
         stopped_for = None
         while not call.done.is_set():
             call.wake.clear()
-            if call.done.is_set():
-                break
+            # Asked after each clear, even when the call has just returned: what woke us
+            # may have come with its return (a rest kills our task and announces itself
+            # on another thread), and the clear took its wake-up.
             if stopped_for is None:
                 stopped_for = stop_reason()
                 if stopped_for is not None:
                     self._stop(call, who)
+            if call.done.is_set():
+                break
             wait = planned  # None: until it returns or a stop wakes us
             if stopped_for is not None:
                 wait = (planned or 0.0) + CALL_GRACE - self._clock.elapsed(
