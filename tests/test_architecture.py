@@ -1,17 +1,19 @@
 """The package's rooms say what they are (issue 31): imports point only down the role
 packages' order, no module imports itself back through another (lazy imports included),
 and docs/architecture.md's module map and part states are the ones the packages'
-docstrings and the engine's tables make."""
+docstrings and the engine's tables make. The tests' own room: what they share lives in
+tests/helpers, and no test file imports another (issue 38)."""
 from __future__ import absolute_import, division, print_function
 
 import ast
 import collections
 import io
 import os
+import re
 
 from animate_behaviour.engine import motion_engine, recovery
 
-import script_modules
+from helpers import script_modules
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 update_architecture = script_modules.load("update_architecture")
@@ -130,3 +132,25 @@ def test_the_engine_life_is_drawn_from_its_table(monkeypatch):
             assert "    %s --> %s: %s" % (source, row.target, row.event) in drawn
     monkeypatch.setattr(motion_engine, "LIFE", motion_engine.LIFE[:-1])
     assert "disabling --> disabled: failed" not in update_architecture.life()
+
+
+def test_tests_share_helpers_only_through_tests_helpers():
+    """tests/ holds conftest.py and test files only; a test file imports no other test
+    file, and what several share is imported from tests/helpers."""
+    folder = os.path.join(ROOT, "tests")
+    loose = sorted(name for name in os.listdir(folder) if name.endswith(".py")
+                   and name != "conftest.py" and not name.startswith("test_"))
+    assert loose == [], "shared helpers belong in tests/helpers/"
+    tests = set(name[:-3] for name in os.listdir(folder)
+                if name.startswith("test_") and name.endswith(".py"))
+    crossing = []
+    for name in sorted(tests):
+        # Read as text, not parsed: some test files are Python 3 only, and the check is the
+        # same on both lanes.
+        with io.open(os.path.join(folder, name + ".py"), encoding="utf-8") as source:
+            found = IMPORT.findall(source.read())
+        crossing.extend((name, module) for module in found if module in tests)
+    assert crossing == []
+
+
+IMPORT = re.compile(r"^\s*(?:from|import)\s+(\w+)", re.M)  # a line's first module

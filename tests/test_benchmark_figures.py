@@ -13,8 +13,8 @@ if sys.version_info[0] < 3:
 
 from animate_behaviour.planning import joints  # noqa: E402
 
-import script_modules  # noqa: E402
-from manual_clock import ManualClock  # noqa: E402
+from helpers import script_modules  # noqa: E402
+from helpers.manual_clock import ManualClock  # noqa: E402
 from people import table as people_table  # noqa: E402
 
 benchmark_context = script_modules.load("benchmark_context")

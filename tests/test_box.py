@@ -12,15 +12,13 @@ import xml.etree.ElementTree as ElementTree
 
 import pytest
 
-import qi_double
-
+from helpers import qi_double
 from animate_behaviour.serving import box_glue, logs
 from pepper_sim.autonomous_life import FakeAutonomousLife
 from pepper_sim.motion import KinematicMotion
 from pepper_sim.preferences import FakeTablet
 
-import checks
-
+from helpers import checks
 pytestmark = pytest.mark.usefixtures("no_gc_pauses")  # conftest: timed on the wall clock
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

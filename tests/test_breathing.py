@@ -12,7 +12,7 @@ from animate_behaviour.planning import breath as breath_module
 from animate_behaviour.planning import breath_timing, lifelike_hold
 
 import breath_figures
-import checks
+from helpers import checks
 import offline_plans
 import timing_quality
 

@@ -4,8 +4,8 @@ starts it through ALBehaviorManager first, as a newcomer's app would.
 
 - call_from_python.py runs as a program given --qi-url (both lanes);
 - call_from_box.py is loaded as Choregraphe loads a box script (both lanes);
-- call_from_page.js runs in headless Chromium, served with tests/web_bridge.py and
-  tests/qimessaging_standin.js (the 3.9 lane only: selenium 4 and the bridge are Python 3),
+- call_from_page.js runs in headless Chromium, served with tests/helpers/web_bridge.py and
+  tests/helpers/qimessaging_standin.js (the 3.9 lane only: selenium 4 and the bridge are Python 3),
   and keeps to ES5 (tests/test_tablet_es5.py's check);
 - call_from_qicli.sh is not run by qicli: neither venv has qicli (qibuild does not ship
   it; NAOqi and its C++ SDK do). Its lines are checked instead, in order: each `qicli call`
@@ -32,16 +32,16 @@ import qi
 
 from animate_behaviour.serving import service as service_module
 from pepper_sim.qi_server import ALL_SERVICES
-from service_deployment import TIMEOUT, Deployment
+from helpers.service_deployment import TIMEOUT, Deployment
 
-import script_modules
+from helpers import script_modules
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 update_calling_examples = script_modules.load("update_calling_examples")
 from generated_file import read_text  # noqa: E402  (update_calling_examples puts tools/ there)
 
 if sys.version_info[0] >= 3:
-    from test_tablet_page import browser  # noqa: F401,E402  (a fixture: headless Chromium)
+    from helpers.browser import browser  # noqa: F401,E402  (a fixture: headless Chromium)
 
 BEHAVIOUR = "animate-behaviour/."
 SERVICE = service_module.SERVICE_NAME
@@ -209,12 +209,12 @@ HARNESS = """<!DOCTYPE html>
 
 
 @pytest.mark.skipif(sys.version_info[0] < 3, reason="3.9 lane only: Chromium is driven by "
-                    "selenium 4 through tests/web_bridge.py, both Python 3")
+                    "selenium 4 through tests/helpers/web_bridge.py, both Python 3")
 def test_the_page_script_starts_the_behaviour_calls_everything_and_follows_it(
         pepper, browser, tmpdir):
     from selenium.webdriver.support.ui import WebDriverWait
-    from test_tablet_es5 import newer_than_es5
-    from web_bridge import WebBridge
+    from helpers.es5 import newer_than_es5
+    from helpers.web_bridge import WebBridge
     assert newer_than_es5(read_text(example("call_from_page.js"))) == []
     tmpdir.join("index.html").write(HARNESS)
     shutil.copy(example("call_from_page.js"), str(tmpdir))

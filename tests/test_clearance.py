@@ -7,7 +7,7 @@ import pytest
 from animate_behaviour import configuration as config
 from animate_behaviour.planning import clearance, clearance_model, groups, joints, trajectory
 
-from checks import shaped
+from helpers.checks import shaped
 
 UPPER = joints.ARM_JOINTS + joints.HAND_JOINTS
 

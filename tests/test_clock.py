@@ -9,7 +9,7 @@ import pytest
 from animate_behaviour.foundation import clock as clock_module
 from animate_behaviour.foundation.clock import REAL_TIME, ScaledClock, Ticker
 
-from manual_clock import ManualClock, ManualEvent
+from helpers.manual_clock import ManualClock, ManualEvent
 
 TIMEOUT = 10.0
 

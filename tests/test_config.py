@@ -9,7 +9,7 @@ from animate_behaviour import configuration as config
 from animate_behaviour.configuration import kinds
 from animate_behaviour.planning import joints, styles, trajectory
 
-import script_modules
+from helpers import script_modules
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHIPPED = os.path.join(ROOT, "config", config.CONFIG_FILE_NAME)

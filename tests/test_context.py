@@ -18,7 +18,7 @@ from pepper_sim.memory import FakeMemory
 from pepper_sim.motion import KinematicMotion
 from pepper_sim.people import Listening, People
 
-from manual_clock import ManualClock
+from helpers.manual_clock import ManualClock
 
 pytestmark = pytest.mark.usefixtures("no_gc_pauses")  # conftest: timed on the wall clock
 

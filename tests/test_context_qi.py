@@ -11,7 +11,7 @@ import pytest
 from animate_behaviour.expression import context, facts
 from animate_behaviour.planning import joints
 from pepper_sim.people import Listening, People
-from service_deployment import TIMEOUT, deploy, pause, status  # noqa: F401 (the fixture)
+from helpers.service_deployment import TIMEOUT, deploy, pause, status  # noqa: F401 (the fixture)
 
 pytestmark = pytest.mark.usefixtures("no_gc_pauses")  # conftest: timed on the wall clock
 

@@ -320,7 +320,7 @@ def test_each_step_of_the_day_shows_its_documented_state():
     """The day scenario's own table and actor before the real service on pepper_sim (over
     qi, on a scaled clock): getStatus shows each step's state in order before the next
     step, and nothing is sent into limp joints all day."""
-    from test_pepper_day import Pepper
+    from helpers.pepper_day import Pepper
     pepper = Pepper(time_scale=DAY_SCALE)
     try:
         pepper.enable()

@@ -17,7 +17,7 @@ from animate_behaviour.engine.disruptions import (A_GROUP, DISABLED, ERROR, HEAT
 from animate_behaviour.expression.own_state_rules import Hold
 from animate_behaviour.planning import joints
 
-from manual_clock import ManualClock
+from helpers.manual_clock import ManualClock
 
 
 def test_the_gates_look_in_one_order():

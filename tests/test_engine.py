@@ -23,7 +23,7 @@ from pepper_sim.memory import FakeMemory
 from pepper_sim.motion import KinematicMotion, Trajectory
 from pepper_sim.virtual_clock import VirtualClock
 
-import checks
+from helpers import checks
 import human_reference
 
 pytestmark = pytest.mark.usefixtures("no_gc_pauses")  # conftest: timed on the wall clock

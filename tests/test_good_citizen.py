@@ -35,10 +35,9 @@ from pepper_sim.memory import FakeMemory
 from pepper_sim.motion import KinematicMotion, clock, wait_until
 from pepper_sim.qi_server import SimulatedRobot, served_motion
 from pepper_sim.speech import FakeAnimatedSpeech, FakeTextToSpeech
-from pepper_sim_fixtures import Background
+from helpers.pepper_sim_fixtures import Background
 
-import checks
-
+from helpers import checks
 pytestmark = pytest.mark.usefixtures("no_gc_pauses")  # conftest: timed on the wall clock
 
 TIMEOUT = 20.0  # wall seconds

@@ -13,7 +13,7 @@ from animate_behaviour.planning import (human_timing, lean, posture_changes, ste
                                         trajectory)
 from offline_plans import Round
 
-import checks
+from helpers import checks
 import human_reference
 import timing_quality
 

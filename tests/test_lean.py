@@ -9,7 +9,7 @@ import pytest
 from animate_behaviour import configuration as config
 from animate_behaviour.planning import groups, joints, lean, trajectory
 
-from checks import shaped
+from helpers.checks import shaped
 
 
 def legs_for(**values):

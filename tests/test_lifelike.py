@@ -17,9 +17,9 @@ import motion_quality
 import offline_plans
 from offline_plans import Round
 from people import figures, pepper_traces
-from manual_clock import ManualClock
+from helpers.manual_clock import ManualClock
 
-import checks
+from helpers import checks
 import human_reference
 
 SEEDS = range(12)

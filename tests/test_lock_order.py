@@ -1,7 +1,7 @@
 """The package's locks are taken in one order (issue 31): no lock is held while another is
 taken, except the nestings docs/architecture.md names ("Locks"), and no two locks are
 ever taken in both orders. Every lock the package makes is recorded
-(tests/lock_recorder.py) while the service runs as on the robot, over qi against
+(tests/helpers/lock_recorder.py) while the service runs as on the robot, over qi against
 pepper_sim, through what takes most of them: enabling, a mood, a preset, a motion
 style, a person arriving, speech, Pepper's own state changing, disabling."""
 from __future__ import absolute_import, division, print_function
@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 import qi
 
-import lock_recorder
+from helpers import lock_recorder
 from animate_behaviour import configuration as config_module
 from animate_behaviour.engine import motion_engine as engine_module
 from animate_behaviour.serving import host as host_module

@@ -13,7 +13,7 @@ from animate_behaviour.foundation import shown
 from animate_behaviour.serving import log_guard
 from animate_behaviour.serving import service as service_module
 
-from manual_clock import ManualClock
+from helpers.manual_clock import ManualClock
 
 HUGE = "A" * 100000
 

@@ -12,8 +12,7 @@ import re
 
 import pytest
 
-import script_modules
-
+from helpers import script_modules
 measurement_pages = script_modules.load("measurement_pages")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -17,8 +17,8 @@ from animate_behaviour.expression.signal_source import Part
 from animate_behaviour.planning import clearance, joints, lean, trajectory
 from pepper_sim.preferences import FakePreferenceManager
 
-from checks import AtMood
-from manual_clock import ManualClock
+from helpers.checks import AtMood
+from helpers.manual_clock import ManualClock
 
 TIMEOUT = 10.0
 # The whole square, every quarter, and the axes' ends.

@@ -13,7 +13,7 @@ import offline_plans
 from animate_behaviour import configuration as config_module
 from animate_behaviour.expression import live_signal, mood
 from animate_behaviour.planning import steps
-from manual_clock import ManualClock
+from helpers.manual_clock import ManualClock
 
 SECONDS = 300.0
 CORNERS = ((0, 0), (-1, -1), (-1, 1), (1, -1), (1, 1))

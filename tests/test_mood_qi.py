@@ -12,10 +12,9 @@ import pytest
 from animate_behaviour.foundation.clock import monotonic
 from pepper_sim.motion import wait_until
 from pepper_sim.qi_server import ALL_SERVICES
-from service_deployment import TIMEOUT, deploy, status  # noqa: F401 (the fixture)
+from helpers.service_deployment import TIMEOUT, deploy, status  # noqa: F401 (the fixture)
 
-import checks
-
+from helpers import checks
 pytestmark = pytest.mark.usefixtures("no_gc_pauses")  # conftest: timed on the wall clock
 
 WITH_PREFERENCES = ALL_SERVICES + ("ALPreferenceManager",)

@@ -14,7 +14,7 @@ from people import pepper_traces
 from animate_behaviour.planning import joints
 from pepper_sim.motion import KinematicMotion, Trajectory
 
-from manual_clock import ManualClock
+from helpers.manual_clock import ManualClock
 
 TIMEOUT = 10.0
 RATE = mq.RATE

@@ -15,7 +15,7 @@ from animate_behaviour.expression.own_state_rules import (DISABLED, PAUSED, PUSH
 from animate_behaviour.naoqi import own_state_events
 from animate_behaviour.planning import joints
 
-from manual_clock import ManualClock
+from helpers.manual_clock import ManualClock
 
 LOG = logging.getLogger("test.own_state")
 ARM = ("LShoulderPitch", "LElbowRoll", "LHand")

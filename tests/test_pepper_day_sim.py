@@ -23,7 +23,8 @@ from pepper_sim.day import PeppersDay
 from pepper_sim.memory import LIFE_STATE, FakeMemory, temperature_key
 from pepper_sim.motion import (MOVE_FAILED, ROBOT_IS_WAKE_UP, KinematicMotion, WallClock)
 from pepper_sim.virtual_clock import VirtualClock
-from pepper_sim_fixtures import TIMEOUT, Background, client, robot, started  # noqa: F401
+from helpers.pepper_sim_fixtures import (  # noqa: F401  (fixtures)
+    TIMEOUT, Background, client, robot, started)
 
 SCALE = 0.002  # wall seconds per robot second: the push's 3 s safeguard lasts 6 ms
 MOVE_FAILED_REFUSED = [["Safety", 0, [0.0, 0.0, 0.0]]]

@@ -28,7 +28,8 @@ from pepper_sim.speech import (END_OF_ANIMATED_SPEECH, GESTURE_JOINTS, GESTURE_R
                                SECONDS_PER_CHARACTER, STATUS, FakeAnimatedSpeech,
                                FakeTextToSpeech)
 
-from pepper_sim_fixtures import TIMEOUT, Background, client, robot, started  # noqa: F401
+from helpers.pepper_sim_fixtures import (  # noqa: F401  (fixtures)
+    TIMEOUT, Background, client, robot, started)
 
 pytestmark = pytest.mark.usefixtures("no_gc_pauses")  # conftest: timed on the wall clock
 

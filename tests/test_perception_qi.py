@@ -15,7 +15,7 @@ from animate_behaviour.naoqi import (context_events, contract, extractors, memor
 from pepper_sim.memory import FakeMemory
 from pepper_sim.people import People
 from pepper_sim.qi_server import ALL_SERVICES
-from service_deployment import TIMEOUT, deploy, pause, status  # noqa: F401 (the fixture)
+from helpers.service_deployment import TIMEOUT, deploy, pause, status  # noqa: F401 (the fixture)
 
 pytestmark = pytest.mark.usefixtures("no_gc_pauses")  # conftest: timed on the wall clock
 

@@ -6,7 +6,7 @@ from __future__ import absolute_import, division, print_function
 import json
 
 import plans_digest
-import script_modules
+from helpers import script_modules
 from animate_behaviour.planning import steps
 
 update_plans_digest = script_modules.load("update_plans_digest")

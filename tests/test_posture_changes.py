@@ -14,9 +14,7 @@ from animate_behaviour.planning import (fidgets, lean, posture_changes, posture_
                                         styles)
 import offline_plans
 
-import checks
-
-
+from helpers import checks
 def configured(**values):
     settings = {"behaviour": "body", "motionStyle": "lifelike"}
     settings.update(values)

@@ -38,10 +38,9 @@ from animate_behaviour.planning import groups, joints
 from day_run import SUPERVISOR, DayRun
 from pepper_sim.motion import KinematicMotion
 from pepper_sim.speech import FakeAnimatedSpeech, FakeTextToSpeech
-from pepper_sim_fixtures import Background
+from helpers.pepper_sim_fixtures import Background
 
-import checks
-
+from helpers import checks
 pytestmark = pytest.mark.usefixtures("no_gc_pauses")
 
 TIMEOUT = 30.0  # wall seconds for the run to settle

@@ -15,7 +15,7 @@ from animate_behaviour.engine.disruptions import (ERROR, HOT, OTHER_APP, PAUSED,
                                                   RESTING, SPEECH, WAITING, Disruption)
 from animate_behaviour.engine.recovery import Backoff, Recovery
 
-from manual_clock import ManualClock
+from helpers.manual_clock import ManualClock
 
 
 class Config(object):

@@ -14,7 +14,7 @@ import qi
 import pepper_sim
 from pepper_sim.qi_server import ALL_SERVICES, SimulatedRobot
 
-import checks
+from helpers import checks
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TIMEOUT = 20.0

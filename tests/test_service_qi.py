@@ -9,14 +9,14 @@ import random
 import threading
 
 import pytest
-import qi_double
+from helpers import qi_double
 from animate_behaviour.planning import joints
 from animate_behaviour.serving import host as host_module
 from animate_behaviour.serving import log_guard, logs
 from pepper_sim.qi_server import served_motion
 
-import checks
-from service_deployment import TIMEOUT, deploy  # noqa: F401 (the fixture)
+from helpers import checks
+from helpers.service_deployment import TIMEOUT, deploy  # noqa: F401 (the fixture)
 
 pytestmark = pytest.mark.usefixtures("no_gc_pauses")  # conftest: timed on the wall clock
 

@@ -7,7 +7,7 @@ import pytest
 from animate_behaviour import configuration as config_module
 from animate_behaviour.planning import groups, joints, specification, steps, trajectory
 
-from checks import shaped
+from helpers.checks import shaped
 
 
 def replay(start, plan):

@@ -2,10 +2,10 @@
 """The tablet page (html/index.html) in a real headless Chromium, against the real
 AnimateBehaviour service on a simulated NAOqi.
 
-tests/web_bridge.py serves the page as Pepper does and stands in for QiMessaging over a
+tests/helpers/web_bridge.py serves the page as Pepper does and stands in for QiMessaging over a
 real qi session, so the page's calls and signals reach the service exactly as a tablet's
 would. Each test leaves a screenshot at out/tablet/<test name>.png (1280x800, Pepper's
-tablet). The 3.9 lane only (selenium 4 and tests/web_bridge.py are Python 3); needs
+tablet). The 3.9 lane only (selenium 4 and tests/helpers/web_bridge.py are Python 3); needs
 Debian's chromium and chromium-driver.
 """
 from __future__ import absolute_import, division, print_function
@@ -20,14 +20,14 @@ import threading
 import pytest
 
 if sys.version_info[0] < 3:
-    pytest.skip("3.9 lane only: Chromium is driven by selenium 4 through tests/web_bridge.py, "
-                "both Python 3; the service they reach is tested on both lanes",
+    pytest.skip("3.9 lane only: Chromium is driven by selenium 4 through "
+                "tests/helpers/web_bridge.py, both Python 3; the service they reach is "
+                "tested on both lanes",
                 allow_module_level=True)
-webdriver = pytest.importorskip("selenium.webdriver")
+pytest.importorskip("selenium.webdriver")
 
 from selenium.common.exceptions import (NoSuchElementException,  # noqa: E402
                                         StaleElementReferenceException)
-from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
@@ -37,11 +37,10 @@ from animate_behaviour.expression import own_state  # noqa: E402
 from animate_behaviour.foundation.clock import ScaledClock  # noqa: E402
 from animate_behaviour.planning import groups  # noqa: E402
 from pepper_sim.qi_server import ALL_SERVICES  # noqa: E402
-from service_deployment import TIMEOUT, Deployment  # noqa: E402
-from web_bridge import ROOT, WebBridge  # noqa: E402
+from helpers.browser import browser  # noqa: E402,F401  (a fixture: headless Chromium)
+from helpers.service_deployment import TIMEOUT, Deployment  # noqa: E402
+from helpers.web_bridge import ROOT, WebBridge  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMEDRIVER = "/usr/bin/chromedriver"
 SCREENSHOTS = os.path.join(ROOT, "out", "tablet")
 PRESETS = {"calm": {"selectedRange": "0.3", "gestureDuration": "0.8"},
            "neutral": {"selectedRange": "0.5"},
@@ -144,30 +143,6 @@ class TabletPage(object):
 
 
 @pytest.fixture
-def browser(tmp_path):
-    """Headless Chromium showing pages at Pepper's tablet size, with a fresh profile;
-    nothing is downloaded (Debian's chromium and chromedriver)."""
-    if not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)):
-        pytest.skip("needs Debian's chromium and chromium-driver (%s, %s): run scripts/setup.sh"
-                    % (CHROMIUM, CHROMEDRIVER))
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--window-size=1280,800",
-                 "--hide-scrollbars", "--user-data-dir=%s" % tmp_path.joinpath("profile")):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
-    try:
-        # --window-size counts the window's frame: give the page itself 1280x800.
-        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-            "width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False})
-        yield driver
-    finally:
-        driver.quit()
-
-
-@pytest.fixture
 def tablet(deployment, browser, request):
     """The page, served through a bridge on another qi session (the tablet's); the test
     opens it. Its screenshot is saved at the end of the test unless taken before."""
@@ -192,7 +167,7 @@ def test_the_page_names_no_group_and_shows_those_getstatus_reports():
 def page_words():
     """The page's WORDS table (its script parsed by esprima) as Python values."""
     esprima = pytest.importorskip("esprima")
-    from test_tablet_es5 import nodes, page_scripts
+    from helpers.es5 import nodes, page_scripts
 
     def value(node):
         if node.type == "ObjectExpression":

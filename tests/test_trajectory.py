@@ -8,9 +8,7 @@ import pytest
 from animate_behaviour import configuration as config
 from animate_behaviour.planning import groups, joints, specification, trajectory
 
-import checks
-
-
+from helpers import checks
 def group_for(name, members, **values):
     """(the configuration, the group where its mood puts it: a groups.Shape)."""
     loaded = config.from_mapping(values)

@@ -3,7 +3,7 @@
 Pepper's tablet loads a package's page from ``/apps/<package uuid>/`` and QiMessaging from
 ``/libs/qimessaging/2/qimessaging.js``, which talks to NAOqi over socket.io. A desktop
 browser has neither, so this bridge serves the repository's ``html/`` at
-``/apps/animate-behaviour/``, ``tests/qimessaging_standin.js`` in place of QiMessaging, and
+``/apps/animate-behaviour/``, ``tests/helpers/qimessaging_standin.js`` in place of QiMessaging, and
 forwards the stand-in's requests to a ``qi.Session`` (Python 3 only; never shipped):
 
 - ``GET /bridge/describe?service=Name``: {"result": {"methods": [...], "signals": [...],
@@ -40,10 +40,11 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 from socketserver import ThreadingMixIn
 from urllib.parse import parse_qs, urlsplit
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
 APP_PREFIX = "/apps/animate-behaviour/"
 QIMESSAGING_PATH = "/libs/qimessaging/2/qimessaging.js"
-STANDIN = os.path.join(ROOT, "tests", "qimessaging_standin.js")
+STANDIN = os.path.join(HERE, "qimessaging_standin.js")
 MAX_WAIT = 10.0
 # The failures a qi call, look-up or link reports for a caller's mistake or a vanished
 # service; the browser gets them as the promise's error, as from QiMessaging.

@@ -17,8 +17,7 @@ from animate_behaviour.serving import host as host_module
 from pepper_sim.motion import wait_until
 from pepper_sim.qi_server import ALL_SERVICES, SimulatedRobot
 
-import checks
-
+from helpers import checks
 TIMEOUT = 10.0
 # 20 waypoints 0.5 s apart: 10 s trajectories in five 2 s calls, 50 ms of wall time each
 # at the default time scale.
