@@ -461,8 +461,8 @@ class RandomDay(RuleBasedStateMachine):
                 assert not (record.start <= call.time and (
                     record.end is None or call.time < record.end)), (
                     "a call into another app's task", call, record.as_dict())
-        if pepper.motion.callers[index] == SUPERVISOR or home_move(call):
-            return  # a way home (on disable: the test at the end; after a rest: unchecked)
+        if pepper.motion.callers[index] != SUPERVISOR and home_move(call):
+            return  # a group's way home after a rest or a fall reads the joints as they are
         quiet = pepper.config.yield_quiet_time
         for time, moved in pepper.set_angles:
             # Their setAngles shows once the joints moved MOVED_TOLERANCE (0.3 of the
