@@ -225,7 +225,7 @@ def test_the_way_home_follows_the_tables_order(monkeypatch):
         monkeypatch.setattr(disruptions, "LOOKS", order)
         lines = []
         log = collections.namedtuple("Log", "info")(lines.append)
-        homing.go_home(round_.sender, tuning, round_.speaking, round_.own_state, log)
+        homing.go_home(round_.sender, tuning, round_.speaking, round_.own_state, log, {})
         return lines
 
     assert left(LOOKS) == ["group legs left where it is: resting (Pepper rests)"]

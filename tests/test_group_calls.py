@@ -13,6 +13,8 @@ from animate_behaviour.engine.recovery import Backoff
 from animate_behaviour.engine.worker_thread import HOLDS_FOR_TURNS
 from animate_behaviour.planning import steps
 
+from helpers.manual_clock import ManualClock
+
 NAMES = ("LShoulderPitch", "LShoulderRoll", "LElbowYaw")
 TRACKING_ERROR = 0.02  # rad: what the sensors read off the commanded angles
 Group = collections.namedtuple("Group", "names")
@@ -51,7 +53,7 @@ class Status(object):
 
 def make_calls(sender, clock=None, legs_and_base=None, hold=None):
     round_ = collections.namedtuple("Round", "sender clock status legs_and_base stop")(
-        sender, clock, Status(), legs_and_base, threading.Event())
+        sender, clock or ManualClock(), Status(), legs_and_base, threading.Event())
     role = HOLDS_FOR_TURNS if legs_and_base is not None else None
     return group_calls.GroupCalls(
         "leftArm", round_, threading.Event(), Backoff("group leftArm", logging.getLogger()),
@@ -131,11 +133,12 @@ class LegsAndBase(object):
         pass
 
 
-class TurnClock(object):
+class TurnClock(ManualClock):
     """The wait for the turn's end: another app commands a joint meanwhile, then the turn
     ends."""
 
     def __init__(self, sender, legs_and_base):
+        ManualClock.__init__(self)
         self._sender = sender
         self._legs_and_base = legs_and_base
 

@@ -461,8 +461,8 @@ class RandomDay(RuleBasedStateMachine):
                 assert not (record.start <= call.time and (
                     record.end is None or call.time < record.end)), (
                     "a call into another app's task", call, record.as_dict())
-        if pepper.motion.callers[index] == SUPERVISOR or home_move(call):
-            return  # a way home (on disable, after a rest): see the xfail test at the end
+        if pepper.motion.callers[index] != SUPERVISOR and home_move(call):
+            return  # a group's way home after a rest or a fall reads the joints as they are
         quiet = pepper.config.yield_quiet_time
         for time, moved in pepper.set_angles:
             # Their setAngles shows once the joints moved MOVED_TOLERANCE (0.3 of the
@@ -597,24 +597,17 @@ def test_a_group_whose_way_home_is_refused_does_not_loop_on_the_refusal():
            ('enable', {}))
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "found by the random days, not fixed: disabling takes a group home over another "
-    "app's setAngles sent less than yieldQuietTime before (engine.homing asks only "
-    "whether a task holds the joints, and a setAngles books none; the workers see it by "
-    "the commanded angles, which the way home does not compare with where our last call "
-    "left them). The same for a group's way home after a rest or a fall: it reads the "
-    "joints where they are then. RandomDay leaves the ways home out of this check until "
-    "it is fixed"))
 def test_disabling_leaves_a_group_another_app_just_set_where_it_is():
-    """Another app's setAngles on the left arm, 0.7 s, disable: the arm is sent home."""
+    """Another app's setAngles on the left arm, 0.7 s, disable: the arm is left where it
+    is."""
     machine = RandomDay()
     pepper = machine.pepper
     try:
         machine.another_app_sets_angles(GESTURES[0])
+        set_at = pepper.set_angles[-1][0]  # before disabling, which forgets it
         machine.time_passes(0.7)
         marks = len(pepper.motion.calls)
         machine.disable()
-        set_at = pepper.set_angles[-1][0]
         home = [call for call, caller in zip(pepper.motion.calls[marks:],
                                              pepper.motion.callers[marks:])
                 if caller == SUPERVISOR and call.method == "angleInterpolation"

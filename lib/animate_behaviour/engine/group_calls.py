@@ -11,6 +11,8 @@ disruption (engine.disruptions) the worker then steps aside for.
 """
 from __future__ import absolute_import, division, print_function
 
+import collections
+
 import numpy as np
 
 from animate_behaviour.engine import status as status_module
@@ -31,6 +33,18 @@ MOVED_TOLERANCE = 0.01
 MOVED_BY_ANOTHER_APP = "another app moved its joints since its last call"
 
 
+class Left(collections.namedtuple("Left", "low high seen_ago looked_ago")):
+    """What a group's calls knew of its joints when the round stopped, for the way home
+    (engine.homing). Unless someone else commanded them since, ALMotion commands them
+    between ``low`` and ``high`` (rad, joint by joint; None before the group first read
+    them): where the group expects them (GroupCalls.expected: both the same), or, after a
+    call of ours that did not play out (stopped as the round ended, say), anywhere on its
+    path, whose span its start and keys bound. ``seen_ago``: robot s since the group last
+    saw another app move them (not where a task of it left them), ``looked_ago`` since it
+    last read where ALMotion commands them (a move found now came after), each None if
+    never."""
+
+
 class GroupCalls(object):
     """The calls of the group ``name`` during ``round_`` (round.Round: its sender, status,
     clock, log, stop and legs_and_base), waking on ``wake`` (the worker's event).
@@ -48,7 +62,11 @@ class GroupCalls(object):
         self.name = name
         self.wake = wake
         self.backoff = backoff
-        self.expected = None
+        self._expected = None
+        self._path = None  # (low, high) of a call of ours that left since expected was set
+        self._seen = None  # the clock time the group last saw another app move its joints
+        self._looked = None  # the clock time it last read their commanded angles
+        self._task_held = False  # since the last look (its end is no setAngles)
         self._just_read = False  # expected was read from ALMotion, and nothing sent since
         self._round = round_
         self._sender = round_.sender
@@ -58,6 +76,23 @@ class GroupCalls(object):
         self._known_disruption = known_disruption
         self._veto = veto
         self._hold = hold
+
+    @property
+    def expected(self):
+        return self._expected
+
+    @expected.setter
+    def expected(self, angles):
+        # Whoever sets it knows where the joints are commanded.
+        self._expected = angles
+        self._path = None
+
+    def left(self):
+        """What the group knew of its joints as its worker stopped (Left)."""
+        low, high = self._path or (self._expected, self._expected)
+        now = self._clock.now()
+        return Left(low, high, *[None if at is None else self._clock.elapsed(at, now)
+                                 for at in (self._seen, self._looked)])
 
     # -- executing a step ----------------------------------------------------------------
 
@@ -79,9 +114,19 @@ class GroupCalls(object):
         self._round.status.set(self.name, status_module.ANIMATING)
         return self._hold(duration, self._known_disruption)
 
+    def task_held(self):
+        """Another app's task held the joints (ALMotion's tasks said so, or it killed or
+        postponed a call of ours): the next move found is where it left them, not a
+        setAngles seen (``left``)."""
+        self._task_held = True
+
     def _moved_by_someone(self, commanded=None):
         commanded = self.commanded() if commanded is None else commanded
-        return not np.allclose(commanded, self.expected, atol=MOVED_TOLERANCE)
+        moved = not np.allclose(commanded, self.expected, atol=MOVED_TOLERANCE)
+        task_held, self._task_held = self._task_held, False
+        if moved and not task_held:
+            self._seen = self._clock.now()
+        return moved
 
     def moved_on(self):
         """Whether another app commanded the joints away from ``expected`` since; they
@@ -139,8 +184,11 @@ class GroupCalls(object):
             return Disruption(ERROR, why="ALMotion.areResourcesAvailable (%s) failed: %s"
                               % (self.name, err))
         if call is None:
-            return refused if isinstance(refused, Disruption) else Disruption(
-                OTHER_APP, why="another app's task holds its joints")
+            if isinstance(refused, Disruption):
+                return refused
+            self.task_held()
+            return Disruption(OTHER_APP, why="another app's task holds its joints")
+        self._path = _span(self.expected, step, commanded)  # until it plays out
         self._round.status.count("calls")
         stop_reason = self._sender.wait(call, step.duration, self._veto, self.name)
         if stop_reason is not None:
@@ -153,9 +201,11 @@ class GroupCalls(object):
         elapsed = call.elapsed
         if elapsed < EARLY_FRACTION * step.duration and not np.allclose(
                 self.commanded(), step.end, atol=MOVED_TOLERANCE):
+            self.task_held()
             return Disruption(OTHER_APP, why="its %.2f s call ended after %.2f s: killed to "
                               "take its joints" % (step.duration, elapsed))
         if elapsed > step.duration + LATE_MARGIN:
+            self.task_held()
             return Disruption(OTHER_APP, why="its %.2f s call took %.2f s: postponed behind "
                               "another app's task" % (step.duration, elapsed))
         # The joints it did not command stay where they were commanded: their columns are
@@ -172,7 +222,10 @@ class GroupCalls(object):
     def _angles(self, use_sensors):
         group = self._group()
         try:
-            return np.array(self._sender.angles(group.names, use_sensors), dtype=float)
+            angles = np.array(self._sender.angles(group.names, use_sensors), dtype=float)
+            if not use_sensors:
+                self._looked = self._clock.now()
+            return angles
         except RuntimeError as err:
             # One line a streak of failures (Backoff): it is asked before every call.
             self.backoff.failed("ALMotion.getAngles (%s) failed (%s); assuming home"
@@ -193,3 +246,13 @@ class GroupCalls(object):
     def measured(self):
         """The joints' measured angles, rad."""
         return self._angles(True)
+
+
+def _span(start, step, commanded):
+    """(low, high): the span of the Move ``step``'s path from ``start`` (rad), joint by
+    joint; ``commanded`` the indices of the joints it commands (the others hold)."""
+    low, high = np.array(start, dtype=float), np.array(start, dtype=float)
+    keys = np.asarray(step.angles, dtype=float)[:, list(commanded)]
+    low[list(commanded)] = np.minimum(low[list(commanded)], keys.min(axis=0))
+    high[list(commanded)] = np.maximum(high[list(commanded)], keys.max(axis=0))
+    return low, high

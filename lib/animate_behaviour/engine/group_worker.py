@@ -81,6 +81,11 @@ class GroupWorker(WorkerThread):
         row says), else MOVES_ALONE."""
         return HOLDS_FOR_TURNS if self._group.row.still_while_base_turns else MOVES_ALONE
 
+    def left(self):
+        """What the group knew of its joints as it stopped (group_calls.Left): the way
+        home on disable reads it."""
+        return self._calls.left()
+
     def _finished(self):
         self.ready.set()
         self._round.status.set(self.name, status_module.HOME)
@@ -167,6 +172,8 @@ class GroupWorker(WorkerThread):
         moves them."""
         try:
             disruption = disruptions.first(self._looks, asking=True)
+            if disruption is not None and disruption.reason == OTHER_APP:
+                self._calls.task_held()
             if disruption is None and OTHER_APP in held and self._calls.moved_on():
                 disruption = Disruption(OTHER_APP, why="another app still moves its joints")
             return disruption

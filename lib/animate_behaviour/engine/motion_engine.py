@@ -6,7 +6,8 @@ docs/architecture.md). Enabling reads Pepper's own state (it may rest, be docked
 safeguard: the parts then wait, and the package never wakes Pepper itself) and starts a
 round (engine.round), whose monitor suspends BackgroundMovement as it starts. Disabling
 stops the round (each worker stops exactly its own running call), takes the groups home
-smoothly (engine.homing) and restores BackgroundMovement if we turned it off. Requests
+smoothly (engine.homing, handed what each group's worker knew of its joints: a group
+another app just set stays) and restores BackgroundMovement if we turned it off. Requests
 return at once; the last wins (closing is the last of all).
 
 The engine owns what the motion reads: the configuration now (``configuration()``, the
@@ -87,6 +88,7 @@ class MotionEngine(object):
         self.configuration = configuration  # what the engine goes by now: configuration()
         self._tunings = Tunings(motion, configuration, logger)
         self._round = None
+        self._left = {}  # what the last round's groups knew of their joints (homing)
         self._rounds = itertools.count(1)
         self._status = status_module.Status()
         # Every part at home from the start: getStatus names them before the first enable.
@@ -305,16 +307,18 @@ class MotionEngine(object):
         round_, self._round = self._round, None
         if round_ is None:
             return
-        left = round_.finish(WORKER_STOP_TIMEOUT)
-        if left:
+        stuck = round_.finish(WORKER_STOP_TIMEOUT)
+        if stuck:
             self._log.error("%s did not stop within %.0f s; going on without (they can send "
-                            "nothing more)" % (", ".join(w.name for w in left),
+                            "nothing more)" % (", ".join(w.name for w in stuck),
                                                WORKER_STOP_TIMEOUT))
+        self._left = round_.left()
         self._status.all_home()
 
     def _go_home(self):
+        left, self._left = self._left, {}
         homing.go_home(self._sender, self._tunings.latest, self._speaking, self.own_state,
-                       self._log)
+                       self._log, left)
 
 
 # The engine's life, first row that applies wins: the supervisor switches in ENABLING

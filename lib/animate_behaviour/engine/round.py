@@ -154,6 +154,12 @@ class Round(object):
         self._monitor.close(max(0.0, deadline - self.clock.now()))
         return left
 
+    def left(self):
+        """{group name: what its worker knew of its joints (group_calls.Left)}: for the
+        way home once the round has finished."""
+        return dict((worker.name, worker.left()) for worker in self.workers
+                    if isinstance(worker, GroupWorker))
+
 
 def part_names(config):
     """The names of the parts a round of ``config`` animates: its joint groups (groups.TABLE's
