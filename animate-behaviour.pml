@@ -30,6 +30,7 @@
         <File name="homing" src="lib/animate_behaviour/engine/homing.py" />
         <File name="monitor" src="lib/animate_behaviour/engine/monitor.py" />
         <File name="motion_engine" src="lib/animate_behaviour/engine/motion_engine.py" />
+        <File name="ports" src="lib/animate_behaviour/engine/ports.py" />
         <File name="recovery" src="lib/animate_behaviour/engine/recovery.py" />
         <File name="round" src="lib/animate_behaviour/engine/round.py" />
         <File name="shared_breath" src="lib/animate_behaviour/engine/shared_breath.py" />

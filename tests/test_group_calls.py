@@ -55,9 +55,10 @@ def make_calls(sender, clock=None, legs_and_base=None, hold=None):
     round_ = collections.namedtuple("Round", "sender clock status legs_and_base stop")(
         sender, clock or ManualClock(), Status(), legs_and_base, threading.Event())
     role = HOLDS_FOR_TURNS if legs_and_base is not None else None
-    return group_calls.GroupCalls(
-        "leftArm", round_, threading.Event(), Backoff("group leftArm", logging.getLogger()),
-        lambda: Group(NAMES), lambda: role, lambda: None, lambda: None, hold)
+    return group_calls.GroupCalls("leftArm", round_, group_calls.WorkerPort(
+        wake=threading.Event(), backoff=Backoff("group leftArm", logging.getLogger()),
+        group=lambda: Group(NAMES), role=lambda: role, known_disruption=lambda: None,
+        veto=lambda: None, hold=hold))
 
 
 def test_a_call_of_some_joints_expects_the_others_where_they_were_commanded():

@@ -23,25 +23,25 @@ OWN_STATE = "ownState"
 
 class Awareness(object):
     """For ``configuration()`` (its keys that never change at run time: behaviour, the
-    reactions, followPersonMood), on ``clock``, logging on ``log``: ``memory`` (ALMemory or
-    None), ``services`` ({name: proxy or None}: ALPeoplePerception, ALEngagementZones,
-    ALMood), ``sources`` (naoqi.contract.look_up's, or None), ``motion`` (ALMotion) and
-    ``life`` (ALAutonomousLife, or None), read for Pepper's own state when the animation
-    is enabled. ``on_round()`` runs when the workers must look again at what they may do
-    (the context or Pepper's own state changed, speech), and ``on_life_state()`` on each
-    Autonomous Life state event and each change of Pepper's own state (waking up resumes
-    Autonomous Life's abilities)."""
+    reactions, followPersonMood), on ``runtime`` (ports.Runtime: its clock and log):
+    ``robot`` (ports.Robot) gives ALMemory, the perception services, what the robot
+    provides for each reaction, and ALMotion and ALAutonomousLife, read for Pepper's own
+    state when the animation is enabled. ``wakes`` (ports.Wakes): ``round()`` runs when
+    the workers must look again at what they may do (the context or Pepper's own state
+    changed, speech), and ``life_state()`` on each Autonomous Life state event and each
+    change of Pepper's own state (waking up resumes Autonomous Life's abilities)."""
 
-    def __init__(self, configuration, memory, services, sources, clock, log, on_round,
-                 on_life_state, motion=None, life=None):
+    def __init__(self, configuration, robot, runtime, wakes):
         config = configuration()
-        self._sources = sources
-        self._on_round = on_round
-        self._on_life_state = on_life_state
+        clock, log, services = runtime.clock, runtime.log, robot.services
+        self._sources = robot.sources
+        self._on_round = wakes.round
+        self._on_life_state = wakes.life_state
         self.own_state = OwnState(config.battery_low_arousal, clock, log, self._on_own_state)
-        self.events = RobotEvents(memory, config, clock, log, on_round, on_life_state,
-                                  Context(config, clock, log, self._on_context),
-                                  self.own_state, motion, life)
+        self.events = RobotEvents(robot.memory, config, clock, log, wakes.round,
+                                  wakes.life_state, Context(config, clock, log,
+                                                            self._on_context),
+                                  self.own_state, robot.motion, robot.life)
         self.mood = Mood(config.valence, config.arousal, clock, log)
         self._follow = None
         self._reader = None

@@ -45,23 +45,28 @@ class Left(collections.namedtuple("Left", "low high seen_ago looked_ago")):
     never."""
 
 
-class GroupCalls(object):
-    """The calls of the group ``name`` during ``round_`` (round.Round: its sender, status,
-    clock, log, stop and legs_and_base), waking on ``wake`` (the worker's event).
+class WorkerPort(collections.namedtuple(
+        "WorkerPort", "wake backoff group role known_disruption veto hold")):
+    """What a group's calls read of their worker (group_worker.GroupWorker), named:
+    ``wake`` the worker's event; failures count in ``backoff`` (recovery.Backoff);
     ``group()`` gives the group as the configuration now builds it, ``role()`` whether
     its calls take turns with the base (worker_thread), ``known_disruption()`` why it must
     not move now (no round trip), ``hold(duration, known_disruption)`` holds still
-    (worker_thread.WorkerThread._hold); failures count in ``backoff`` (recovery.Backoff).
-    ``veto()`` why a call must stop at once or not leave (disruptions.veto; it takes no
-    lock: the sender asks it holding its own). ``expected``: where our last call left the
-    joints (``read_expected``: as ALMotion commands them now), or, while the group yields
-    to another app, where that app last commanded them (``moved_on``)."""
+    (worker_thread.WorkerThread._hold), ``veto()`` why a call must stop at once or not
+    leave (disruptions.veto; it takes no lock: the sender asks it holding its own)."""
 
-    def __init__(self, name, round_, wake, backoff, group, role, known_disruption, veto,
-                 hold):
+
+class GroupCalls(object):
+    """The calls of the group ``name`` during ``round_`` (round.Round: its sender, status,
+    clock, log, stop and legs_and_base), asking its ``worker`` (WorkerPort) what only the
+    worker knows. ``expected``: where our last call left the joints (``read_expected``:
+    as ALMotion commands them now), or, while the group yields to another app, where that
+    app last commanded them (``moved_on``)."""
+
+    def __init__(self, name, round_, worker):
         self.name = name
-        self.wake = wake
-        self.backoff = backoff
+        self.wake = worker.wake
+        self.backoff = worker.backoff
         self._expected = None
         self._path = None  # (low, high) of a call of ours that left since expected was set
         self._seen = None  # the clock time the group last saw another app move its joints
@@ -71,11 +76,11 @@ class GroupCalls(object):
         self._round = round_
         self._sender = round_.sender
         self._clock = round_.clock
-        self._group = group
-        self._role = role
-        self._known_disruption = known_disruption
-        self._veto = veto
-        self._hold = hold
+        self._group = worker.group
+        self._role = worker.role
+        self._known_disruption = worker.known_disruption
+        self._veto = worker.veto
+        self._hold = worker.hold
 
     @property
     def expected(self):

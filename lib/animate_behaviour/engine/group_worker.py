@@ -40,7 +40,7 @@ from animate_behaviour.engine import status as status_module
 from animate_behaviour.engine import disruptions
 from animate_behaviour.engine.disruptions import (A_GROUP, ERROR, HEAT, HOT, OTHER_APP,
                                                   ROUND_STOP, YIELD_POLL, Disruption)
-from animate_behaviour.engine.group_calls import MOVED_TOLERANCE, GroupCalls
+from animate_behaviour.engine.group_calls import MOVED_TOLERANCE, GroupCalls, WorkerPort
 from animate_behaviour.engine.recovery import Backoff, Recovery
 from animate_behaviour.engine.worker_thread import HOLDS_FOR_TURNS, MOVES_ALONE, WorkerThread
 from animate_behaviour.planning import steps, styles
@@ -64,9 +64,10 @@ class GroupWorker(WorkerThread):
                                               round_.own_state, round_.speaking,
                                               round_.sender)
         self._looks.update({ROUND_STOP: self._stopping, HEAT: self._hot})
-        self._calls = GroupCalls(name, round_, self.wake, self.backoff, lambda: self._group,
-                                 lambda: self.role, self._known_disruption, self._veto,
-                                 self._hold)
+        self._calls = GroupCalls(name, round_, WorkerPort(
+            wake=self.wake, backoff=self.backoff, group=lambda: self._group,
+            role=lambda: self.role, known_disruption=self._known_disruption,
+            veto=self._veto, hold=self._hold))
 
     # -- life --------------------------------------------------------------------------
 

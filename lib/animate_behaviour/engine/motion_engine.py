@@ -24,6 +24,7 @@ import threading
 import numpy as np
 
 from animate_behaviour.engine import homing
+from animate_behaviour.engine import ports
 from animate_behaviour.engine import round as round_module
 from animate_behaviour.engine import status as status_module
 from animate_behaviour.engine.awareness import Awareness
@@ -94,9 +95,12 @@ class MotionEngine(object):
         # Every part at home from the start: getStatus names them before the first enable.
         self._status.reset(round_module.part_names(configuration()))
         self._keeper = BackgroundMovementKeeper(autonomous_life, logger)
-        self._awareness = Awareness(configuration, memory, services or {}, sources,
-                                    self._clock, logger, self._notify_round,
-                                    self._on_life_state, motion, autonomous_life)
+        # The one place the engine's parts are wired, through named ports.
+        runtime = ports.Runtime(self._clock, logger)
+        self._awareness = Awareness(
+            configuration, ports.Robot(motion, memory, autonomous_life, services or {},
+                                       sources),
+            runtime, ports.Wakes(self._notify_round, self._on_life_state))
         self.mood = self._awareness.mood
         self.signal = self._awareness.signal
         events = self._awareness.events
@@ -104,8 +108,9 @@ class MotionEngine(object):
         self._sender = sender_module.Sender(motion, self._clock, logger)
         self.own_state = self._awareness.own_state
         self._parts = round_module.RoundParts(
-            self._sender, self._clock, logger, self._status, events.speaking, self._keeper,
-            memory, lambda: events.life_period, self._tunings, self.signal, self.own_state)
+            runtime, self._sender, self._status, self._tunings,
+            ports.Senses(self.signal, self.own_state, events.speaking),
+            ports.Watch(self._keeper, lambda: events.life_period, memory))
         self._supervisor = self._clock.thread(self._supervise, "animateBehaviour.supervisor")
 
     # -- requests (any thread) ---------------------------------------------------------

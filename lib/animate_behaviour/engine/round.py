@@ -20,17 +20,11 @@ from animate_behaviour.planning import groups as groups_module
 from animate_behaviour.planning import joints
 from animate_behaviour.planning.breath import pace
 
-# What every round of an engine shares: ``sender`` (sender.Sender), ``clock``, ``log``,
-# ``status`` (status.Status), ``speaking()`` (whether Pepper speaks), ``keeper``
-# (life.BackgroundMovementKeeper), ``memory`` (ALMemory or None, for the motors' heat),
-# ``life_period()`` (s between BackgroundMovement checks with no Autonomous Life event),
-# ``tunings`` (tuning.Tunings: the configuration now and its groups) and ``signal``
-# (live_signal.LiveSignal: what the mood and the context ask of the motion now) and
-# ``own_state`` (own_state.OwnState: what Pepper's body allows now).
-RoundParts = collections.namedtuple(
-    "RoundParts",
-    "sender clock log status speaking keeper memory life_period tunings signal own_state")
-
+# What every round of an engine shares: ``runtime`` (ports.Runtime: clock, log),
+# ``sender`` (sender.Sender), ``status`` (status.Status), ``tunings`` (tuning.Tunings: the
+# configuration now and its groups), ``senses`` (ports.Senses: the live signal, Pepper's
+# own state, speech) and ``watch`` (ports.Watch: what its monitors watch).
+RoundParts = collections.namedtuple("RoundParts", "runtime sender status tunings senses watch")
 
 class LegsAndBase(object):
     """Keeps the legs still while the base turns: a legs call and a base turn never run
@@ -95,23 +89,23 @@ class Round(object):
     def __init__(self, number, parts, heat, schedule_seed):
         self.number = number
         self.schedule_seed = schedule_seed
-        self.clock = parts.clock
+        self.clock = parts.runtime.clock
         self.origin = self.clock.now()  # the round's start: the breath's time counts from it
         self.stop = self.clock.event()
         self.sender = parts.sender
         self.tunings = parts.tunings
-        self.signal = parts.signal
-        self.own_state = parts.own_state
-        self.log = parts.log
+        self.signal = parts.senses.signal
+        self.own_state = parts.senses.own_state
+        self.log = parts.runtime.log
         self.status = parts.status
-        self.speaking = parts.speaking
+        self.speaking = parts.senses.speaking
         self.heat = heat
         self.breath = SharedBreath(self._pace, schedule_seed)
         self.legs_and_base = LegsAndBase(self.clock)
         self.workers = []
         self._monitor = Monitor(self.clock, "animateBehaviour.monitor#%d" % number,
-                                heat, parts.keeper, parts.life_period(), self.notify,
-                                parts.log)
+                                heat, parts.watch.keeper, parts.watch.life_period(),
+                                self.notify, self.log)
 
     @property
     def config(self):
@@ -179,8 +173,9 @@ def build(number, parts, moves_base, child_rng):
     watched = [name for group in groups for name in group.names]
     if moves_base:
         watched.extend(name for name in HOT_WATCHED if name not in watched)
-    heat = heat_module.HeatMonitor(parts.memory, watched, tuning.config.cool_down_time,
-                                   parts.clock, parts.log)
+    heat = heat_module.HeatMonitor(parts.watch.memory, watched,
+                                   tuning.config.cool_down_time, parts.runtime.clock,
+                                   parts.runtime.log)
     # The workers' generators first, as before the schedule seed: a seeded engine still
     # plans the same moves.
     rngs = [child_rng() for _group in groups]
