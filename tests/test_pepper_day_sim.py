@@ -377,7 +377,7 @@ def test_a_push_with_no_recovery_only_raises_robot_pushed():
 
 
 # ----------------------------------------------------------------- battery, slope, heat
-def test_battery_slope_and_wheel_heat_raise_their_keys():
+def test_battery_slope_and_heat_raise_their_keys():
     _motion, memory, _life, day = pepper()
     assert raised(memory, day.set_battery_low, True) == [("BatteryLowDetected", True),
                                                          ("ALBattery/BatteryLow", True)]
@@ -393,6 +393,14 @@ def test_battery_slope_and_wheel_heat_raise_their_keys():
     for bad in (("WheelX", 1), ("WheelB", 4)):
         with pytest.raises(ValueError):
             day.heat_wheel(*bad)
+    joint_key = "Device/SubDeviceList/LElbowRoll/Temperature/Sensor/Status"
+    assert raised(memory, day.heat_joint, "LElbowRoll", 1) == [(joint_key, 1)]
+    assert memory.getData(joint_key) == 1
+    assert day.status()["joint_temperatures"]["LElbowRoll"] == 1
+    assert day.status()["joint_temperatures"]["KneePitch"] == 0
+    for bad in (("WheelB", 1), ("KneePitch", -1)):
+        with pytest.raises(ValueError):
+            day.heat_joint(*bad)
 
 
 # ----------------------------------------------------------------- over libqi

@@ -1,17 +1,25 @@
 """Random days (issue 38, item 6): Hypothesis's stateful testing drives random sequences
-of Pepper's own signs (pepper_sim.day), other apps (their angleInterpolation and setAngles
+of Pepper's own signs (pepper_sim.day), her motors heating and cooling, other apps (their angleInterpolation and setAngles
 on our joints, ALAnimatedSpeech), ALMotion failing our calls, mood changes and
 enable/disable, and checks after every step what the part table promises
 (engine.disruptions.KINDS, engine.recovery.TRANSITIONS, expression.own_state_signs):
 
 * no call of ours goes into a part held by Pepper's own state (the registry's hold, at
-  the call's instant), by speech (the arms) or by another app (its task on the joints,
+  the call's instant), by hot motors (as the engine last read them: the call running
+  then ends as planned), by speech (the arms) or by another app (its task on the joints,
   or its setAngles within yieldQuietTime), save a held group's one way home;
 * never the head;
 * at most one log line for each cause in an episode (no line twice between two changes);
 * disabling takes each group that nothing holds home;
 * getStatus's part state is the state KINDS gives for the winning disruption, and the
-  engine's ownState says what the stand-ins did.
+  engine's ownState says what the stand-ins did;
+* the motors' temperatures are read every HEAT_PERIOD s while enabled.
+
+Heat is no event: the engine reads every temperature status at once (ALMemory.getListData)
+every HEAT_PERIOD s (naoqi.heat, engine.monitor); a joint read at 1 or more rests its
+group (a leg joint or a wheel, the base) until it has read 0 for coolDownTime. What it
+read is in the memory's calls, so the run's heat is what those readings show (HeatSeen),
+each round reading anew.
 
 In process, on a virtual clock (pepper_sim.virtual_clock): each action is taken in an
 instant at which every thread of the run waits on the clock (``idle``), and checked once
@@ -32,8 +40,10 @@ from hypothesis.stateful import (RuleBasedStateMachine, invariant, precondition,
                                  run_state_machine_as_test)
 
 from animate_behaviour.engine import disruptions
+from animate_behaviour.engine.base_worker import HOT_WATCHED
 from animate_behaviour.engine.recovery import RETRY_MAX
 from animate_behaviour.expression import own_state_signs as signs
+from animate_behaviour.naoqi.heat import HEAT_PERIOD, status_key
 from animate_behaviour.planning import groups, joints
 from day_run import SUPERVISOR, DayRun
 from pepper_sim.motion import KinematicMotion
@@ -44,13 +54,22 @@ from helpers import checks
 pytestmark = pytest.mark.usefixtures("no_gc_pauses")
 
 TIMEOUT = 30.0  # wall seconds for the run to settle
-SETTINGS = {"behaviour": "all", "motionStyle": "lifelike", "yieldQuietTime": "1.0"}
+# A short cool-down: a day sees hot groups resume.
+SETTINGS = {"behaviour": "all", "motionStyle": "lifelike", "yieldQuietTime": "1.0",
+            "coolDownTime": "10.0"}
 OURS = "animateBehaviour"  # our threads' names begin so (the clock's threads)
 GROUP_JOINTS = collections.OrderedDict(
     (row.name, tuple(names)) for row, names in groups.joint_groups("all",
                                                                     joints.ANIMATED_JOINTS))
 BASE = "base"
 PARTS = tuple(GROUP_JOINTS) + (BASE,)
+# The motors a day heats: a joint of each arm, one of the legs (the base's turns rest for
+# it too) and a wheel (the base's only).
+HEATED = ("LElbowRoll", "RWristYaw", "KneePitch", "WheelB")
+WATCHED = dict((part, HOT_WATCHED if part == BASE else names)
+               for part, names in list(GROUP_JOINTS.items()) + [(BASE, ())])
+HEAT_KEYS = dict((status_key(joint), joint) for joint in
+                 joints.ALL_JOINTS + joints.WHEELS)
 # Robot s after the last change within which a part may still wait out what it had
 # (a settle time, yieldQuietTime); after ALMotion failed, a part may wait out its
 # backoff, up to RETRY_MAX, before trying again.
@@ -91,8 +110,15 @@ class TellingMotion(KinematicMotion):
 
     def theirs_waiting(self):
         """The joints of other apps' tasks waiting for theirs (postponed behind ours)."""
+        return self._waiting(False)
+
+    def ours_waiting(self):
+        """The joints of our tasks waiting for theirs (postponed behind another's)."""
+        return self._waiting(True)
+
+    def _waiting(self, ours):
         with self._cond:
-            return set(name for task in self._pending if not self.ours(task.record)
+            return set(name for task in self._pending if self.ours(task.record) == ours
                        for name in task.names)
 
     def booked(self):
@@ -104,7 +130,7 @@ class TellingMotion(KinematicMotion):
         attribute = KinematicMotion.__getattribute__(self, name)
         if name.startswith("_") or "_" in name or not name[0].islower() or \
                 not callable(attribute) or name in ("postponed", "ours", "booked",
-                                                    "theirs_waiting") or \
+                                                    "theirs_waiting", "ours_waiting") or \
                 not KinematicMotion.__getattribute__(self, "broken") or \
                 not threading.current_thread().name.startswith(OURS):
             return attribute
@@ -162,6 +188,82 @@ def normalised(message):
     return re.sub(r"[-+]?\d+(\.\d+)?", "#", message)
 
 
+class HeatSeen(object):
+    """The joints that rest as the engine's readings of the temperatures show them: a
+    joint read at 1 or more rests until it has read 0 for ``cool_down_time`` (naoqi.heat,
+    docs/pepper_day.md); a round reads anew. ``rounds`` the (clock time, index in
+    ``memory.calls``) at which each round began, ``writes`` the (index in
+    ``memory.calls``, joint, status) of each temperature the day wrote (in an instant
+    when nothing reads)."""
+
+    def __init__(self, memory, cool_down_time):
+        self._memory = memory
+        self._cool_down_time = cool_down_time
+        self.rounds = [(0.0, 0)]
+        self.writes = []
+
+    def timeline(self, enabled, now):
+        """[(clock time, a round's start, the joints resting from then)], in order; checks
+        that the temperatures were read every HEAT_PERIOD s (``enabled``: until ``now``)."""
+        with self._memory._cond:
+            calls = list(self._memory.calls)
+        rounds = list(self.rounds) + [(None, len(calls))]
+        found = []
+        for (start, mark), (_next, end) in zip(rounds, rounds[1:]):
+            found.append((start, True, frozenset()))
+            resting, cool_since, last = set(), {}, None
+            for index in range(mark, end):
+                call = calls[index]
+                if call.method != "getListData" or not set(call.args[0]) & set(HEAT_KEYS):
+                    continue
+                assert last is None or call.time - last <= HEAT_PERIOD + 1e-6, (
+                    "the temperatures unread for %.2f s" % (call.time - last))
+                last = call.time
+                for key in call.args[0]:
+                    joint = HEAT_KEYS.get(key)
+                    if joint is None:
+                        continue
+                    if self._status(joint, index) >= 1:
+                        cool_since.pop(joint, None)
+                        resting.add(joint)
+                    elif joint in resting and call.time - cool_since.setdefault(
+                            joint, call.time) >= self._cool_down_time - 1e-6:
+                        resting.discard(joint)
+                        del cool_since[joint]
+                if found[-1][2] != resting:
+                    found.append((call.time, False, frozenset(resting)))
+        assert not enabled or last is None or now - last <= HEAT_PERIOD + 1e-6, (
+            "the temperatures unread for %.2f s" % (now - last))
+        return found
+
+    def _status(self, joint, index):
+        status = 0
+        for mark, written, value in self.writes:
+            if mark <= index and written == joint:
+                status = value
+        return status
+
+    @staticmethod
+    def resting(timeline, time, inclusive):
+        """The joints resting as read before clock time ``time`` (``inclusive``: and at it);
+        a round that began at ``time`` starts afresh."""
+        found = frozenset()
+        for at, start, resting in timeline:
+            if at < time or (at == time and (inclusive or start)):
+                found = resting
+        return found
+
+    @staticmethod
+    def last_change(timeline, time):
+        """When the resting joints last changed, at or before ``time``."""
+        return max([at for at, _start, _resting in timeline if at <= time] + [0.0])
+
+
+def hot_of(resting, part):
+    """The joints among ``resting`` that rest ``part``, sorted (as getStatus lists them)."""
+    return sorted(set(resting) & set(WATCHED[part]))
+
+
 class Day(object):
     """The engine living a day on the stand-ins (day_run.DayRun on a TellingMotion), with
     ALTextToSpeech and ALAnimatedSpeech, what other apps did, and the history of the
@@ -175,6 +277,7 @@ class Day(object):
         self.tts = TimelyTextToSpeech(clock=self.clock, memory=self.run.memory)
         self.speech = FakeAnimatedSpeech(self.tts, self.motion)
         self.config = self.run.config
+        self.heat = HeatSeen(self.run.memory, self.config.cool_down_time)
         own = self.engine.own_state
         # (index in motion.calls, facts) after each change the engine heard.
         self.facts = [(0, own.facts)]
@@ -234,6 +337,8 @@ class Day(object):
         (robot time: enabling waits for the groups, disabling takes them home)."""
         self._settled.clear()
         with self.clock.idle(TIMEOUT):
+            if state == "enabled":  # a new round: it reads the temperatures anew
+                self.heat.rounds.append((self.clock.now(), len(self.run.memory.calls)))
             # The supervisor, free (it waits for requests where the clock cannot see
             # it), counts as the run's until it has settled: no robot time passes while
             # it works unseen.
@@ -304,6 +409,29 @@ class RandomDay(RuleBasedStateMachine):
     def another_client_wakes(self):
         self.act(self.pepper.motion.wakeUp)
 
+    # -- Pepper's motors heating and cooling ----------------------------------------------
+
+    def write_heat(self, name, status):
+        pepper = self.pepper
+
+        def write():
+            pepper.heat.writes.append((len(pepper.run.memory.calls), name, status))
+            if name in joints.WHEELS:
+                pepper.day.heat_wheel(name, status)
+            else:
+                pepper.day.heat_joint(name, status)
+        self.act(write)
+
+    @rule(name=st.sampled_from(HEATED), status=st.sampled_from([1, 2, 3]))
+    def a_motor_heats(self, name, status):
+        self.write_heat(name, status)
+
+    @precondition(lambda self: [name for _mark, name, status in self.pepper.heat.writes
+                                if status])
+    @rule(name=st.sampled_from(HEATED))
+    def a_motor_cools(self, name):
+        self.write_heat(name, 0)
+
     # -- other apps ----------------------------------------------------------------------
 
     @rule(gesture=st.sampled_from(GESTURES), seconds=st.sampled_from([0.5, 2.0, 6.0]))
@@ -368,9 +496,18 @@ class RandomDay(RuleBasedStateMachine):
     @precondition(lambda self: self.pepper.enabled)
     @rule()
     def disable(self):
+        self.disable_strictly(allow_failed=True)
+
+    def disable_strictly(self, allow_failed=False):
+        """Disable, checking that each group nothing held went home (``allow_failed``:
+        but a group backing off after ALMotion failed, a known defect)."""
         pepper = self.pepper
         with pepper.clock.idle(TIMEOUT):
             held = self.holds_now()
+            # A known defect (test_disabling_after_almotion_failed_takes_the_groups_home):
+            # a group backing off after ALMotion failed is left where it is.
+            failed = [group for group, entry in pepper.engine.report()["groups"].items()
+                      if allow_failed and entry.get("yieldingTo") == "error"]
         lines = len(pepper.run.lines.lines)
         pepper.request("disabled")
         pepper.enabled = False
@@ -381,7 +518,7 @@ class RandomDay(RuleBasedStateMachine):
             for group, names in GROUP_JOINTS.items():
                 assert report["groups"][group]["state"] == "home", report
                 if [line for line in left if line.startswith("group %s " % group)]:
-                    assert held[group], (group, left)
+                    assert held[group] or group in failed, (group, left)
                     continue
                 home = [pepper.config.home[name] for name in names]
                 assert np.allclose(pepper.motion.getAngles(list(names), False), home,
@@ -394,15 +531,16 @@ class RandomDay(RuleBasedStateMachine):
     # -- the table's invariants ------------------------------------------------------------
 
     def holds_now(self):
-        """{part: what holds it now, in words, or None} (own state, speech, another app's
-        task)."""
+        """{part: what holds it now, in words, or None} (own state, hot motors, speech,
+        another app's task)."""
         pepper = self.pepper
         now = pepper.clock.now()
         facts = pepper.engine.own_state.facts
+        resting = HeatSeen.resting(pepper.heat.timeline(pepper.enabled, now), now, True)
         found = {}
         for part in PARTS:
             hold = own_hold(facts, part, now)
-            found[part] = hold and hold.reason
+            found[part] = (hold and hold.reason) or (hot_of(resting, part) and "hot")
             if part == BASE or found[part]:
                 continue
             names = set(GROUP_JOINTS[part])
@@ -424,6 +562,7 @@ class RandomDay(RuleBasedStateMachine):
             calls = list(pepper.motion.calls)
             callers = list(pepper.motion.callers)
             theirs = pepper.theirs()
+            heat = pepper.heat.timeline(pepper.enabled, pepper.clock.now())
             for index in range(pepper.checked, len(calls)):
                 call = calls[index]
                 if not callers[index].startswith(OURS):
@@ -434,18 +573,26 @@ class RandomDay(RuleBasedStateMachine):
                 assert not set(names) & set(joints.HEAD_JOINTS), call  # never the head
                 if call.method not in ("angleInterpolation", "moveTo"):
                     continue
-                self.check_call(index, call, theirs)
+                self.check_call(index, call, theirs, heat)
             pepper.checked = len(calls)
 
-    def check_call(self, index, call, theirs):
+    def check_call(self, index, call, theirs, heat):
         pepper = self.pepper
         facts = pepper.facts_at(index)
+        # Read hot before the call and still at it: the call running then ends as
+        # planned, and the next is the way home (a call leaving as a reading comes is the
+        # running one, or the first after the cool-down).
+        resting = HeatSeen.resting(heat, call.time, False) & HeatSeen.resting(
+            heat, call.time, True)
         for part in parts_of(call):
             hold = own_hold(facts, part, call.time)
             if hold is not None:
                 kind = disruptions.kind_of(disruptions.Disruption(hold.state))
                 assert part != BASE and kind.holds_home and home_move(call), (
                     "a call into %s held by %s" % (part, hold.reason), call)
+            hot = hot_of(resting, part)
+            assert not hot or part != BASE and home_move(call), (
+                "a call into %s, hot (%s)" % (part, ", ".join(hot)), call)
         if call.method != "angleInterpolation":
             return
         names = set(call.args[0])
@@ -484,25 +631,36 @@ class RandomDay(RuleBasedStateMachine):
             running = [record for record in pepper.motion.trajectories
                        if record.end is None and pepper.motion.ours(record)]
             turning = [move for move in pepper.motion.moves if move.end is None]
-            quiet_since = max([pepper.changed] + [record.end for record in pepper.theirs()
-                                                  if record.end is not None]
+            waiting = pepper.motion.ours_waiting()  # a call of ours postponed: still running
+            heat = pepper.heat.timeline(True, now)
+            resting = HeatSeen.resting(heat, now, True)
+            quiet_since = max([pepper.changed, HeatSeen.last_change(heat, now)]
+                              + [record.end for record in pepper.theirs()
+                                 if record.end is not None]
                               + [u.end for _i, u in pepper.speeches if u.end is not None]
                               + [time for time, _names in pepper.set_angles])
             holds = self.holds_now()
             for part in PARTS:
                 entry = report["base"] if part == BASE else report["groups"][part]
                 hold = own_hold(facts, part, now)
+                busy = turning if part == BASE else [
+                    record for record in running
+                    if set(record.names) & set(GROUP_JOINTS[part])]
+                if part == "legs" and turning:
+                    busy = busy + turning  # the legs hold still for a turn
+                if part != BASE and waiting & set(GROUP_JOINTS[part]):
+                    busy = busy + [part]
+                hot = hot_of(resting, part)
                 if hold is not None:
                     kind = disruptions.kind_of(disruptions.Disruption(hold.state))
                     stops = disruptions.A_GROUP if part != BASE else disruptions.THE_BASE
-                    busy = turning if part == BASE else [
-                        record for record in running
-                        if set(record.names) & set(GROUP_JOINTS[part])]
-                    if part == "legs" and turning:
-                        busy = busy + turning  # the legs hold still for a turn
                     if stops in kind.stops_call or not busy:
                         assert entry == {"state": hold.state, "reason": hold.reason}, (
                             part, entry, hold)
+                elif hot:
+                    # Its running call ends as planned; then it says why it holds.
+                    if not busy:
+                        assert entry == {"state": "hot", "hot": hot}, (part, entry)
                 elif holds[part] == "speech":
                     assert entry == {"state": "yielding", "yieldingTo": "speech"}, (
                         part, entry)
@@ -631,3 +789,16 @@ def test_a_group_whose_way_home_a_rest_kills_says_at_once_that_pepper_rests():
         machine.status_follows_the_table()
     finally:
         machine.teardown()
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
+    "product defect, found by the random days: while ALMotion failed, a group's "
+    "getAngles raised and it assumed its joints at home; ALMotion working again, "
+    "disabling compares the joints' commanded angles with that assumption, blames "
+    "another app ('group leftArm left where it is: another app moves it') and leaves "
+    "both arms where their last call left them, though no other app moved them"))
+def test_disabling_after_almotion_failed_takes_the_groups_home():
+    replay(("time_passes", {"seconds": 41.0}),
+           ("almotion_fails_a_while", {"seconds": 1.0}),
+           ("disable_strictly", {}))
+

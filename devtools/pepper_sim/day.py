@@ -65,9 +65,10 @@ finds it in force):
 * ``obstacle_near(chain, position)``: ``ALMotion/Safety/ChainVelocityClipped`` [[chain,
   [x, y, z]]] (reflexes-external-collision-api.html), once: NAOqi raises it while the
   arm's velocity is clipped, which the stand-in does not simulate (calls run as sent).
-* ``heat_wheel(wheel, status)``: ``Device/SubDeviceList/<wheel>/Temperature/Sensor/
-  Status`` status (0 regular .. 3 critical). Only the key: the diagnosis reflex (status
-  2 puts the body in safe rest, reflexes-diagnosis.html) is not simulated.
+* ``heat_wheel(wheel, status)`` / ``heat_joint(joint, status)``: ``Device/SubDeviceList/
+  <wheel or joint>/Temperature/Sensor/Status`` status (0 regular .. 3 critical). Only the
+  key: the diagnosis reflex (status 2 puts the body or the chain in safe rest,
+  reflexes-diagnosis.html) is not simulated.
 
 Records: ``log`` (Entry(time, what) per change, motion clock time) for a scenario's plot;
 ``status()`` the day's state now. ``wait_for(predicate, timeout)`` waits on it.
@@ -170,7 +171,8 @@ class PeppersDay(object):
         self._state = {"flap_open": False, "docked": False, "move_disabled": False,
                        "disabled_chains": [], "fallen": False, "battery_low": False,
                        "battery_charge": None, "charging": False, "on_slope": False,
-                       "wheel_temperatures": dict((wheel, 0) for wheel in WHEELS)}
+                       "wheel_temperatures": dict((wheel, 0) for wheel in WHEELS),
+                       "joint_temperatures": dict((joint, 0) for joint in joints.ALL_JOINTS)}
         self.log = []
         events = EVENTS + ((LIFE_STATE,) if life is not None else ())
         for key in events:
@@ -183,10 +185,12 @@ class PeppersDay(object):
     def status(self):
         """The day's state now: flap_open, docked, move_disabled, disabled_chains,
         fallen, battery_low, battery_charge (None before any), on_slope,
-        wheel_temperatures (wheel -> status). Life's states are in its ``transitions``."""
+        wheel_temperatures (wheel -> status), joint_temperatures (joint -> status). Life's
+        states are in its ``transitions``."""
         with self._cond:
             return dict(self._state, disabled_chains=list(self._state["disabled_chains"]),
-                        wheel_temperatures=dict(self._state["wheel_temperatures"]))
+                        wheel_temperatures=dict(self._state["wheel_temperatures"]),
+                        joint_temperatures=dict(self._state["joint_temperatures"]))
 
     def wait_for(self, predicate, timeout):
         """Wait until ``predicate()`` is true (re-checked at each change of the day); True
@@ -403,13 +407,21 @@ class PeppersDay(object):
     def heat_wheel(self, wheel, status):
         """A wheel's temperature status (0 regular, 1 limit reached, 2 very hot, 3
         critically hot) is written to its DCM key."""
-        if wheel not in WHEELS:
-            raise ValueError("unknown wheel %r (wheels: %s)" % (wheel, ", ".join(WHEELS)))
+        self._heat("wheel", wheel, WHEELS, status)
+
+    def heat_joint(self, joint, status):
+        """A joint's temperature status (as a wheel's) is written to its DCM key."""
+        self._heat("joint", joint, joints.ALL_JOINTS, status)
+
+    def _heat(self, device, name, names, status):
+        if name not in names:
+            raise ValueError("unknown %s %r (%ss: %s)" % (device, name, device,
+                                                           ", ".join(names)))
         if status not in TEMPERATURE_STATUSES:
             raise ValueError("a temperature status is 0, 1, 2 or 3, got %r" % (status,))
         with self._cond:
-            self._raise(temperature_key(wheel), int(status), "DCM")
-            temperatures = dict(self._state["wheel_temperatures"])
-            temperatures[wheel] = int(status)
-            self._note("%s temperature status %d" % (wheel, status),
-                       wheel_temperatures=temperatures)
+            self._raise(temperature_key(name), int(status), "DCM")
+            temperatures = dict(self._state["%s_temperatures" % device])
+            temperatures[name] = int(status)
+            self._note("%s temperature status %d" % (name, status),
+                       **{"%s_temperatures" % device: temperatures})
