@@ -496,18 +496,13 @@ class RandomDay(RuleBasedStateMachine):
     @precondition(lambda self: self.pepper.enabled)
     @rule()
     def disable(self):
-        self.disable_strictly(allow_failed=True)
+        self.disable_strictly()
 
-    def disable_strictly(self, allow_failed=False):
-        """Disable, checking that each group nothing held went home (``allow_failed``:
-        but a group backing off after ALMotion failed, a known defect)."""
+    def disable_strictly(self):
+        """Disable, checking that each group nothing held went home."""
         pepper = self.pepper
         with pepper.clock.idle(TIMEOUT):
             held = self.holds_now()
-            # A known defect (test_disabling_after_almotion_failed_takes_the_groups_home):
-            # a group backing off after ALMotion failed is left where it is.
-            failed = [group for group, entry in pepper.engine.report()["groups"].items()
-                      if allow_failed and entry.get("yieldingTo") == "error"]
         lines = len(pepper.run.lines.lines)
         pepper.request("disabled")
         pepper.enabled = False
@@ -518,7 +513,7 @@ class RandomDay(RuleBasedStateMachine):
             for group, names in GROUP_JOINTS.items():
                 assert report["groups"][group]["state"] == "home", report
                 if [line for line in left if line.startswith("group %s " % group)]:
-                    assert held[group] or group in failed, (group, left)
+                    assert held[group], (group, left)
                     continue
                 home = [pepper.config.home[name] for name in names]
                 assert np.allclose(pepper.motion.getAngles(list(names), False), home,
@@ -791,13 +786,9 @@ def test_a_group_whose_way_home_a_rest_kills_says_at_once_that_pepper_rests():
         machine.teardown()
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "product defect, found by the random days: while ALMotion failed, a group's "
-    "getAngles raised and it assumed its joints at home; ALMotion working again, "
-    "disabling compares the joints' commanded angles with that assumption, blames "
-    "another app ('group leftArm left where it is: another app moves it') and leaves "
-    "both arms where their last call left them, though no other app moved them"))
 def test_disabling_after_almotion_failed_takes_the_groups_home():
+    """While ALMotion failed, a group's getAngles raised and it assumed its joints at home:
+    that assumption is no sign of another app, and disabling takes the groups home."""
     replay(("time_passes", {"seconds": 41.0}),
            ("almotion_fails_a_while", {"seconds": 1.0}),
            ("disable_strictly", {}))

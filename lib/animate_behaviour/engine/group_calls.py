@@ -72,6 +72,9 @@ class GroupCalls(object):
         self._seen = None  # the clock time the group last saw another app move its joints
         self._looked = None  # the clock time it last read their commanded angles
         self._task_held = False  # since the last look (its end is no setAngles)
+        # A look failed (ALMotion raised): home was assumed, so neither the joints' band
+        # (left) nor the next move found (no setAngles seen) says anything of other apps.
+        self._assumed = False
         self._just_read = False  # expected was read from ALMotion, and nothing sent since
         self._round = round_
         self._sender = round_.sender
@@ -94,7 +97,8 @@ class GroupCalls(object):
 
     def left(self):
         """What the group knew of its joints as its worker stopped (Left)."""
-        low, high = self._path or (self._expected, self._expected)
+        low, high = (None, None) if self._assumed else \
+            self._path or (self._expected, self._expected)
         now = self._clock.now()
         return Left(low, high, *[None if at is None else self._clock.elapsed(at, now)
                                  for at in (self._seen, self._looked)])
@@ -129,7 +133,8 @@ class GroupCalls(object):
         commanded = self.commanded() if commanded is None else commanded
         moved = not np.allclose(commanded, self.expected, atol=MOVED_TOLERANCE)
         task_held, self._task_held = self._task_held, False
-        if moved and not task_held:
+        assumed, self._assumed = self._assumed, False
+        if moved and not task_held and not assumed:
             self._seen = self._clock.now()
         return moved
 
@@ -232,6 +237,7 @@ class GroupCalls(object):
                 self._looked = self._clock.now()
             return angles
         except RuntimeError as err:
+            self._assumed = True
             # One line a streak of failures (Backoff): it is asked before every call.
             self.backoff.failed("ALMotion.getAngles (%s) failed (%s); assuming home"
                                 % (self.name, err))
@@ -244,6 +250,7 @@ class GroupCalls(object):
     def read_expected(self):
         """Take the joints' commanded angles now as where they are expected, and as the
         next call's look at them (the call follows with no rest between); returns them."""
+        self._assumed = False  # set again if this read fails too
         self.expected = self.commanded()
         self._just_read = True
         return self.expected
