@@ -1,7 +1,7 @@
 """Write tests/data/plans_digest.json, the digest of both styles' plans (devtools/plans_digest),
 or check it.
 
-    .venv/bin/python scripts/update_plans_digest.py           # write it: the plans changed on purpose
+    .venv/bin/python scripts/update_plans_digest.py           # write it (changed on purpose)
     .venv/bin/python scripts/update_plans_digest.py --check   # exit 1 if the plans changed
 
 tests/test_plans_digest.py fails on both lanes when the plans change: a refactor or a CPU

@@ -1,8 +1,9 @@
-"""Random days (issue 38, item 6): Hypothesis's stateful testing drives random sequences
-of Pepper's own signs (pepper_sim.day), her motors heating and cooling, other apps (their angleInterpolation and setAngles
-on our joints, ALAnimatedSpeech), ALMotion failing our calls, mood changes and
-enable/disable, and checks after every step what the part table promises
-(engine.disruptions.KINDS, engine.recovery.TRANSITIONS, expression.own_state_signs):
+"""Random days (issue 38, item 6): Hypothesis's stateful testing drives random sequences of
+Pepper's own signs (pepper_sim.day), her motors heating and cooling, other apps (their
+angleInterpolation and setAngles on our joints, ALAnimatedSpeech), ALMotion failing our
+calls, mood changes and enable/disable, and checks after every step what the part table
+promises (engine.disruptions.KINDS, engine.recovery.TRANSITIONS,
+expression.own_state_signs):
 
 * no call of ours goes into a part held by Pepper's own state (the registry's hold, at
   the call's instant), by hot motors (as the engine last read them: the call running

@@ -5,13 +5,13 @@ kind). The part goes
     animating --(a disruption)--> its kind's state --(nothing disrupts)--> QUIET
         --(quiet long enough)--> RESUMING --(nothing disrupts)--> animating
 
-as TRANSITIONS say (the diagram in docs/architecture.md is drawn from them), any state
-going home when the round stops. An episode remembers the kinds that held the part
-(``held``, which the part reads) and whether a part held still at home went there. It sleeps between looks until woken (speech, heat,
-Pepper's own state, a stop) or until ALMotion must be asked again (nothing announces the
-end of another app's task), and never sooner than its backoff after a failure, whatever
-wakes it: a call that keeps failing is tried less and less often, and logged once
-(Backoff).
+as TRANSITIONS say (the diagram in docs/architecture.md is drawn from them), any state going
+home when the round stops. An episode remembers the kinds that held the part (``held``,
+which the part reads) and whether a part held still at home went there. It sleeps between
+looks until woken (speech, heat, Pepper's own state, a stop) or until ALMotion must be asked
+again (nothing announces the end of another app's task), and never sooner than its backoff
+after a failure, whatever wakes it: a call that keeps failing is tried less and less often,
+and logged once (Backoff).
 """
 from __future__ import absolute_import, division, print_function
 

@@ -1,15 +1,16 @@
 """The lifelike style's creep while holding: people standing idle are never quite still
-between their moves (the genuine ReActIdle people's arm joints move at 0.007-0.099 rad/s
-at the median, an arm that only breathes while it holds at 0.003). So while an arm holds, each of its breath calls also carries its joints other
-than the breath's and the hand's along a slow random drift about the pose the hold began
-at: an Ornstein-Uhlenbeck process (mean-reverting, so that it never wanders off), of
-standard deviation SIZE of each joint's half band (Table 1's, at the mood: it scales
-with the amplitude) and time constant TIME gestureDurations (it follows the tempo, as
-the moves do), sampled at the breath call's end, and never faster than over SLOWEST.
-Each key is scaled back towards the arm's pose until it is inside the bounds (with room
-for the breath), passes the group's checks there and on the way, with the breath the
-call ends at too (lifelike_hold.py), and respects the velocity limit; never while Pepper listens (the arms hold still for the person). Angles
-in rad, times in robot seconds.
+between their moves (the genuine ReActIdle people's arm joints move at 0.007-0.099 rad/s at
+the median, an arm that only breathes while it holds at 0.003). So while an arm holds, each
+of its breath calls also carries its joints other than the breath's and the hand's along a
+slow random drift about the pose the hold began at: an Ornstein-Uhlenbeck process
+(mean-reverting, so that it never wanders off), of standard deviation SIZE of each joint's
+half band (Table 1's, at the mood: it scales with the amplitude) and time constant TIME
+gestureDurations (it follows the tempo, as the moves do), sampled at the breath call's end,
+and never faster than over SLOWEST. Each key is scaled back towards the arm's pose until it
+is inside the bounds (with room for the breath), passes the group's checks there and on the
+way, with the breath the call ends at too (lifelike_hold.py), and respects the velocity
+limit; never while Pepper listens (the arms hold still for the person). Angles in rad, times
+in robot seconds.
 """
 from __future__ import absolute_import, division, print_function
 

@@ -1,12 +1,12 @@
 """The lifelike style's fidgets: now and then one arm moves a little, quickly, out and
 straight back (posture_changes' FIDGET rows), during a hold.
 
-Each fidget event of the round's schedule goes to one arm, the same whichever asks, and
-is kept or not by how alone Pepper is (posture_changes.ALONE_FIDGETS). The arm's joints
-other than the breathing ones move to a point SIZE of their band on that side away from
-where they are, within the group's bounds and checks (with room for the breath; the arm's
-hold scales the reach back until it fits, lifelike_hold.py), and back: two calls that the shoulder's breath waits out. Angles in rad, times in robot
-seconds since the round began.
+Each fidget event of the round's schedule goes to one arm, the same whichever asks, and is
+kept or not by how alone Pepper is (posture_changes.ALONE_FIDGETS). The arm's joints other
+than the breathing ones move to a point SIZE of their band on that side away from where they
+are, within the group's bounds and checks (with room for the breath; the arm's hold scales
+the reach back until it fits, lifelike_hold.py), and back: two calls that the shoulder's
+breath waits out. Angles in rad, times in robot seconds since the round began.
 """
 from __future__ import absolute_import, division, print_function
 
