@@ -10,6 +10,8 @@ from __future__ import absolute_import, division, print_function
 
 import hashlib
 
+import numpy as np
+
 from animate_behaviour import configuration as config_module
 from animate_behaviour.planning import steps
 
@@ -24,19 +26,14 @@ def step_text(name, at, step):
     # list would make the two lanes hash the same steps differently.
     if isinstance(step, steps.Move):
         return "%s M %.9f %s %s %s" % (
-            name, at, ",".join("%.9f" % float(a) for a in _flat(step.angles)),
-            ",".join("%.9f" % float(t) for t in _flat(step.times)),
+            name, at, _numbers(step.angles), _numbers(step.times),
             ",".join(str(j) for j in step.joints or ()))
     return "%s R %.9f %.9f" % (name, at, step.duration)
 
 
-def _flat(values):
-    for value in values:
-        if hasattr(value, "__iter__"):
-            for inner in _flat(value):
-                yield inner
-        else:
-            yield value
+def _numbers(values):
+    """Every number of ``values`` (an array or nested lists), row by row, fixed-point."""
+    return ",".join("%.9f" % value for value in np.asarray(values, dtype=float).ravel())
 
 
 def digest(style, seeds=(0,), seconds=300.0):
