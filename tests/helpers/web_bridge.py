@@ -76,6 +76,11 @@ class WebBridge(object):
         self._session = session
         self._html_dir = os.path.realpath(html_dir)
         self._lock = threading.Condition()
+        # The session's look-ups, calls and links are made one at a time: libqi 3.1.5
+        # crashed (a segmentation fault, in a fresh CI run) when the handler's threads
+        # looked services up and connected signals on one session at once. The page's
+        # QiMessaging sends them over one socket, one after the other, as well.
+        self._qi = threading.Lock()
         self._links = {}  # link -> (service proxy, signal name, qi link)
         self._next_link = 1
         self._events = []
@@ -126,7 +131,8 @@ class WebBridge(object):
         ``session.service``, counted, found or not)."""
         with self._lock:
             self._lookups[service] += 1
-        meta = self._session.service(service).metaObject()
+        with self._qi:
+            meta = self._session.service(service).metaObject()
         return dict((kind, sorted(set(member["name"] for member in meta[kind].values())))
                     for kind in ("methods", "signals", "properties"))
 
@@ -188,7 +194,8 @@ class WebBridge(object):
             answer = self._instead.get(method)
 
         def send():
-            return getattr(self._session.service(service), method)(*args, _async=True)
+            with self._qi:  # the call is started, not waited for
+                return getattr(self._session.service(service), method)(*args, _async=True)
         if answer is not None:
             return lambda: answer(lambda: send().value())
         try:
@@ -217,7 +224,8 @@ class WebBridge(object):
 
     def connect(self, service, signal):
         """Connect ``service.signal``; its emissions are queued as events. Returns the link."""
-        proxy = self._session.service(service)
+        with self._qi:
+            proxy = self._session.service(service)
         with self._lock:
             link = self._next_link
             self._next_link += 1
@@ -233,7 +241,8 @@ class WebBridge(object):
         with self._lock:
             self._links[link] = None
         try:
-            qi_link = getattr(proxy, signal).connect(queue)
+            with self._qi:
+                qi_link = getattr(proxy, signal).connect(queue)
         except QI_ERRORS:
             with self._lock:
                 del self._links[link]
@@ -250,7 +259,8 @@ class WebBridge(object):
             return False
         proxy, signal, qi_link = entry
         try:
-            getattr(proxy, signal).disconnect(qi_link)
+            with self._qi:
+                getattr(proxy, signal).disconnect(qi_link)
         except QI_ERRORS:
             pass  # the service is gone, and its links with it
         return True
