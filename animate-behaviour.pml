@@ -24,6 +24,7 @@
         <File name="__init__" src="lib/animate_behaviour/engine/__init__.py" />
         <File name="awareness" src="lib/animate_behaviour/engine/awareness.py" />
         <File name="base_worker" src="lib/animate_behaviour/engine/base_worker.py" />
+        <File name="bell" src="lib/animate_behaviour/engine/bell.py" />
         <File name="disruptions" src="lib/animate_behaviour/engine/disruptions.py" />
         <File name="group_calls" src="lib/animate_behaviour/engine/group_calls.py" />
         <File name="group_worker" src="lib/animate_behaviour/engine/group_worker.py" />
@@ -33,8 +34,11 @@
         <File name="ports" src="lib/animate_behaviour/engine/ports.py" />
         <File name="recovery" src="lib/animate_behaviour/engine/recovery.py" />
         <File name="round" src="lib/animate_behaviour/engine/round.py" />
+        <File name="scope" src="lib/animate_behaviour/engine/scope.py" />
         <File name="shared_breath" src="lib/animate_behaviour/engine/shared_breath.py" />
         <File name="status" src="lib/animate_behaviour/engine/status.py" />
+        <File name="supervisor" src="lib/animate_behaviour/engine/supervisor.py" />
+        <File name="switch" src="lib/animate_behaviour/engine/switch.py" />
         <File name="transitions" src="lib/animate_behaviour/engine/transitions.py" />
         <File name="tuning" src="lib/animate_behaviour/engine/tuning.py" />
         <File name="worker_thread" src="lib/animate_behaviour/engine/worker_thread.py" />

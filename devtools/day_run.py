@@ -16,6 +16,7 @@ import numpy as np
 
 from animate_behaviour import configuration as config_module
 from animate_behaviour.engine import motion_engine as engine_module
+from animate_behaviour.engine import ports
 from pepper_sim.autonomous_life import FakeAutonomousLife
 from pepper_sim.day import PeppersDay
 from pepper_sim.memory import FakeMemory
@@ -62,8 +63,8 @@ class DayRun(object):
         self.lines = Lines()
         self.log.addHandler(self.lines)
         self.engine = engine_module.MotionEngine(
-            self.motion, lambda: self.config, self.log, self.life,
-            np.random.RandomState(seed), memory=self.memory, clock=self.clock)
+            lambda: self.config, ports.Robot(self.motion, self.memory, self.life, None, None),
+            self.log, clock=self.clock, rng=np.random.RandomState(seed))
         self._joined = joined
         settled = self.clock.event() if joined else threading.Event()
         self.engine.add_listener(lambda _state: settled.set())

@@ -11,6 +11,7 @@ import numpy as np
 
 import motion_quality
 from animate_behaviour.engine.motion_engine import MotionEngine
+from animate_behaviour.engine.ports import Robot
 from animate_behaviour.foundation.clock import ScaledClock
 from pepper_sim.autonomous_life import FakeAutonomousLife
 from pepper_sim.memory import FakeMemory
@@ -41,9 +42,10 @@ def commanded(config, seconds, models=motion_quality.MODELS, seed=SEED):
     clock = ScaledClock(SCALE)
     motion = KinematicMotion(clock=clock)
     memory = FakeMemory()
-    engine = MotionEngine(motion, lambda: config, logging.getLogger("inprocess_motion"),
-                          FakeAutonomousLife(memory=memory), np.random.RandomState(seed),
-                          memory=memory, clock=clock)
+    engine = MotionEngine(lambda: config,
+                          Robot(motion, memory, FakeAutonomousLife(memory=memory), None, None),
+                          logging.getLogger("inprocess_motion"), clock=clock,
+                          rng=np.random.RandomState(seed))
     origin = clock.now()
 
     def time_of(clock_time):

@@ -45,6 +45,7 @@ import numpy as np  # noqa: E402
 
 from animate_behaviour import configuration as config_module  # noqa: E402
 from animate_behaviour.engine.motion_engine import MotionEngine  # noqa: E402
+from animate_behaviour.engine.ports import Robot  # noqa: E402
 from animate_behaviour.expression import context as context_module  # noqa: E402
 from animate_behaviour.planning import joints, trajectory  # noqa: E402
 from pepper_sim.memory import FakeMemory  # noqa: E402
@@ -76,9 +77,9 @@ class Run(object):
         self.clock = self.motion.clock
         self.memory = FakeMemory(clock=self.clock)
         log = logging.getLogger("benchmark.context")
-        self.engine = MotionEngine(self.motion, lambda: self.config, log, None,
-                                   np.random.RandomState(SEED), memory=self.memory,
-                                   clock=self.clock)
+        self.engine = MotionEngine(lambda: self.config,
+                                   Robot(self.motion, self.memory, None, None, None), log,
+                                   clock=self.clock, rng=np.random.RandomState(SEED))
         self.people = People(self.memory)
         self.listening = Listening(self.memory)
         self.back = None  # clock time the mood Pepper moves by was back at the mood set

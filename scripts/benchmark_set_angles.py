@@ -36,6 +36,7 @@ import numpy as np  # noqa: E402
 
 from animate_behaviour import configuration as config_module  # noqa: E402
 from animate_behaviour.engine.motion_engine import MotionEngine  # noqa: E402
+from animate_behaviour.engine.ports import Robot  # noqa: E402
 from pepper_sim.joystick import APP_JOINTS, Joystick  # noqa: E402
 from pepper_sim.memory import FakeMemory  # noqa: E402
 from pepper_sim.motion import KinematicMotion  # noqa: E402
@@ -70,8 +71,9 @@ def play(style, episodes, seed=SEED):
     motion = KinematicMotion(time_scale=SCALE)
     clock = motion.clock
     memory = FakeMemory(clock=clock)
-    engine = MotionEngine(motion, lambda: config, logging.getLogger("benchmark.set_angles"),
-                          None, np.random.RandomState(seed), memory=memory, clock=clock)
+    engine = MotionEngine(lambda: config, Robot(motion, memory, None, None, None),
+                          logging.getLogger("benchmark.set_angles"), clock=clock,
+                          rng=np.random.RandomState(seed))
     rng = np.random.RandomState(seed)
     played = []
     engine.start()

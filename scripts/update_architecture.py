@@ -11,7 +11,7 @@ map sits between two marker comments; the prose around it is kept. A module adde
 docstring changed, changes the map: tests/test_architecture.py fails until this script
 has run. The part states are engine.disruptions.KINDS (the disruptions, in the gates'
 order) and engine.recovery.TRANSITIONS drawn as a Mermaid state diagram, and the engine's
-life engine.motion_engine.LIFE drawn as another, each between markers of its own: a row
+life engine.supervisor.LIFE drawn as another, each between markers of its own: a row
 added to or changed in a table changes the page. Single-source 2.7 / 3.
 """
 from __future__ import absolute_import, division, print_function
@@ -30,7 +30,7 @@ for _path in (os.path.join(ROOT, "lib"), os.path.join(ROOT, "tools")):
     if _path not in sys.path:
         sys.path.insert(0, _path)
 
-from animate_behaviour.engine import disruptions, motion_engine, recovery  # noqa: E402
+from animate_behaviour.engine import disruptions, recovery, supervisor  # noqa: E402
 from animate_behaviour.engine import status as status_module  # noqa: E402
 import generated_file  # noqa: E402  (tools/ is on sys.path)
 from generated_file import read_text, write_or_check  # noqa: E402
@@ -45,7 +45,7 @@ STATES_BEGIN = ("<!-- Generated from engine.disruptions.KINDS and engine.recover
                 "by scripts/update_architecture.py: change the tables there, then run that "
                 "script. -->")
 STATES_END = "<!-- End of the generated part states. -->"
-LIFE_BEGIN = ("<!-- Generated from engine.motion_engine.LIFE by scripts/update_architecture.py: "
+LIFE_BEGIN = ("<!-- Generated from engine.supervisor.LIFE by scripts/update_architecture.py: "
               "change the table there, then run that script. -->")
 LIFE_END = "<!-- End of the generated engine life. -->"
 # The diagram's name for the kinds' states, drawn as one box holding them.
@@ -146,8 +146,8 @@ def diagram():
 
 
 def life():
-    """motion_engine.LIFE."""
-    return draw(motion_engine.LIFE, motion_engine.DISABLED, motion_engine.CLOSED)
+    """supervisor.LIFE."""
+    return draw(supervisor.LIFE, supervisor.DISABLED, supervisor.CLOSED)
 
 
 def splice(page):

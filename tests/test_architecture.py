@@ -11,7 +11,7 @@ import io
 import os
 import re
 
-from animate_behaviour.engine import motion_engine, recovery
+from animate_behaviour.engine import recovery, supervisor
 
 from helpers import script_modules
 
@@ -127,10 +127,10 @@ def test_the_diagram_is_drawn_from_the_transitions(monkeypatch):
 
 def test_the_engine_life_is_drawn_from_its_table(monkeypatch):
     drawn = update_architecture.life()
-    for row in motion_engine.LIFE:
+    for row in supervisor.LIFE:
         for source in row.sources:
             assert "    %s --> %s: %s" % (source, row.target, row.event) in drawn
-    monkeypatch.setattr(motion_engine, "LIFE", motion_engine.LIFE[:-1])
+    monkeypatch.setattr(supervisor, "LIFE", supervisor.LIFE[:-1])
     assert "disabling --> disabled: failed" not in update_architecture.life()
 
 

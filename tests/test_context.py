@@ -10,6 +10,7 @@ import pytest
 
 from animate_behaviour import configuration as config_module
 from animate_behaviour.engine import motion_engine as engine_module
+from animate_behaviour.engine import ports
 from animate_behaviour.expression import context, facts, live_signal, mood
 from animate_behaviour.naoqi import context_events
 from animate_behaviour.naoqi.memory_events import MemorySubscriptions
@@ -265,9 +266,9 @@ class Robot(object):
         self.config = config_module.from_mapping(settings)
         self.motion = KinematicMotion(time_scale=SCALE)
         self.memory = FakeMemory(clock=self.motion.clock)
-        self.engine = engine_module.MotionEngine(self.motion, lambda: self.config, LOG, None,
-                                                 np.random.RandomState(3), memory=self.memory,
-                                                 clock=self.motion.clock)
+        self.engine = engine_module.MotionEngine(
+            lambda: self.config, ports.Robot(self.motion, self.memory, None, None, None), LOG,
+            clock=self.motion.clock, rng=np.random.RandomState(3))
         self.engine.start()
         self.people = People(self.memory)
         self.listening = Listening(self.memory)

@@ -175,6 +175,7 @@ def test_pepper_s_mood_moves_toward_the_visitor_s_as_each_mood_is_felt():
 
     from animate_behaviour import configuration as config_module
     from animate_behaviour.engine.motion_engine import MotionEngine
+    from animate_behaviour.engine.ports import Robot
     from pepper_sim.memory import FakeMemory
     from pepper_sim.motion import KinematicMotion
     from pepper_sim.perception import FakeMood
@@ -184,9 +185,10 @@ def test_pepper_s_mood_moves_toward_the_visitor_s_as_each_mood_is_felt():
     motion = KinematicMotion(time_scale=0.05)
     clock = motion.clock
     memory, almood = FakeMemory(clock=clock), FakeMood()
-    engine = MotionEngine(motion, lambda: config, logging.getLogger("test.visitor"), None,
-                          np.random.RandomState(5), memory=memory, clock=clock,
-                          services={"ALMood": almood})
+    engine = MotionEngine(lambda: config, Robot(motion, memory, None, {"ALMood": almood},
+                                                None),
+                          logging.getLogger("test.visitor"), clock=clock,
+                          rng=np.random.RandomState(5))
     steps = Steps(clock)
     problems = []
     engine.start()

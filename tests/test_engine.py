@@ -13,8 +13,9 @@ import numpy as np
 import pytest
 
 from animate_behaviour import configuration as config_module
-from animate_behaviour.engine import group_calls, recovery
+from animate_behaviour.engine import group_calls
 from animate_behaviour.engine import motion_engine as engine_module
+from animate_behaviour.engine import ports, supervisor, switch
 from animate_behaviour.naoqi import own_call, speech
 from animate_behaviour.planning import joints, trajectory
 from pepper_sim.autonomous_life import FakeAutonomousLife
@@ -50,9 +51,9 @@ class Robot(object):
         self.log = logging.getLogger("test.engine")
         clock = self.motion.clock if isinstance(self.motion, KinematicMotion) else None
         self.current = self.config  # what the engine goes by: retune changes it
-        self.engine = engine_module.MotionEngine(self.motion, lambda: self.current, self.log,
-                                                 self.life, np.random.RandomState(11),
-                                                 memory=self.memory, clock=clock)
+        self.engine = engine_module.MotionEngine(
+            lambda: self.current, ports.Robot(self.motion, self.memory, self.life, None, None),
+            self.log, clock=clock, rng=np.random.RandomState(11))
         self.engine.start()
 
     def retune(self, config):
@@ -413,7 +414,7 @@ def test_invalid_request_and_requests_after_close(robots):
     with pytest.raises(ValueError, match="state 'on' is not one of enabled, disabled"):
         robot.engine.request("on")
     robot.close()
-    with pytest.raises(engine_module.EngineClosed):
+    with pytest.raises(supervisor.EngineClosed):
         robot.engine.request("enabled")
 
 
@@ -632,7 +633,7 @@ class HangingMotion(KinematicMotion):
 
 
 def test_a_call_that_never_returns_does_not_block_disabling(robots, monkeypatch, caplog):
-    monkeypatch.setattr(engine_module, "WORKER_STOP_TIMEOUT", 0.3)
+    monkeypatch.setattr(switch, "WORKER_STOP_TIMEOUT", 0.3)
     motion = HangingMotion()
     robot = robots("hands", motion=motion)
     try:
@@ -648,7 +649,7 @@ def test_a_call_that_never_returns_does_not_block_disabling(robots, monkeypatch,
 
 
 def test_reenabling_while_a_call_hangs_never_makes_a_second_sender(robots, monkeypatch):
-    monkeypatch.setattr(engine_module, "WORKER_STOP_TIMEOUT", 0.3)
+    monkeypatch.setattr(switch, "WORKER_STOP_TIMEOUT", 0.3)
     motion = HangingMotion()
     robot = robots("hands", motion=motion)
     try:

@@ -26,6 +26,7 @@ import qi
 from animate_behaviour import configuration as config_module
 from animate_behaviour.engine import group_calls, group_worker
 from animate_behaviour.engine import motion_engine as engine_module
+from animate_behaviour.engine import ports
 from animate_behaviour.engine.recovery import Recovery
 from animate_behaviour.naoqi import robot_events
 from animate_behaviour.planning import groups, joints
@@ -276,8 +277,8 @@ class InProcess(object):
         self.speech = FakeAnimatedSpeech(self.tts, self.motion)
         self.ours = Sending(self.motion, self.motion.clock, self.stand_in())
         self.engine = engine_module.MotionEngine(
-            self.ours, lambda: config, log, self.life, np.random.RandomState(3),
-            memory=self.memory, clock=self.motion.clock)
+            lambda: config, ports.Robot(self.ours, self.memory, self.life, None, None), log,
+            clock=self.motion.clock, rng=np.random.RandomState(3))
         self.engine.start()
         self.app = self  # another app calls the same objects
 
@@ -314,9 +315,10 @@ class OverQi(object):
         self.host_session = qi.Session()
         self.host_session.connect(self.robot.url)
 
-        def engine_factory(motion, **services):
-            self.ours = Sending(motion, self.motion.clock, self.stand_in())
-            return engine_module.MotionEngine(motion=self.ours, rng=np.random.RandomState(3),
+        def engine_factory(robot, **services):
+            self.ours = Sending(robot.motion, self.motion.clock, self.stand_in())
+            return engine_module.MotionEngine(robot=robot._replace(motion=self.ours),
+                                              rng=np.random.RandomState(3),
                                               clock=self.motion.clock, **services)
         self.host = host_module.ServiceHost(self.host_session, config, log,
                                             engine_factory=engine_factory)

@@ -75,7 +75,7 @@ HEAT_KEYS = dict((status_key(joint), joint) for joint in
 # (a settle time, yieldQuietTime); after ALMotion failed, a part may wait out its
 # backoff, up to RETRY_MAX, before trying again.
 LONG_AFTER = 40.0
-# Robot s enabling may wait for the groups (motion_engine.READY_TIMEOUT) and disabling
+# Robot s enabling may wait for the groups (switch.READY_TIMEOUT) and disabling
 # takes them home.
 SETTLING = 60.0
 # Other apps' gestures: far outside our random range.

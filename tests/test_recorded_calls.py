@@ -30,6 +30,7 @@ import numpy as np
 
 from animate_behaviour import configuration as config_module
 from animate_behaviour.engine import motion_engine as engine_module
+from animate_behaviour.engine import ports
 from animate_behaviour.planning import groups
 from pepper_sim.autonomous_life import FakeAutonomousLife
 from pepper_sim.memory import FakeMemory
@@ -63,9 +64,9 @@ def record_run():
     motion = KinematicMotion(clock=clock)
     memory = FakeMemory()
     engine = engine_module.MotionEngine(
-        motion, lambda: config, logging.getLogger("test.recorded"),
-        FakeAutonomousLife(memory=memory), np.random.RandomState(SEED), memory=memory,
-        clock=clock)
+        lambda: config, ports.Robot(motion, memory, FakeAutonomousLife(memory=memory), None,
+                                    None),
+        logging.getLogger("test.recorded"), clock=clock, rng=np.random.RandomState(SEED))
     settled = threading.Event()
     engine.add_listener(lambda state: settled.set())
     with clock.held():  # every part starts, and plans its first step, at robot time 0

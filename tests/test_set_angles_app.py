@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from animate_behaviour import configuration as config_module
-from animate_behaviour.engine import motion_engine
+from animate_behaviour.engine import motion_engine, ports
 from pepper_sim.joystick import APP_JOINTS, Joystick
 from pepper_sim.memory import FakeMemory
 from pepper_sim.motion import KinematicMotion
@@ -24,10 +24,9 @@ LEFT_ARM = ("LShoulderPitch", "LShoulderRoll", "LElbowYaw", "LElbowRoll", "LWris
 
 def started_engine(motion, config):
     """An engine animating on ``motion`` (a KinematicMotion) by ``config``, started."""
-    engine = motion_engine.MotionEngine(motion, lambda: config, logging.getLogger("test.app"),
-                                        None, np.random.RandomState(4),
-                                        memory=FakeMemory(clock=motion.clock),
-                                        clock=motion.clock)
+    engine = motion_engine.MotionEngine(
+        lambda: config, ports.Robot(motion, FakeMemory(clock=motion.clock), None, None, None),
+        logging.getLogger("test.app"), clock=motion.clock, rng=np.random.RandomState(4))
     engine.start()
     return engine
 

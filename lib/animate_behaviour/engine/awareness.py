@@ -26,20 +26,18 @@ class Awareness(object):
     reactions, followPersonMood), on ``runtime`` (ports.Runtime: its clock and log):
     ``robot`` (ports.Robot) gives ALMemory, the perception services, what the robot
     provides for each reaction, and ALMotion and ALAutonomousLife, read for Pepper's own
-    state when the animation is enabled. ``wakes`` (ports.Wakes): ``round()`` runs when
-    the workers must look again at what they may do (the context or Pepper's own state
-    changed, speech), and ``life_state()`` on each Autonomous Life state event and each
-    change of Pepper's own state (waking up resumes Autonomous Life's abilities)."""
+    state when the animation is enabled. It rings ``bell`` (bell.Bell): ``round()`` when
+    the context, Pepper's own state or speech changed, ``life_state()`` on each Autonomous
+    Life state event and each change of Pepper's own state."""
 
-    def __init__(self, configuration, robot, runtime, wakes):
+    def __init__(self, configuration, robot, runtime, bell):
         config = configuration()
-        clock, log, services = runtime.clock, runtime.log, robot.services
+        clock, log, services = runtime.clock, runtime.log, robot.services or {}
         self._sources = robot.sources
-        self._on_round = wakes.round
-        self._on_life_state = wakes.life_state
+        self._bell = bell
         self.own_state = OwnState(config.battery_low_arousal, clock, log, self._on_own_state)
-        self.events = RobotEvents(robot.memory, config, clock, log, wakes.round,
-                                  wakes.life_state, Context(config, clock, log,
+        self.events = RobotEvents(robot.memory, config, clock, log, bell.round,
+                                  bell.life_state, Context(config, clock, log,
                                                             self._on_context),
                                   self.own_state, robot.motion, robot.life)
         self.mood = Mood(config.valence, config.arousal, clock, log)
@@ -67,11 +65,11 @@ class Awareness(object):
         return self.events.context.state in ENGAGED_STATES
 
     def _on_own_state(self):
-        self._on_round()
-        self._on_life_state()
+        self._bell.round()
+        self._bell.life_state()
 
     def _on_context(self):
-        self._on_round()
+        self._bell.round()
         if self._reader is not None:
             self._reader.wake()
 

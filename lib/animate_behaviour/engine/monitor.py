@@ -1,7 +1,7 @@
 """A round's monitor: reads the motor temperatures and keeps BackgroundMovement off."""
 from __future__ import absolute_import, division, print_function
 
-from animate_behaviour.foundation.clock import Ticker
+from animate_behaviour.foundation.clock import tick
 from animate_behaviour.naoqi.heat import HEAT_PERIOD
 
 # The monitor checks that BackgroundMovement is still off at once when woken (on each
@@ -13,34 +13,35 @@ from animate_behaviour.naoqi.heat import HEAT_PERIOD
 
 
 class Monitor(object):
-    """A thread of ``clock``'s, named ``name``, running until closed: reads ``heat``
+    """Run in a round's scope (``run()``) until ``stop`` (an event) is set: reads ``heat``
     (heat.HeatMonitor) every HEAT_PERIOD s and calls ``notify()`` when a joint's heat
     changed; asks ``keeper`` (life.BackgroundMovementKeeper) to keep BackgroundMovement
     suspended at once when asked to and every ``life_period`` s. Logs failures to ``log``
-    and goes on."""
+    and goes on. Times in ``clock``'s robot seconds."""
 
-    def __init__(self, clock, name, heat, keeper, life_period, notify, log):
+    def __init__(self, clock, heat, keeper, life_period, notify, log, stop):
         self._clock = clock
         self._heat = heat
         self._keeper = keeper
         self._life_period = life_period
         self._notify = notify
         self._log = log
+        self._stop = stop
         self._life_due = True
         self._last_heat = None
         self._last_life = None
-        self._ticker = Ticker(clock, self._check, name)
+        self._wake = clock.event()
 
-    def start(self):
-        self._ticker.start()
+    def run(self):
+        tick(self._clock, self._check, self._wake, self._stop.is_set)
+
+    def wake(self):
+        """Look at once (and so see the stop)."""
+        self._wake.set()
 
     def check_life_soon(self):
         self._life_due = True
-        self._ticker.wake()
-
-    def close(self, timeout):
-        """Stop; whether the thread ended within ``timeout`` wall seconds."""
-        return self._ticker.close(timeout)
+        self._wake.set()
 
     def _check(self):
         """One look at what is due; returns the robot seconds until the next one."""

@@ -14,15 +14,11 @@ Robot = collections.namedtuple("Robot", "motion memory life services sources")
 # Where time and words go: ``clock`` (foundation.clock) and ``log`` (a logger).
 Runtime = collections.namedtuple("Runtime", "clock log")
 
-# How what the engine perceives wakes it: ``round()`` when the workers must look again at
-# what they may do, ``life_state()`` when Autonomous Life's state or Pepper's own state
-# changed.
-Wakes = collections.namedtuple("Wakes", "round life_state")
-
 # What a round's workers perceive: ``signal`` (live_signal.LiveSignal: what the mood and
 # the context ask of the motion now), ``own_state`` (own_state.OwnState: what Pepper's body
-# allows now) and ``speaking()`` (whether Pepper speaks).
-Senses = collections.namedtuple("Senses", "signal own_state speaking")
+# allows now), ``speaking()`` (whether Pepper speaks) and ``bell`` (bell.Bell: rung when
+# they must look again, heard while the round runs).
+Senses = collections.namedtuple("Senses", "signal own_state speaking bell")
 
 # What a round's monitors watch: ``keeper`` (life.BackgroundMovementKeeper),
 # ``life_period()`` (s between BackgroundMovement checks with no Autonomous Life event) and

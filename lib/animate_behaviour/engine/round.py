@@ -2,8 +2,10 @@
 monitor, and what they share: the tunings, the live signal, the breath, the sender, the
 status, Pepper's own state and the legs' and the base's turn-taking.
 
-Each round has its own stop signal, never reused: a worker abandoned in a call that never
-returned sees its round stopped when the call finally returns, and sends nothing more.
+A round owns its threads' life in one scope (engine.scope): its workers and its monitor
+start in it, and stop together on its stop signal, never reused (a worker abandoned in a
+call that never returned sees its round stopped when the call finally returns, and
+sends nothing more). While it runs it hears the engine's bell (engine.bell).
 """
 from __future__ import absolute_import, division, print_function
 
@@ -13,6 +15,7 @@ import threading
 from animate_behaviour.engine.base_worker import HOT_WATCHED, BaseWorker
 from animate_behaviour.engine.group_worker import GroupWorker
 from animate_behaviour.engine.monitor import Monitor
+from animate_behaviour.engine.scope import Scope
 from animate_behaviour.engine.shared_breath import SharedBreath
 from animate_behaviour.engine.worker_thread import HOLDS_FOR_TURNS, TURNS_BASE
 from animate_behaviour.naoqi import heat as heat_module
@@ -23,7 +26,7 @@ from animate_behaviour.planning.breath import pace
 # What every round of an engine shares: ``runtime`` (ports.Runtime: clock, log),
 # ``sender`` (sender.Sender), ``status`` (status.Status), ``tunings`` (tuning.Tunings: the
 # configuration now and its groups), ``senses`` (ports.Senses: the live signal, Pepper's
-# own state, speech) and ``watch`` (ports.Watch: what its monitors watch).
+# own state, speech, the bell) and ``watch`` (ports.Watch: what its monitors watch).
 RoundParts = collections.namedtuple("RoundParts", "runtime sender status tunings senses watch")
 
 class LegsAndBase(object):
@@ -91,7 +94,9 @@ class Round(object):
         self.schedule_seed = schedule_seed
         self.clock = parts.runtime.clock
         self.origin = self.clock.now()  # the round's start: the breath's time counts from it
-        self.stop = self.clock.event()
+        self._scope = Scope(self.clock)
+        self.stop = self._scope.stop
+        self._bell = parts.senses.bell
         self.sender = parts.sender
         self.tunings = parts.tunings
         self.signal = parts.senses.signal
@@ -103,9 +108,8 @@ class Round(object):
         self.breath = SharedBreath(self._pace, schedule_seed)
         self.legs_and_base = LegsAndBase(self.clock)
         self.workers = []
-        self._monitor = Monitor(self.clock, "animateBehaviour.monitor#%d" % number,
-                                heat, parts.watch.keeper, parts.watch.life_period(),
-                                self.notify, self.log)
+        self._monitor = Monitor(self.clock, heat, parts.watch.keeper,
+                                parts.watch.life_period(), self.notify, self.log, self.stop)
 
     @property
     def config(self):
@@ -125,9 +129,12 @@ class Round(object):
             self.legs_and_base.legs_wake = worker.wake
 
     def start(self):
-        self._monitor.start()
+        """Hear the bell, and start the monitor and the workers in the round's scope."""
+        self._bell.listen(self)
+        self._scope.spawn("animateBehaviour.monitor#%d" % self.number, self._monitor.run,
+                          self._monitor.wake)
         for worker in self.workers:
-            worker.start()
+            self._scope.spawn(worker.thread_name, worker.run, worker.wake.set)
 
     def notify(self):
         """Wake every worker to re-check what it may do."""
@@ -138,15 +145,10 @@ class Round(object):
         self._monitor.check_life_soon()
 
     def finish(self, timeout):
-        """Stop; wait up to ``timeout`` s of wall time for the workers and the monitor;
-        return the workers still running."""
-        self.stop.set()
-        self.notify()
-        deadline = self.clock.now() + timeout
-        left = [worker for worker in self.workers
-                if not worker.join(max(0.0, deadline - self.clock.now()))]
-        self._monitor.close(max(0.0, deadline - self.clock.now()))
-        return left
+        """Hear the bell no more, stop, and wait up to ``timeout`` wall seconds for the
+        workers and the monitor; return the names of the threads still running."""
+        self._bell.quiet(self)
+        return self._scope.close(timeout)
 
     def left(self):
         """{group name: what its worker knew of its joints (group_calls.Left)}: for the

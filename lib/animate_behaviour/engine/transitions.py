@@ -1,6 +1,6 @@
 """A declared state machine's table: its rows (Transition), first that applies wins.
 
-The engine's life (engine.motion_engine.LIFE) and a part's stepping aside
+The engine's life (engine.supervisor.LIFE) and a part's stepping aside
 (engine.recovery.TRANSITIONS) are each one such table; scripts/update_architecture.py
 draws both into docs/architecture.md.
 """

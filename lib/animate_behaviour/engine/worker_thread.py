@@ -1,5 +1,5 @@
 """What a round's workers (a joint group's, the base's) share: the round's parts, a
-thread, and holding still."""
+life run on a thread of the round's scope, and holding still."""
 from __future__ import absolute_import, division, print_function
 
 from animate_behaviour.engine.disruptions import STOP
@@ -11,11 +11,12 @@ TURNS_BASE = "turns the base"
 
 
 class WorkerThread(object):
-    """A worker of ``round_`` (round.Round) drawing from ``rng``, on a daemon thread (of
-    the round's clock) running ``self._animate()``. A failure is logged at error level
-    (a bug or a broken NAOqi must not stop a part silently), and ``self._finished()``
-    runs however it ends. ``wake`` interrupts the worker's waits; ``ready`` is set once
-    its part is home. Its calls go out through the round's sender."""
+    """A worker of ``round_`` (round.Round) drawing from ``rng``, run by the round on a
+    thread of its scope (``run()``, on a thread named ``thread_name``) until the round
+    stops. A failure is logged at error level (a bug or a broken NAOqi must not stop a
+    part silently), and ``self._finished()`` runs however it ends. ``wake`` interrupts
+    the worker's waits; ``ready`` is set once its part is home. Its calls go out through
+    the round's sender."""
 
     def __init__(self, round_, rng, name, what):
         self._clock = round_.clock
@@ -26,21 +27,15 @@ class WorkerThread(object):
         self._sender = round_.sender
         self._log = round_.log
         self._what = what  # how the log names the worker
-        self._thread = self._clock.thread(self._run, "animateBehaviour." + name)
+        self.thread_name = "animateBehaviour." + name
 
     @property
     def _config(self):
         """The configuration the round goes by now (a preset may replace it)."""
         return self._round.config
 
-    def start(self):
-        self._thread.start()
-
-    def join(self, timeout):
-        """Whether the thread ended within ``timeout`` wall seconds."""
-        return self._thread.join(timeout)
-
-    def _run(self):
+    def run(self):
+        """The worker's life: ``self._animate()`` until the round stops."""
         try:
             self._animate()
         except Exception as err:  # noqa: logged, see the class docstring

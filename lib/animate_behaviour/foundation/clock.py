@@ -223,13 +223,19 @@ class Ticker(object):
         return self._thread.join(timeout)
 
     def _run(self):
-        while True:
-            # Cleared before it looks whether to stop: close's wake-up, set after its
-            # stop, is then either seen here or left set for the wait.
-            self._wake.clear()
-            if self._stopping:
-                return
-            self._clock.wait(self._wake, self._step())
+        tick(self._clock, self._step, self._wake, lambda: self._stopping)
+
+
+def tick(clock, step, wake, stopping):
+    """Call ``step()`` until ``stopping()``, waiting after each call the robot seconds it
+    returns (None: until woken) or until ``wake`` (an event of ``clock``'s) is set."""
+    while True:
+        # Cleared before it looks whether to stop: a stop's wake-up, set after the stop,
+        # is then either seen here or left set for the wait.
+        wake.clear()
+        if stopping():
+            return
+        clock.wait(wake, step())
 
 
 REAL_TIME = ScaledClock(1.0)

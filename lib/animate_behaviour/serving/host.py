@@ -3,6 +3,7 @@ unregister. Used by the command-line runner and by the Choregraphe box alike."""
 from __future__ import absolute_import, division, print_function
 
 from animate_behaviour.engine import motion_engine as engine_module
+from animate_behaviour.engine import ports, supervisor
 from animate_behaviour.expression import presets as presets_module
 from animate_behaviour.naoqi import contract
 from animate_behaviour.naoqi.preferences import OwnerPreferences
@@ -27,11 +28,10 @@ class ServiceHost(object):
     """Runs the AnimateBehaviour service on ``session`` with ``config`` (the file's),
     its presets and the owner's preferences (presets.LiveConfiguration).
 
-    ``engine_factory(motion=, configuration=, logger=, autonomous_life=, memory=,
-    services=, sources=)`` builds the motion engine (the services missing on the robot
-    are None; ``sources``: what the robot provides for each reaction, looked up here
-    first, naoqi.contract); tests pass one with a seeded random generator and the
-    stand-ins' clock.
+    ``engine_factory(configuration=, robot=, logger=)`` builds the motion engine
+    (``robot``: engine.ports.Robot, the services missing on the robot None, and what the
+    robot provides for each reaction, looked up here first, naoqi.contract); tests pass
+    one with a seeded random generator and the stand-ins' clock.
 
     What flows where: the live configuration (presets, preferences, the run-time style)
     is the one holder of the configuration, which the engine reads; a new preset's mood
@@ -85,10 +85,9 @@ class ServiceHost(object):
         # Before anything subscribes: a subscriber creates the keys it does not know.
         sources = contract.look_up(config, memory, self._present, life, self._log)
         self._engine = self._engine_factory(
-            motion=motion, configuration=live_config.configuration, logger=self._log,
-            autonomous_life=life, memory=memory,
-            services=dict((name, self._present(name)) for name in PERCEPTION),
-            sources=sources)
+            configuration=live_config.configuration, logger=self._log,
+            robot=ports.Robot(motion, memory, life, dict(
+                (name, self._present(name)) for name in PERCEPTION), sources))
         mood = self._engine.mood
         self._service = AnimateBehaviourService(self._engine, live_config, self._log)
         self._listen(self._engine, self._service.announce)
@@ -116,7 +115,7 @@ class ServiceHost(object):
         self._heartbeat = REAL_TIME.thread(self._beat, "animateBehaviour.heartbeat")
         self._heartbeat.start()
         if activate:
-            self._engine.request(engine_module.ENABLED)
+            self._engine.request(supervisor.ENABLED)
 
     def run(self, activate, stop_request, show_on_tablet=False):
         """Start, wait for ``stop_request`` (its ``wait()`` returns when the service must

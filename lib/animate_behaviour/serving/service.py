@@ -5,7 +5,7 @@ import json
 
 import qi
 
-from animate_behaviour.engine.motion_engine import STATES, EngineClosed
+from animate_behaviour.engine.supervisor import STATES, EngineClosed
 from animate_behaviour.expression.mood import MoodError
 from animate_behaviour.expression.presets import PresetError, StyleError
 from animate_behaviour.foundation.compat import is_text
