@@ -13,7 +13,7 @@ import xml.etree.ElementTree as ElementTree
 import pytest
 
 from helpers import qi_double
-from animate_behaviour.serving import box_glue, logs
+from animate_behaviour.serving import logs
 from pepper_sim.autonomous_life import FakeAutonomousLife
 from pepper_sim.motion import KinematicMotion
 from pepper_sim.preferences import FakeTablet

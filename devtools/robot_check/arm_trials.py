@@ -10,7 +10,7 @@ import math
 
 from animate_behaviour.planning.trajectory import PEAK_TO_MEAN_SPEED
 from robot_check import timing as timings
-from robot_check.facts import CONFIRMED, CONTRADICTED, JOINT, NOT_DECIDED, NOT_TRIED
+from robot_check.facts import CONFIRMED, CONTRADICTED, JOINT, NOT_DECIDED
 from robot_check.tasks import Sent, TaskList, row_id, shape
 
 STEP = math.radians(5.0)  # how far from where it was the joint goes
