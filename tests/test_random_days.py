@@ -20,7 +20,7 @@ Heat is no event: the engine reads every temperature status at once (ALMemory.ge
 every HEAT_PERIOD s (naoqi.heat, engine.monitor); a joint read at 1 or more rests its
 group (a leg joint or a wheel, the base) until it has read 0 for coolDownTime. What it
 read is in the memory's calls, so the run's heat is what those readings show (HeatSeen),
-each round reading anew.
+a cool-down in progress outliving its round.
 
 In process, on a virtual clock (pepper_sim.virtual_clock): each action is taken in an
 instant at which every thread of the run waits on the clock (``idle``), and checked once
@@ -192,7 +192,7 @@ def normalised(message):
 class HeatSeen(object):
     """The joints that rest as the engine's readings of the temperatures show them: a
     joint read at 1 or more rests until it has read 0 for ``cool_down_time`` (naoqi.heat,
-    docs/pepper_day.md); a round reads anew. ``rounds`` the (clock time, index in
+    docs/pepper_day.md), across a disable and an enable. ``rounds`` the (clock time, index in
     ``memory.calls``) at which each round began, ``writes`` the (index in
     ``memory.calls``, joint, status) of each temperature the day wrote (in an instant
     when nothing reads)."""
@@ -209,10 +209,12 @@ class HeatSeen(object):
         with self._memory._cond:
             calls = list(self._memory.calls)
         rounds = list(self.rounds) + [(None, len(calls))]
-        found = []
+        found, resting = [], set()
         for (start, mark), (_next, end) in zip(rounds, rounds[1:]):
-            found.append((start, True, frozenset()))
-            resting, cool_since, last = set(), {}, None
+            # What a round read outlives it; nothing read meanwhile: a cool-down counts
+            # again from the round's first reading.
+            found.append((start, True, frozenset(resting)))
+            cool_since, last = {}, None
             for index in range(mark, end):
                 call = calls[index]
                 if call.method != "getListData" or not set(call.args[0]) & set(HEAT_KEYS):
@@ -247,7 +249,7 @@ class HeatSeen(object):
     @staticmethod
     def resting(timeline, time, inclusive):
         """The joints resting as read before clock time ``time`` (``inclusive``: and at it);
-        a round that began at ``time`` starts afresh."""
+        a round that began at ``time`` starts from what the last one left."""
         found = frozenset()
         for at, start, resting in timeline:
             if at < time or (at == time and (inclusive or start)):
@@ -794,3 +796,16 @@ def test_disabling_after_almotion_failed_takes_the_groups_home():
            ("almotion_fails_a_while", {"seconds": 1.0}),
            ("disable_strictly", {}))
 
+
+
+def test_a_cool_down_in_progress_outlives_a_disable_and_an_enable():
+    """The left elbow read hot, then cool for less than the cool-down; disabled and
+    enabled again, the new round read it cool and drove the left arm at once."""
+    replay(("time_passes", {"seconds": 3.1}),
+           ("a_motor_heats", {"name": "LElbowRoll", "status": 2}),
+           ("time_passes", {"seconds": 9.3}),
+           ("a_motor_cools", {"name": "LElbowRoll"}),
+           ("time_passes", {"seconds": 3.1}),
+           ("disable", {}),
+           ("enable", {}),
+           ("time_passes", {"seconds": 9.3}))

@@ -31,6 +31,7 @@ from animate_behaviour.engine.awareness import Awareness
 from animate_behaviour.engine.transitions import Transition, applying
 from animate_behaviour.engine.tuning import Tunings
 from animate_behaviour.foundation.clock import REAL_TIME, monotonic
+from animate_behaviour.naoqi import heat
 from animate_behaviour.naoqi import sender as sender_module
 from animate_behaviour.naoqi.life import BackgroundMovementKeeper
 from animate_behaviour.planning import joints
@@ -110,7 +111,8 @@ class MotionEngine(object):
         self._parts = round_module.RoundParts(
             runtime, self._sender, self._status, self._tunings,
             ports.Senses(self.signal, self.own_state, events.speaking),
-            ports.Watch(self._keeper, lambda: events.life_period, memory))
+            ports.Watch(self._keeper, lambda: events.life_period, memory,
+                        heat.HeatRecord()))
         self._supervisor = self._clock.thread(self._supervise, "animateBehaviour.supervisor")
 
     # -- requests (any thread) ---------------------------------------------------------
