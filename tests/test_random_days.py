@@ -10,7 +10,9 @@ expression.own_state_signs):
   then ends as planned), by speech (the arms) or by another app (its task on the joints,
   or its setAngles within yieldQuietTime), save a held group's one way home;
 * never the head;
-* at most one log line for each cause in an episode (no line twice between two changes);
+* at most one log line for each cause in an episode (no line twice between two changes),
+  and a hot motor's episode logs its line: each change of a temperature status the
+  engine read, and a group held hot says why once in its episode;
 * disabling takes each group that nothing holds home;
 * getStatus's part state is the state KINDS gives for the winning disruption, and the
   engine's ownState says what the stand-ins did;
@@ -69,6 +71,8 @@ PARTS = tuple(GROUP_JOINTS) + (BASE,)
 HEATED = ("LElbowRoll", "RWristYaw", "KneePitch", "WheelB")
 WATCHED = dict((part, HOT_WATCHED if part == BASE else names)
                for part, names in list(GROUP_JOINTS.items()) + [(BASE, ())])
+# naoqi.heat's line for a change of a joint's (or a wheel's) temperature status.
+HEAT_LINE = re.compile(r"(\w+) motor temperature status (\d) \(")
 HEAT_KEYS = dict((status_key(joint), joint) for joint in
                  joints.ALL_JOINTS + joints.WHEELS)
 # Robot s after the last change within which a part may still wait out what it had
@@ -192,8 +196,8 @@ def normalised(message):
 class HeatSeen(object):
     """The joints that rest as the engine's readings of the temperatures show them: a
     joint read at 1 or more rests until it has read 0 for ``cool_down_time`` (naoqi.heat,
-    docs/pepper_day.md), across a disable and an enable. ``rounds`` the (clock time, index in
-    ``memory.calls``) at which each round began, ``writes`` the (index in
+    docs/pepper_day.md), across a disable and an enable. ``rounds`` the (clock time,
+    index in ``memory.calls``) at which each round began, ``writes`` the (index in
     ``memory.calls``, joint, status) of each temperature the day wrote (in an instant
     when nothing reads)."""
 
@@ -206,8 +210,7 @@ class HeatSeen(object):
     def timeline(self, enabled, now):
         """[(clock time, a round's start, the joints resting from then)], in order; checks
         that the temperatures were read every HEAT_PERIOD s (``enabled``: until ``now``)."""
-        with self._memory._cond:
-            calls = list(self._memory.calls)
+        calls = self._calls()
         rounds = list(self.rounds) + [(None, len(calls))]
         found, resting = [], set()
         for (start, mark), (_next, end) in zip(rounds, rounds[1:]):
@@ -215,17 +218,11 @@ class HeatSeen(object):
             # again from the round's first reading.
             found.append((start, True, frozenset(resting)))
             cool_since, last = {}, None
-            for index in range(mark, end):
-                call = calls[index]
-                if call.method != "getListData" or not set(call.args[0]) & set(HEAT_KEYS):
-                    continue
+            for index, call, read in self._readings(calls, mark, end):
                 assert last is None or call.time - last <= HEAT_PERIOD + 1e-6, (
                     "the temperatures unread for %.2f s" % (call.time - last))
                 last = call.time
-                for key in call.args[0]:
-                    joint = HEAT_KEYS.get(key)
-                    if joint is None:
-                        continue
+                for joint in read:
                     if self._status(joint, index) >= 1:
                         cool_since.pop(joint, None)
                         resting.add(joint)
@@ -238,6 +235,34 @@ class HeatSeen(object):
         assert not enabled or last is None or now - last <= HEAT_PERIOD + 1e-6, (
             "the temperatures unread for %.2f s" % (now - last))
         return found
+
+    def changes(self):
+        """The (joint, status) of each change of a temperature status the engine read, in
+        order, across its rounds: each is logged once (naoqi.heat)."""
+        calls = self._calls()
+        found, status = [], {}
+        for index, _call, read in self._readings(calls, 0, len(calls)):
+            for joint in read:
+                value = self._status(joint, index)
+                if value != status.get(joint, 0):
+                    status[joint] = value
+                    found.append((joint, value))
+        return found
+
+    def _calls(self):
+        with self._memory._cond:
+            return list(self._memory.calls)
+
+    @staticmethod
+    def _readings(calls, start, end):
+        """(index, call, the joints read) of each reading of the temperatures among
+        ``calls[start:end]``."""
+        for index in range(start, end):
+            call = calls[index]
+            if call.method == "getListData":
+                read = [HEAT_KEYS[key] for key in call.args[0] if key in HEAT_KEYS]
+                if read:
+                    yield index, call, read
 
     def _status(self, joint, index):
         status = 0
@@ -299,6 +324,7 @@ class Day(object):
         self.episode = len(self.run.lines.lines)  # the first line since the last change
         self.changed = self.clock.now()  # clock time of the last change
         self.repaired = None  # clock time ALMotion last worked again
+        self.round_lines = 0  # the first line of the round now
         self._settled = self.clock.event()
         self.engine.add_listener(lambda _state: self._settled.set())
 
@@ -342,6 +368,7 @@ class Day(object):
         with self.clock.idle(TIMEOUT):
             if state == "enabled":  # a new round: it reads the temperatures anew
                 self.heat.rounds.append((self.clock.now(), len(self.run.memory.calls)))
+                self.round_lines = len(self.run.lines.lines)
             # The supervisor, free (it waits for requests where the clock cannot see
             # it), counts as the run's until it has settled: no robot time passes while
             # it works unseen.
@@ -364,6 +391,9 @@ class RandomDay(RuleBasedStateMachine):
     def __init__(self):
         super(RandomDay, self).__init__()
         self.pepper = Day()
+        # {group: the first line since the status last showed it animating}: a group's
+        # episode of stepping aside (recovery.Recovery) began after it.
+        self.animated = {}
 
     def teardown(self):
         self.pepper.close()
@@ -666,6 +696,18 @@ class RandomDay(RuleBasedStateMachine):
                         pepper.repaired is None or now - pepper.repaired >= RETRY_MAX):
                     assert entry == {"state": "animating"}, (part, entry)
                 assert entry["state"] != "home", (part, entry)
+                self.check_hot_line(part, entry)
+
+    def check_hot_line(self, part, entry):
+        """A group held hot has said so (group_worker.yielding) in its episode, or in this
+        round's: each begins one."""
+        lines = self.pepper.run.lines.lines
+        if entry["state"] == "animating":
+            self.animated[part] = len(lines)
+        elif entry["state"] == "hot" and part != BASE:
+            since = max(self.animated.get(part, 0), self.pepper.round_lines)
+            assert [message for _level, message in lines[since:]
+                    if message.startswith("group %s rests: " % part)], (part, entry)
 
     def check_own_state(self, own):
         """The engine heard what the stand-ins did."""
@@ -675,6 +717,17 @@ class RandomDay(RuleBasedStateMachine):
                 own["fallen"], own["awake"], own["disabled"]) == (
             day["flap_open"], day["docked"], day["move_disabled"], day["on_slope"],
             day["fallen"], motion["awake"], sorted(day["disabled_chains"])), (own, day)
+
+    @invariant()
+    def a_hot_motor_logs_its_line(self):
+        """Each change of a temperature status the engine read is logged, once: a hot
+        motor's episode says so, whatever else holds the parts it rests."""
+        pepper = self.pepper
+        with pepper.clock.idle(TIMEOUT):
+            logged = [(match.group(1), int(match.group(2))) for match in (
+                HEAT_LINE.match(message) for _level, message in pepper.run.lines.lines)
+                if match]
+            assert logged == pepper.heat.changes()
 
     @invariant()
     def one_line_a_cause_an_episode(self):
@@ -703,6 +756,7 @@ def replay(*steps):
             getattr(machine, name)(**arguments)
             machine.calls_follow_the_table()
             machine.status_follows_the_table()
+            machine.a_hot_motor_logs_its_line()
             machine.one_line_a_cause_an_episode()
     finally:
         machine.teardown()
