@@ -636,8 +636,6 @@ class RandomDay(RuleBasedStateMachine):
                 assert not (record.start <= call.time and (
                     record.end is None or call.time < record.end)), (
                     "a call into another app's task", call, record.as_dict())
-        if pepper.motion.callers[index] != SUPERVISOR and home_move(call):
-            return  # a group's way home after a rest or a fall reads the joints as they are
         quiet = pepper.config.yield_quiet_time
         for time, moved in pepper.set_angles:
             # Their setAngles shows once the joints moved MOVED_TOLERANCE (0.3 of the
@@ -863,3 +861,15 @@ def test_a_cool_down_in_progress_outlives_a_disable_and_an_enable():
            ("disable", {}),
            ("enable", {}),
            ("time_passes", {"seconds": 9.3}))
+
+
+def test_a_group_going_home_after_a_rest_leaves_joints_another_app_just_set():
+    """Another client rests Pepper and wakes her up; as the left arm's settle time ends,
+    another app sets it with setAngles. The arm took it for where the rest left it, and
+    its way home drove it back at once."""
+    replay(("time_passes", {"seconds": 3.1}),
+           ("another_client_rests", {}),
+           ("another_client_wakes", {}),
+           ("time_passes", {"seconds": 2.5}),
+           ("another_app_sets_angles", {"gesture": GESTURES[0]}),
+           ("time_passes", {"seconds": 3.1}))
