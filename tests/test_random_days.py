@@ -165,6 +165,17 @@ class TimelyTextToSpeech(FakeTextToSpeech):
             self.clock.count_out(name)
 
 
+class TellingAnimatedSpeech(FakeAnimatedSpeech):
+    """FakeAnimatedSpeech whose gesture, once refused (or done), wakes the motion's
+    waiters too: Day.start waits on the motion for another app's say to have its gesture
+    booked or refused, and the gesture's error is noted after the motion's last news."""
+
+    def _gesture(self, gesture):
+        FakeAnimatedSpeech._gesture(self, gesture)
+        with self._motion._cond:
+            self._motion._cond.notify_all()
+
+
 def parts_of(call):
     """The parts a call (pepper_sim.motion.Call) of ours commands."""
     if call.method == "moveTo":
@@ -303,7 +314,7 @@ class Day(object):
         self.clock, self.motion, self.day = self.run.clock, self.run.motion, self.run.day
         self.engine = self.run.engine
         self.tts = TimelyTextToSpeech(clock=self.clock, memory=self.run.memory)
-        self.speech = FakeAnimatedSpeech(self.tts, self.motion)
+        self.speech = TellingAnimatedSpeech(self.tts, self.motion)
         self.config = self.run.config
         self.heat = HeatSeen(self.run.memory, self.config.cool_down_time)
         own = self.engine.own_state
@@ -346,11 +357,22 @@ class Day(object):
         booked (running or postponed) or refused: robot time goes on only then."""
         booked = self.motion.booked()
         gestures = len(self.speech.gestures)
-        call = Background(function, *args)
+        returned = threading.Event()
+
+        def calling():
+            try:
+                return function(*args)
+            finally:
+                # Refused, the call returns after the motion's last news (it noted the
+                # call): what the wait below looks at wakes it, or it lasted TIMEOUT.
+                with self.motion._cond:
+                    returned.set()
+                    self.motion._cond.notify_all()
+        call = Background(calling)
         self.background.append(call)
 
         def refused():
-            return call.done.is_set() or len(self.speech.gestures) > gestures and \
+            return returned.is_set() or len(self.speech.gestures) > gestures and \
                 self.speech.gestures[-1].error is not None
         assert self.motion.wait_for(lambda: refused() or self.motion.booked() > booked,
                                     TIMEOUT)
