@@ -17,7 +17,7 @@ sends nothing (a hot group, and the legs on a slope, first go home and hold stil
 resumes (recovery.Recovery) once the joints have been free for yieldQuietTime (hot
 joints: cool for coolDownTime; Pepper's body: settled for SETTLE_TIME), from the joints'
 measured angles, or home first after Pepper's own state held it (a rest or a fall left
-the joints elsewhere).
+the joints elsewhere), unless another app commanded them during the settle time.
 
 A stop (disable), speech or Pepper's own state kills exactly the group's own running call
 (sender.Sender).
