@@ -79,6 +79,10 @@ HEAT_KEYS = dict((status_key(joint), joint) for joint in
 # (a settle time, yieldQuietTime); after ALMotion failed, a part may wait out its
 # backoff, up to RETRY_MAX, before trying again.
 LONG_AFTER = 40.0
+# Robot s after another app's setAngles until it shows in the joints' commanded angles,
+# the engine's only sign of it: once they moved MOVED_TOLERANCE (0.3 of the joints'
+# speed: well under 0.1 s).
+SHOWS_AFTER = 0.1
 # Robot s enabling may wait for the groups (motion_engine.READY_TIMEOUT) and disabling
 # takes them home.
 SETTLING = 60.0
@@ -554,10 +558,16 @@ class RandomDay(RuleBasedStateMachine):
         self.disable_strictly()
 
     def disable_strictly(self):
-        """Disable, checking that each group nothing held went home."""
+        """Disable, checking that each group nothing held went home. One another app set
+        too lately to show (SHOWS_AFTER) may be on its way where that app sends it: the
+        way home found it where our calls left it, at home say, with nothing to do."""
         pepper = self.pepper
         with pepper.clock.idle(TIMEOUT):
             held = self.holds_now()
+            now = pepper.clock.now()
+            unseen = set(group for group, names in GROUP_JOINTS.items()
+                         for time, moved in pepper.set_angles
+                         if set(names) & set(moved) and now < time + SHOWS_AFTER)
         lines = len(pepper.run.lines.lines)
         pepper.request("disabled")
         pepper.enabled = False
@@ -569,6 +579,8 @@ class RandomDay(RuleBasedStateMachine):
                 assert report["groups"][group]["state"] == "home", report
                 if [line for line in left if line.startswith("group %s " % group)]:
                     assert held[group], (group, left)
+                    continue
+                if group in unseen:
                     continue
                 home = [pepper.config.home[name] for name in names]
                 assert np.allclose(pepper.motion.getAngles(list(names), False), home,
@@ -660,10 +672,8 @@ class RandomDay(RuleBasedStateMachine):
                     "a call into another app's task", call, record.as_dict())
         quiet = pepper.config.yield_quiet_time
         for time, moved in pepper.set_angles:
-            # Their setAngles shows once the joints moved MOVED_TOLERANCE (0.3 of the
-            # joints' speed: well under 0.1 s).
             if names & set(moved):
-                assert not time + 0.1 < call.time < time + quiet, (
+                assert not time + SHOWS_AFTER < call.time < time + quiet, (
                     "a call into joints another app set", call, time)
 
     @invariant()
@@ -895,3 +905,14 @@ def test_a_group_going_home_after_a_rest_leaves_joints_another_app_just_set():
            ("time_passes", {"seconds": 2.5}),
            ("another_app_sets_angles", {"gesture": GESTURES[0]}),
            ("time_passes", {"seconds": 3.1}))
+
+
+def test_disabling_as_another_app_sets_the_legs_leaves_them_to_it():
+    """Found by wider random days: another app's setAngles on the legs, and disabling in
+    the same instant, the legs at home. Their commanded angles had not moved yet: the way
+    home had nothing to do and said nothing, and the legs went on where the app sent
+    them. Nothing could tell, and nothing fought the app: disable_strictly expected them
+    home."""
+    replay(("time_passes", {"seconds": 0.7}),
+           ("another_app_sets_angles", {"gesture": GESTURES[2]}),
+           ("disable", {}))
