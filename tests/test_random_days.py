@@ -916,3 +916,22 @@ def test_disabling_as_another_app_sets_the_legs_leaves_them_to_it():
     replay(("time_passes", {"seconds": 0.7}),
            ("another_app_sets_angles", {"gesture": GESTURES[2]}),
            ("disable", {}))
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "the random days' model forgets a setAngles sent while disabled (it records none "
+    "then, and forgets the rest at each enable), but one still moving the joints as the "
+    "engine enables shows to the legs' worker, which yields to it, and disabling then "
+    "leaves the legs where that app sends them: 'left where it is' for a group the model "
+    "holds nothing on. The engine is right; the model must keep such a setAngles, and "
+    "hold the joints until yieldQuietTime after the engine could see it"))
+def test_a_set_angles_still_moving_the_legs_as_the_engine_enables_holds_them():
+    """Found by wider random days (unseeded, 150 examples), shrunk by hand: another app
+    sets the right arm, disable; 3.1 s later another app sets the legs and the engine is
+    enabled and disabled in that instant."""
+    replay(("another_app_sets_angles", {"gesture": GESTURES[1]}),
+           ("disable", {}),
+           ("time_passes", {"seconds": 3.1}),
+           ("another_app_sets_angles", {"gesture": GESTURES[2]}),
+           ("enable", {}),
+           ("disable", {}))
