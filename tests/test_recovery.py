@@ -44,6 +44,7 @@ class ScriptedPart(object):
         self.went_home = []
         self.resumed = 0
         self.resumed_after = None
+        self.settled = []  # what had held it, each time its quiet began
         self.backoff = Backoff(self.who, logging.getLogger("test.recovery"))
 
     def check(self, _held):
@@ -55,6 +56,9 @@ class ScriptedPart(object):
     def go_home(self, reason, _held):
         self.went_home.append(reason)
         return self._ways_home.pop(0) if self._ways_home else None
+
+    def settling(self, held):
+        self.settled.append(list(held))
 
     def resuming(self, held):
         self.resumed += 1
@@ -86,6 +90,7 @@ def test_a_disruption_during_the_quiet_starts_the_quiet_again():
     part = ScriptedPart([None, Disruption(SPEECH)])
     _machine, round_, resumed = run(part, Disruption(SPEECH))
     assert resumed
+    assert part.settled == [[SPEECH], [SPEECH]]  # told as each quiet began
     # Speech: look again after SPEECH_RECHECK unless woken; the first quiet second ends
     # with speech back, so the quiet second starts over once it is gone.
     assert round_.clock.waits == [disruptions.SPEECH_RECHECK, 1.0, disruptions.SPEECH_RECHECK, 1.0]

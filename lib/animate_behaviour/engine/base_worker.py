@@ -205,6 +205,9 @@ class BaseWorker(WorkerThread):
         """The base holds still where it stands: it has no home to go to."""
         return None
 
+    def settling(self, _held):
+        """Nothing to note yet: where the base stands is read as it resumes."""
+
     def resuming(self, _held):
         """Note where the other app left the base, say."""
         return self._note_pose()

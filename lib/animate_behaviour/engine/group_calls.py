@@ -247,11 +247,16 @@ class GroupCalls(object):
         """The joints' angles as last commanded (by anyone), rad."""
         return self._angles(False)
 
+    def expect_commanded(self):
+        """Take the joints' commanded angles now as where they are expected: the next call
+        looks again whether someone commanded them since."""
+        self._assumed = False  # set again if this read fails too
+        self.expected = self.commanded()
+
     def read_expected(self):
         """Take the joints' commanded angles now as where they are expected, and as the
         next call's look at them (the call follows with no rest between); returns them."""
-        self._assumed = False  # set again if this read fails too
-        self.expected = self.commanded()
+        self.expect_commanded()
         self._just_read = True
         return self.expected
 

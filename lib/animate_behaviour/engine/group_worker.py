@@ -17,7 +17,7 @@ sends nothing (a hot group, and the legs on a slope, first go home and hold stil
 resumes (recovery.Recovery) once the joints have been free for yieldQuietTime (hot
 joints: cool for coolDownTime; Pepper's body: settled for SETTLE_TIME), from the joints'
 measured angles, or home first after Pepper's own state held it (a rest or a fall left
-the joints elsewhere).
+the joints elsewhere), unless another app commanded them during the settle time.
 
 A stop (disable), speech or Pepper's own state kills exactly the group's own running call
 (sender.Sender).
@@ -118,14 +118,19 @@ class GroupWorker(WorkerThread):
             if not recovery.run(disruption):
                 return
             start = calls.measured()
-            # What the next check compares ALMotion's commanded angles with: they, not
-            # the measured ones a tracking error away, stay put while nobody moves.
-            calls.read_expected()
             going_home = []
             if recovery.home_first:
+                # The way home's first call looks whether another app commanded the
+                # joints since Pepper's body let them go (``settling``): it steps aside
+                # for that app rather than go home over its setAngles.
                 home = self._group.shape(self._round.signal.now()).home
                 going_home = steps.home(self._group, start, self._config, home)
                 start = home
+            else:
+                # What the next check compares ALMotion's commanded angles with: they,
+                # not the measured ones a tracking error away, stay put while nobody
+                # moves.
+                calls.read_expected()
             stream, tuning = self._stream(start)
 
     # -- plans -------------------------------------------------------------------------
@@ -194,6 +199,14 @@ class GroupWorker(WorkerThread):
                               "until cool for %.0f s"
                               % (self.name, ", ".join(disruption.joints),
                                  self._config.cool_down_time))
+
+    def settling(self, held):
+        """Pepper's body let the group go (a kind that moved its joints held it,
+        Kind.home_after): where ALMotion commands them now is where the way home's first
+        call expects them, so that another app's setAngles during the settle time shows
+        (its setAngles books nothing) and the group does not go home over it."""
+        if any(disruptions.kind_named(reason).home_after for reason in held):
+            self._calls.expect_commanded()
 
     def resuming(self, held):
         if HOT in held:

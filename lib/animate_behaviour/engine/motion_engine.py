@@ -25,6 +25,7 @@ from animate_behaviour.engine.supervisor import Supervisor
 from animate_behaviour.engine.switch import Switch
 from animate_behaviour.engine.tuning import Tunings
 from animate_behaviour.foundation.clock import REAL_TIME
+from animate_behaviour.naoqi import heat
 from animate_behaviour.naoqi import sender as sender_module
 from animate_behaviour.naoqi.life import BackgroundMovementKeeper
 
@@ -61,7 +62,8 @@ class MotionEngine(object):
         parts = round_module.RoundParts(
             runtime, sender_module.Sender(robot.motion, clock, logger), self._status,
             tunings, ports.Senses(self.signal, self.own_state, events.speaking, bell),
-            ports.Watch(keeper, lambda: events.life_period, robot.memory))
+            ports.Watch(keeper, lambda: events.life_period, robot.memory,
+                        heat.HeatRecord()))
         self._supervisor = Supervisor(
             Switch(parts, self._awareness,
                    rng if rng is not None else np.random.RandomState()),

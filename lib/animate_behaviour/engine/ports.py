@@ -21,6 +21,7 @@ Runtime = collections.namedtuple("Runtime", "clock log")
 Senses = collections.namedtuple("Senses", "signal own_state speaking bell")
 
 # What a round's monitors watch: ``keeper`` (life.BackgroundMovementKeeper),
-# ``life_period()`` (s between BackgroundMovement checks with no Autonomous Life event) and
-# ``memory`` (ALMemory or None, for the motors' heat).
-Watch = collections.namedtuple("Watch", "keeper life_period memory")
+# ``life_period()`` (s between BackgroundMovement checks with no Autonomous Life event),
+# ``memory`` (ALMemory or None, for the motors' heat) and ``heat`` (heat.HeatRecord: what
+# the engine's rounds read of it, one after the other).
+Watch = collections.namedtuple("Watch", "keeper life_period memory heat")

@@ -119,8 +119,9 @@ class Recovery(object):
     ``yielding(disruption, kind, first)`` (what the part does on each disruption,
     ``first`` of its kind in the episode),
     ``go_home(reason, held)`` (a part held still at home, Kind.holds_home, goes there:
-    None once there, else the s to wait before trying again) and ``resuming(held)``
-    (None when it may move, else the disruption found at the last moment); ``held`` is
+    None once there, else the s to wait before trying again), ``settling(held)`` (nothing
+    holds it any more: its quiet begins) and ``resuming(held)`` (None when it may move,
+    else the disruption found at the last moment); ``held`` is
     the episode's: the reasons (disruptions.Kind.reason) that held the part so far,
     first first. ``state``: one of STATES."""
 
@@ -252,6 +253,7 @@ class Recovery(object):
         """After a failure the quiet counts from the failure (the backoff is the time
         between two tries, not a wait after the last look), else from its first look."""
         self._quiet_since = self._not_before
+        self._part.settling(self.held)
 
     def _quiet_left(self):
         """How long (s) to sleep before the quiet has lasted long enough, or None once it

@@ -177,7 +177,7 @@ def build(number, parts, moves_base, child_rng):
         watched.extend(name for name in HOT_WATCHED if name not in watched)
     heat = heat_module.HeatMonitor(parts.watch.memory, watched,
                                    tuning.config.cool_down_time, parts.runtime.clock,
-                                   parts.runtime.log)
+                                   parts.runtime.log, parts.watch.heat)
     # The workers' generators first, as before the schedule seed: a seeded engine still
     # plans the same moves.
     rngs = [child_rng() for _group in groups]
