@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from animate_behaviour.engine.motion_engine import EngineClosed
+from animate_behaviour.engine.supervisor import EngineClosed
 from animate_behaviour.foundation import shown
 from animate_behaviour.serving import log_guard
 from animate_behaviour.serving import service as service_module
