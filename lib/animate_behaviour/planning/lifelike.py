@@ -211,11 +211,10 @@ class Lifelike(object):
         return self._rng.uniform(min(span[0] * reading.gesture_duration, high), high)
 
     def _worst(self, target, shape, breathing):
-        """The s a move from the pose to ``target`` needs whatever the breath and the
-        body's sway do on the way (the breath's depth changes by a sigh's top at most, the
-        sway by its reach to either side)."""
-        return self._now.needed(np.abs(target - self._now.pose) + np.abs(breathing.lifted)
-                                + 2.0 * self._now.body.reach(shape), shape)
+        """The s a move from the pose to ``target`` needs whatever the breath does on the
+        way (its depth changes by a sigh's top at most)."""
+        return self._now.needed(np.abs(target - self._now.pose) + np.abs(breathing.lifted),
+                                shape)
 
     def _fits(self, target, shape, breathing):
         """Whether a move from the pose to ``target`` respects the velocity limit within
@@ -223,27 +222,20 @@ class Lifelike(object):
         return self._worst(target, shape, breathing) <= self._config.max_call_duration
 
     def _timed(self, target, duration, shape, breathing):
-        """(the duration, the key) of a move to ``target`` plus the breath and the body's
-        sway at its end (:meth:`_key`):
+        """(the duration, the key) of a move to ``target`` plus the breath at its end:
         ``duration``, lengthened as far as the velocity limit needs from where the joints
         are commanded, within one call."""
         longest = self._config.max_call_duration
         duration = min(duration, longest)
         at = self._now.at
         for _attempt in range(TIMING_TRIES):
-            angles = self._key(target, at + duration, shape, breathing)
+            angles = target + breathing.offsets * self._breath.depth_at(at + duration)
             needed = self._now.needed(angles - self._now.commanded, shape)
             if needed <= duration:
                 return duration, angles
             duration = min(needed, longest)
         duration = min(max(duration, self._worst(target, shape, breathing)), longest)
-        return duration, self._key(target, at + duration, shape, breathing)
-
-    def _key(self, target, t, shape, breathing):
-        """What a call ending at ``t`` commands for ``target`` (breath and body left
-        out): the breath and the body's sway there added."""
-        return self._now.swayed(target + breathing.offsets * self._breath.depth_at(t), t,
-                                shape)
+        return duration, target + breathing.offsets * self._breath.depth_at(at + duration)
 
     def _move(self, draw, shape, breathing, tries=TARGET_TRIES):
         """The first of ``tries`` moves drawn (``draw()``: (a target, a duration (s)), each

@@ -117,9 +117,7 @@ class Hold(object):
                 break
         else:
             return None
-        # Out from what is commanded (the body's sway included), back to the pose.
-        needed = max(now.needed(now.key(point, joints) - now.commanded, shape),
-                     now.needed(point - now.pose, shape))
+        needed = now.needed(point - now.pose, shape)
         if needed > self._config.max_call_duration:
             return None
         return joints, point, max(fidgets.Fidgets.out_time(due, reading.gesture_duration),
@@ -140,12 +138,9 @@ class Hold(object):
         now = self._now
         begin = now.at
         cut = self._breath.boundaries(begin, end) if breathing.breathes else []
-        if creeps is not None:  # the creeping joints carry the body's sway too
-            cut = sorted(set(cut) | set(now.body.cuts(begin, end)))
         right = cut[0] if cut else end
-        breathes = breathing.breathes and self._breath.moving(begin, right)
-        sways = creeps is not None and now.body.moving(begin, right)
-        if not (right - begin >= MIN_CALL and (breathes or sways)):
+        if not (breathing.breathes and right - begin >= MIN_CALL
+                and self._breath.moving(begin, right)):
             return steps.Rest(right - begin)
         room = posture_shifts.Room(shape, shape.lower, shape.upper, breathing.lifted)
         settle = self._settling(room, breathing)
@@ -160,14 +155,11 @@ class Hold(object):
         breath = breathing.offsets * self._breath.depth_at(right)
         if creeps is not None and not settle:
             joints = tuple(sorted(breathing.joints + self._creep.joints))
-            crept = self._crept(pose, (begin, right), creeps.gesture_duration, shape, room,
+            crept = self._crept(pose, right - begin, creeps.gesture_duration, shape, room,
                                 breath, joints)
             if crept is not None:
                 now.pose = crept
-                return now.call(now.swayed(crept + breath, right, shape), right - begin,
-                                joints)
-        if not breathes:
-            return steps.Rest(right - begin)
+                return now.call(crept + breath, right - begin, joints)
         if not now.clear(pose + breath, shape, breathing.joints):
             # The breath's key, or its way, would bring a hand too close: the breath waits
             # where it is (as it waits out a fidget) and goes on from there.
@@ -175,25 +167,23 @@ class Hold(object):
         now.pose = pose
         return now.call(pose + breath, right - begin, breathing.joints)
 
-    def _crept(self, pose, span, gesture_duration, shape, room, breath, joints):
-        """Where the creep (creep.py) takes ``pose`` in a breath call over ``span`` (its
-        robot s (begin, end)) at ``gesture_duration`` ending at the ``breath``'s offsets
-        and the body's sway, commanding ``joints`` (the breath's and the creep's): its
-        first candidate inside ``room`` (the bounds with room for the breath) that passes
-        the group's checks there and on the way, breath left out and with what the call
-        commands (lifelike_now.Now.clear), and respects the velocity limit; None if none
-        does."""
-        seconds = span[1] - span[0]
+    def _crept(self, pose, seconds, gesture_duration, shape, room, breath, joints):
+        """Where the creep (creep.py) takes ``pose`` in a breath call of ``seconds`` s at
+        ``gesture_duration`` ending at the ``breath``'s offsets, commanding ``joints``
+        (the breath's and the creep's): its first candidate
+        inside ``room`` (the bounds with room for the breath) that passes the group's
+        checks there and on the way, breath left out and with what the call commands
+        (lifelike_now.Now.clear), and respects the velocity limit; None if none does."""
         candidates = self._creep.keys(self._now.anchor, seconds, shape, gesture_duration)
         still = np.ones(len(pose), dtype=bool)
         still[list(self._creep.joints)] = False
         candidates[:, still] = pose[still]
         for index, candidate in enumerate(candidates):
-            key = self._now.swayed(candidate + breath, span[1], shape)
             if (room.first_fitting(candidate[np.newaxis, :]) is not None
                     and shape.acceptable(trajectory.way(pose, candidate)).all()
-                    and self._now.needed(key - self._now.commanded, shape) <= seconds
-                    and self._now.clear(key, shape, joints)):
+                    and self._now.needed(candidate + breath - self._now.commanded,
+                                         shape) <= seconds
+                    and self._now.clear(candidate + breath, shape, joints)):
                 self._creep.kept(index)
                 return candidate
         return None

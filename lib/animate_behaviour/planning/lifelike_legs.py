@@ -11,7 +11,6 @@ import numpy as np
 
 from animate_behaviour.planning import human_timing, steps
 from animate_behaviour.planning.lifelike import SHIFT_MOVE, TARGET_TRIES, Lifelike
-from animate_behaviour.planning.lifelike_hold import MIN_CALL
 
 # The legs' cycle in multiples of the specification's chunk time, their visits' holds
 # (LEG_AWAY) and the draws each target is the farthest of: together they put the torso's
@@ -68,9 +67,7 @@ class LifelikeLegs(Lifelike):
                         self._target(shape, breathing, LEG_DRAWS),
                         self._capped(move * reading.gesture_duration)), shape, breathing):
                     yield step
-                end = self._now.at + hold * self._now.look()[0].gesture_duration
-                while end - self._now.at > 1e-9:
-                    yield self._swaying(end)
+                yield steps.Rest(hold * self._now.look()[0].gesture_duration)
             for step in self._back(moves[-1]):
                 yield step
 
@@ -107,28 +104,9 @@ class LifelikeLegs(Lifelike):
             last = (self._now.at, reading.gesture_duration)
             if self._glides(self._postures.at(self._now.at, shape, breathing.lifted), shape,
                             breathing):
-                went = False
                 for step in self._back(self._rng.uniform(*SHIFT_MOVE)):
-                    went = True
                     yield step
-                if went:
-                    continue  # else (the body's sway there fails the checks) hold on
+                continue
             end = self._now.at + units * reading.gesture_duration
             moments = self._postures.shifts(self._now.at, end)
-            yield self._swaying(moments[0] if moments else end)
-
-    def _swaying(self, end):
-        """The next step of a hold until ``end`` (robot s): the hips carry the body's sway
-        (body.py), a call over each of its moves that passes the group's checks with what
-        it commands; a rest between them (the legs free)."""
-        now = self._now
-        begin = now.at
-        cuts = now.body.cuts(begin, end)
-        right = cuts[0] if cuts else end
-        if right - begin >= MIN_CALL and now.body.moving(begin, right):
-            _reading, shape, _breathing = now.look()
-            key = now.swayed(now.pose, right, shape)
-            if now.needed(key - now.commanded, shape) <= right - begin and now.clear(
-                    key, shape, now.body.joints):
-                return now.call(key, right - begin, now.body.joints)
-        return steps.Rest(right - begin)
+            yield steps.Rest((moments[0] if moments else end) - self._now.at)

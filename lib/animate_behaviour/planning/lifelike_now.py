@@ -6,7 +6,6 @@ from __future__ import absolute_import, division, print_function
 
 import numpy as np
 
-from animate_behaviour.planning import body as body_module
 from animate_behaviour.planning import breath as breath_module
 from animate_behaviour.planning import steps, trajectory
 
@@ -18,9 +17,8 @@ class Now(object):
     group (the legs' sway at a calm mood: lifelike_legs.py).
 
     ``at``: the robot time the step being planned begins. ``pose``: where the steps leave
-    the joints, breath and body left out; ``commanded``: the same, breath and body
-    included; ``anchor``: where the hold began, breath and body left out (the creep's
-    centre). ``body``: the body's sway the group carries (body.py)."""
+    the joints, breath left out; ``commanded``: the same, breath included; ``anchor``:
+    where the hold began, breath left out (the creep's centre)."""
 
     def __init__(self, group, config, shared, start, reading):
         self._group = group
@@ -29,7 +27,6 @@ class Now(object):
         self._shared = shared
         self._start = np.asarray(start, dtype=float)
         self._breathings = (None, None)  # (shape, its Breathing) last made
-        self.body = body_module.Body(group.name, group.names, shared.seed)
         self.at = None
         self.pose = None
         self.commanded = None
@@ -47,8 +44,7 @@ class Now(object):
         """Where the group is at the first step: the start, the breath there taken out of
         the pose. Returns the Shape and Breathing read then."""
         _reading, shape, breathing = self.look()
-        self.pose = self._start - breathing.offsets * self._shared.breath.depth_at(self.at) \
-            - self.body.offsets(self.at, shape)
+        self.pose = self._start - breathing.offsets * self._shared.breath.depth_at(self.at)
         self.commanded = self._start.copy()
         self.anchor = self.pose.copy()
         return shape, breathing
@@ -57,13 +53,6 @@ class Now(object):
         """The pose is ``target`` from now on, and a hold begins there."""
         self.pose = np.array(target, dtype=float)
         self.anchor = self.pose.copy()
-
-    def swayed(self, angles, t, shape):
-        """``angles`` (rad, body left out) with the body's sway at ``t`` added, never
-        taking a joint past ``shape``'s bounds (groups.Shape) where it was inside them."""
-        swayed = np.asarray(angles, dtype=float) + self.body.offsets(t, shape)
-        return np.clip(swayed, np.minimum(shape.lower, angles),
-                       np.maximum(shape.upper, angles))
 
     def needed(self, change, shape):
         """The s a call changing the joints by ``change`` (rad) needs to respect the

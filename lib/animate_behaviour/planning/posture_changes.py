@@ -22,7 +22,6 @@ from animate_behaviour.planning import human_timing
 SHIFT = "shift"
 FIDGET = "fidget"
 TOGETHER = "together"
-BODY = "body"
 # Every joint of the group.
 ALL = None
 # s of a schedule per block: each block is drawn from a generator of its own
@@ -34,9 +33,8 @@ class ChangeRow(object):
     """One kind of posture change.
 
     name: what it is called (logs, benchmark); kind: SHIFT (the rest posture moves and
-    stays), FIDGET (out and straight back), TOGETHER (the groups it names end their
-    holds and set off: together.py) or BODY (the trunk moves and the groups it names
-    follow: body.py); moves: {group name: joint name suffixes it moves, or
+    stays), FIDGET (out and straight back) or TOGETHER (the groups it names end their
+    holds and set off: together.py); moves: {group name: joint name suffixes it moves, or
     ALL}; interval, variation: mean (s; a TOGETHER row's in gestureDurations, together.py)
     and coefficient of variation of the log-normal time between two; size: how far, as a fraction of each joint's band on that side
     (None: as far as a move goes); source: the human figure it follows.
@@ -91,16 +89,6 @@ TABLE = (
     ChangeRow("both arms together", TOGETHER, {"leftArm": ALL, "rightArm": ALL},
               15.0, 1.0, None, "ReActIdle (Atxa Landa et al. 2025): the arms' coupling "
                                "above chance, 0.17 (-0.01 to 0.53) of their onsets"),
-    # The trunk's own moves, which the torso and both hanging arms carry (body.py): in a
-    # person the arms move with the chest (their speeds correlate 0.44 over 20 s, each
-    # arm's with the torso's 0.38; Pepper's independent arms read 0.07 and 0.05, issue
-    # 39). Memoryless intervals (a CV of 1) keep no clock; size: a fraction of each
-    # joint's half band at the mood.
-    ChangeRow("the body's sway", BODY,
-              {"legs": ("HipPitch", "HipRoll"), "leftArm": ("ShoulderPitch", "ShoulderRoll", "ElbowRoll"),
-               "rightArm": ("ShoulderPitch", "ShoulderRoll", "ElbowRoll")}, 1.5, 1.0, 1.0,
-              "ReActIdle (issue 39): the arms' speeds correlate 0.44 (0.14-0.82), arm "
-              "and torso 0.38; gross moves last 0.54-1.68 s"),
 )
 # Between two shifts the rest creeps on, to at most DRIFT of a shift's size from where
 # the shift put it by the next one (Duarte & Zatsiorsky's drifting: a slow continuous
@@ -115,7 +103,6 @@ ALONE_FIDGETS = 1.5
 SHIFTS = tuple(row for row in TABLE if row.kind == SHIFT)
 FIDGETS = tuple(row for row in TABLE if row.kind == FIDGET)
 TOGETHERS = tuple(row for row in TABLE if row.kind == TOGETHER)
-BODIES = tuple(row for row in TABLE if row.kind == BODY)
 
 # Blocks drawn lately, shared by the plans (every plan and hold asks): (what, seed, block)
 # -> its draws; at most BLOCKS_KEPT kept.
