@@ -170,3 +170,50 @@ def test_a_group_watching_another_app_expects_the_joints_where_it_left_them():
     home = np.zeros(len(NAMES))
     assert calls.call(steps.Move(np.array([calls.expected, home]), [0.0, 1.0])) is None
     assert not calls.moved_on()
+
+
+class CutShort(Sender):
+    """While ``cut``, each call is stopped half-way (speech, an ALMotion failure): the
+    joints stay commanded where it was."""
+
+    def __init__(self):
+        Sender.__init__(self)
+        self.cut = True
+
+    def send_joints(self, names, angles, times, wake, thread_name, veto):
+        if not self.cut:
+            return Sender.send_joints(self, names, angles, times, wake, thread_name, veto)
+        for name, keys in zip(names, angles):
+            self.commanded[name] += (keys[-1] - self.commanded[name]) / 2.0
+        return Call(times[-1] / 2.0, None), None
+
+    def wait(self, call, duration, veto, name):
+        if not self.cut:
+            return None
+        return group_calls.Disruption(group_calls.ERROR, why="ALMotion failed")
+
+
+def test_resuming_where_a_call_cut_short_left_the_joints_takes_them_as_expected():
+    # Half-way along our own call's path: no other app; the read is the first call's look.
+    sender = CutShort()
+    calls = make_calls(sender)
+    start = calls.read_expected()
+    assert calls.call(steps.Move(np.array([start, start + 0.2]), [0.0, 1.0])) is not None
+    calls.read_expected_unless_moved()
+    assert np.allclose(calls.expected, start + 0.1)
+    looks = sender.looks
+    sender.cut = False
+    assert calls.step(steps.Move(np.array([start + 0.1, start]), [0.0, 1.0])) is None
+    assert sender.looks == looks
+
+
+def test_resuming_after_another_apps_set_angles_during_the_episode_steps_aside():
+    # Its setAngles left the joints outside the path of our call cut short: the group
+    # does not take them for its own; the first call's look finds the move.
+    sender = CutShort()
+    calls = make_calls(sender)
+    start = calls.read_expected()
+    assert calls.call(steps.Move(np.array([start, start + 0.2]), [0.0, 1.0])) is not None
+    sender.commanded["LElbowYaw"] = -0.3  # another app's setAngles during the episode
+    calls.read_expected_unless_moved()
+    assert moved_by_another_app(calls.step(steps.Move(np.array([start, start]), [0.0, 1.0])))

@@ -1015,13 +1015,6 @@ def test_another_app_setting_joints_where_they_are_shows_nothing():
            ("time_passes", {"seconds": 0.7}))
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "a group resuming after an episode whose looks never read its joints' commanded "
-    "angles (here ALMotion's failures and their backoff) takes them where they are "
-    "(read_expected at resume) and moves on, over another app's setAngles sent during "
-    "that episode less than yieldQuietTime before. The fix would compare that read with "
-    "the band the group's own calls left the joints in (group_calls.Left, as disabling "
-    "does) instead of taking it as expected"))
 def test_a_group_resuming_after_almotion_failed_gives_way_to_a_fresh_set_angles():
     """Found by wider random days (2.7 lane, then both), shrunk by removing steps: the
     legs wait out ALMotion's failures; another app sets them; 0.5 s later the legs

@@ -260,9 +260,31 @@ class GroupCalls(object):
         self._just_read = True
         return self.expected
 
+    def read_expected_unless_moved(self):
+        """Resuming after an episode that did not move the joints: take their commanded
+        angles as expected and as the next call's look (read_expected) if our own calls
+        may have left them there (the band of a call cut short, else expected). Another
+        app's setAngles during the episode left them elsewhere: expected stays, so the
+        next call's look finds that move and the group steps aside for it. A read that
+        fails assumes home, as read_expected does."""
+        low, high = self._path or (self._expected, self._expected)
+        self._assumed = False  # set again if this read fails too
+        commanded = self.commanded()
+        if not self._assumed and outside(commanded, low, high):
+            return
+        self.expected = commanded
+        self._just_read = True
+
     def measured(self):
         """The joints' measured angles, rad."""
         return self._angles(True)
+
+
+def outside(angles, low, high):
+    """Whether ``angles`` (rad) left the band [``low``, ``high``] by more than
+    MOVED_TOLERANCE on any joint: someone else commanded them."""
+    return bool(np.any(angles < low - MOVED_TOLERANCE)
+                or np.any(angles > high + MOVED_TOLERANCE))
 
 
 def _span(start, step, commanded):

@@ -129,8 +129,8 @@ class GroupWorker(WorkerThread):
             else:
                 # What the next check compares ALMotion's commanded angles with: they,
                 # not the measured ones a tracking error away, stay put while nobody
-                # moves.
-                calls.read_expected()
+                # moves; unless another app set them during the episode.
+                calls.read_expected_unless_moved()
             stream, tuning = self._stream(start)
 
     # -- plans -------------------------------------------------------------------------

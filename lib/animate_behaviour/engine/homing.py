@@ -5,7 +5,7 @@ import numpy as np
 
 from animate_behaviour.engine import disruptions
 from animate_behaviour.engine.disruptions import OTHER_APP, SPEECH, Disruption
-from animate_behaviour.engine.group_calls import MOVED_TOLERANCE
+from animate_behaviour.engine.group_calls import outside
 from animate_behaviour.planning import steps
 
 # Why a group is left where it is, in the log (Pepper's own state: its hold and reason).
@@ -64,9 +64,7 @@ def _set_by_another_app(left, commanded, quiet):
         return Disruption(OTHER_APP, why="its worker saw it move them %.1f s ago"
                           % left.seen_ago)
     looked_lately = left.looked_ago is not None and left.looked_ago < quiet
-    if looked_lately and left.low is not None and (
-            np.any(commanded < left.low - MOVED_TOLERANCE)
-            or np.any(commanded > left.high + MOVED_TOLERANCE)):
+    if looked_lately and left.low is not None and outside(commanded, left.low, left.high):
         return Disruption(OTHER_APP, why="it moved them since the group last looked, "
                           "%.1f s ago" % left.looked_ago)
     return None
