@@ -343,10 +343,17 @@ class Day(object):
         self.facts = [(0, own.facts)]
         heard = own.heard
 
+        # A call leaves after the sender's last look at the facts (its veto), both under
+        # the sender's lock: hearing a change under it too orders each call wholly before
+        # or after the change, as the engine sees it (a call whose look came first is
+        # one NAOqi's event crossed, not one sent into a held part).
+        sender = self.engine._supervisor._switch_with._parts.sender
+
         def recording(sign, value):
-            heard(sign, value)
-            with self.motion._cond:
-                self.facts.append((len(self.motion.calls), own.facts))
+            with sender._lock:
+                heard(sign, value)
+                with self.motion._cond:
+                    self.facts.append((len(self.motion.calls), own.facts))
         own.heard = recording
         self.set_angles = []  # (clock time, joints) of other apps' setAngles
         self.arrivals = {}  # {(clock time, joints): when that setAngles stops moving them}
