@@ -38,8 +38,8 @@ def test_what_stops_a_running_call_and_what_the_base_waited_through():
     stops = dict((part, [kind.reason for kind in KINDS if part in kind.stops_call])
                  for part in (A_GROUP, THE_BASE))
     # A slope (the one wait of a group) and hot joints let a group's call end as planned.
-    assert stops[A_GROUP] == [STOPPING, PAUSED, RESTING, DISABLED, SPEECH]
-    assert stops[THE_BASE] == [STOPPING, PAUSED, RESTING, DISABLED, WAITING]
+    assert stops[A_GROUP] == [STOPPING, DISABLED, PAUSED, RESTING, SPEECH]
+    assert stops[THE_BASE] == [STOPPING, DISABLED, PAUSED, RESTING, WAITING]
     assert [kind.reason for kind in KINDS if kind.waited_enough] == [WAITING, REFUSED]
 
 

@@ -370,6 +370,6 @@ def test_every_sign_sets_a_fact_of_the_registry_and_says_what_is_lost_without_it
         assert (row.without is not None) == row.event, row.key
     keys = [row.key for row in own_state_signs.SIGNS]
     assert len(set(keys)) == len(keys)
-    assert own_state_rules.STATES == (PAUSED, RESTING, DISABLED, WAITING)
+    assert own_state_rules.STATES == (DISABLED, PAUSED, RESTING, WAITING)
     assert set(rule.state for _fact, rule in own_state_signs.HOLDS) <= set(
         own_state_rules.STATES)

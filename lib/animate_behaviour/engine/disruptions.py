@@ -21,10 +21,11 @@ import collections
 
 from animate_behaviour.engine import status as status_module
 from animate_behaviour.expression.own_state_rules import DISABLED, PAUSED, RESTING, WAITING
+from animate_behaviour.expression.own_state_rules import STATES as OWN_STATES
 from animate_behaviour.naoqi.speech import STALE_AFTER
 
-# Why a part must not move now, besides Pepper's own state (PAUSED, RESTING, WAITING,
-# DISABLED: own_state_rules.ordered says which holds the part).
+# Why a part must not move now, besides Pepper's own state (own_state_rules.STATES:
+# own_state_rules.ordered says which holds the part).
 STOPPING = "stopping"
 HOT = "hot"
 SPEECH = "speech"
@@ -119,10 +120,9 @@ DEFAULTS = dict(stops_call=(), waited_enough=False, recheck=UNTIL_WOKEN, quiet=N
                 counted=False, holds_home=False, home_after=False, recentres=False, log=None)
 
 
-# Every kind, in the order the gates look: the first found wins. Pepper's own state's
-# kinds come from one look, which says which of them holds the part.
-KINDS = (
-    Kind(STOPPING, status_module.HOME, ROUND_STOP, stops_call=(A_GROUP, THE_BASE)),
+# Pepper's own state's kinds: one look finds them and says which holds the part, so they
+# stand in KINDS in the order they win (own_state_rules.STATES).
+_OWN_STATE_KINDS = dict((kind.reason, kind) for kind in (
     Kind(PAUSED, status_module.PAUSED, OWN_STATE, stops_call=(A_GROUP, THE_BASE),
          quiet=fixed(SETTLE_TIME), home_after=True, recentres=True),
     Kind(RESTING, status_module.RESTING, OWN_STATE, stops_call=(A_GROUP, THE_BASE),
@@ -132,6 +132,12 @@ KINDS = (
     # A slope lets a group's call end (the legs then go home); NAOqi stops a move itself.
     Kind(WAITING, status_module.WAITING, OWN_STATE, stops_call=(THE_BASE,),
          waited_enough=True, holds_home=True),
+))
+
+# Every kind, in the order the gates look: the first found wins.
+KINDS = ((
+    Kind(STOPPING, status_module.HOME, ROUND_STOP, stops_call=(A_GROUP, THE_BASE)),
+) + tuple(_OWN_STATE_KINDS[state] for state in OWN_STATES) + (
     # Hot joints let a call end as planned (at most maxCallDuration) before going home.
     Kind(HOT, status_module.HOT, HEAT, holds_home=True),
     Kind(SPEECH, status_module.YIELDING, SPEAKING, stops_call=(A_GROUP,),
@@ -144,7 +150,7 @@ KINDS = (
          quiet=BACKOFF,
          log=FailureLog("warning", "ALMotion.moveTo refused to turn the base (%s)",
                         explainable=True)),
-)
+))
 
 
 def index(kinds):

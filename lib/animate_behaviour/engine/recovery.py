@@ -90,9 +90,9 @@ class Backoff(object):
         self.failures = 0
 
 
-# A part's states while it steps aside: the kinds' (HELD: the status's yielding, hot,
-# paused, resting, waiting, disabled, disruptions.KINDS says which), and two of its own,
-# which the status does not show (it still shows what the part waits out):
+# A part's states while it steps aside: the kinds' (HELD: the status's held states,
+# disruptions.KINDS says which), and two of its own, which the status does not show (it
+# still shows what the part waits out):
 QUIET = "quiet"  # nothing disrupts, not yet for long enough
 RESUMING = "resuming"  # quiet long enough: the part's last look before it moves
 HELD = tuple(collections.OrderedDict(

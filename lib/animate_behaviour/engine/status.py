@@ -26,9 +26,9 @@ PAUSED = own_state_rules.PAUSED
 RESTING = own_state_rules.RESTING
 WAITING = own_state_rules.WAITING
 DISABLED = own_state_rules.DISABLED
-# A part's states, and those that give a reason.
-STATES = (HOME, ANIMATING, YIELDING, HOT, PAUSED, RESTING, WAITING, DISABLED)
-WITH_REASON = (PAUSED, RESTING, WAITING, DISABLED)
+# A part's states, and those that give a reason (Pepper's own state's).
+WITH_REASON = own_state_rules.STATES
+STATES = (HOME, ANIMATING, YIELDING, HOT) + WITH_REASON
 COUNTERS = ("trajectories", "calls", "turns", "yields")
 # The base's part; every other part is a joint group (groups.TABLE names them).
 BASE = "base"

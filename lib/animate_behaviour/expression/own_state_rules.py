@@ -11,7 +11,8 @@ PAUSED = "paused"
 RESTING = "resting"
 DISABLED = "disabled"
 WAITING = "waiting"
-STATES = (PAUSED, RESTING, DISABLED, WAITING)
+# A held part's states, in the order they win when several hold it (see ordered).
+STATES = (DISABLED, PAUSED, RESTING, WAITING)
 
 # How long (robot s) after the last push Pepper counts as recovering: Autonomous Life's
 # RobotPushed safeguard ends "3 seconds later, after the robot has fully rebalanced"
@@ -32,10 +33,9 @@ BASE = "the base"
 LEGS = "the legs"
 CHAINS = "its chains"
 # Which hold wins, when several apply to a part: one of every part before one of some
-# parts (Pepper's body as a whole says more), then by state in this order, then in the
+# parts (Pepper's body as a whole says more), then by state in STATES' order, then in the
 # order of the registry's facts; a hold that ends by itself (a push) comes last, since
 # any other would outlast it.
-PRECEDENCE = (DISABLED, PAUSED, RESTING, WAITING)
 
 # What a part must do: ``state`` (one of STATES), ``reason`` (in words, for the status and
 # the log) and ``until``: robot s until the hold ends by itself (a push), else None (an
@@ -59,7 +59,7 @@ class Rule(collections.namedtuple("Rule", "state scope reason lasts at")):
 def ordered(rules):
     """``rules`` ([(fact, Rule)], in the registry's order) in the order they win."""
     return tuple(item for _rank, item in sorted(
-        ((rule.lasts is not None, rule.scope != EVERY, PRECEDENCE.index(rule.state), index),
+        ((rule.lasts is not None, rule.scope != EVERY, STATES.index(rule.state), index),
          (fact, rule)) for index, (fact, rule) in enumerate(rules)))
 
 
