@@ -32,13 +32,13 @@ from animate_behaviour.planning import joints as joints_module
 # The drift's standard deviation, as a fraction of each joint's half band: the arms' speed
 # between moves rises to people's (0.4 puts Pepper's median arm speed inside their range
 # at every arousal but -1's, where people's stillest would stand).
-SIZE = 0.4
+SIZE = 0.6
 # How fast the drift forgets where it was, in gestureDurations: a breath long at the
 # neutral mood (4 s), so that it goes somewhere within a breath and comes back over a few.
 # In gestureDurations, as the moves and holds are, so that the creep keeps its pace beside
 # them: kept at 4 s, at arousal -1 (gestureDuration doubled) it crept as fast against the
 # slower moves as to read as moves itself (issue 32's mood grid).
-TIME = 4.0
+TIME = 1.0
 # A breath call shorter than this many gestureDurations (one cut short by the hold's end,
 # down to lifelike_hold.MIN_CALL) creeps its share of the way towards the drift drawn over
 # SLOWEST: an Ornstein-Uhlenbeck step grows as the root of its time, so a call of 0.1 s
@@ -47,7 +47,7 @@ TIME = 4.0
 SLOWEST = 2.0
 # The share of each creeping joint's drift variance that is the body's (BodyDrift): the
 # rest is the arm's own; the sum keeps SIZE's standard deviation.
-SHARED = 0.6
+SHARED = 0.8
 # The body's drift is drawn on a grid of this many gestureDurations (the pace of
 # SLOWEST: no faster than the own drift over its slowest call), the same grid for every
 # arm, blocks of BLOCK points each from a generator of its own (human_timing.block_rng).
