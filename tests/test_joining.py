@@ -24,7 +24,7 @@ class Scripted(object):
         self._mood = mood
         self._pose = np.zeros(3)
 
-    def next(self, at, room=None):
+    def next(self, at):
         index = len(self.asked)
         if index and self._script[index - 1][0] == "move":
             self._shared.completed("move %d" % (index - 1))

@@ -68,10 +68,8 @@ def test_every_step_planned_has_one_key_per_joint_and_fits_in_one_call():
         for group, plan, _end in plans.values():
             assert calls(plan), group.name
             for call in calls(plan):
-                # Two keys: a breath call creeping on through the breath's pause.
-                keys_ = 1 if call.joints is None else len(call.times)
-                assert keys_ in (1, 2) and call.angles.shape == (keys_, len(group.names))
-                assert len(call.times) == keys_
+                assert call.angles.shape == (1, len(group.names))
+                assert len(call.times) == 1
                 assert 0.0 < call.duration <= config.max_call_duration + 1e-9
 
 
@@ -242,45 +240,6 @@ def test_the_creep_keeps_the_tempo_of_the_moves():
     # over twice the time.
     assert np.array_equal(_creep_steps(4.0, 2.0, draws=50), _creep_steps(2.0, 1.0, draws=50))
     assert np.abs(_creep_steps(2.0, 2.0)).mean() < 0.8 * np.abs(_creep_steps(2.0, 1.0)).mean()
-
-
-def test_the_arms_creep_share_the_body_s_drift_and_keep_its_size():
-    # Two arms' creeps of one round, each with its own generator: SHARED of each joint's
-    # variance is the body's, so their drifts correlate at about SHARED (mirrored on the
-    # elbows and wrists), each still of standard deviation SIZE.
-    shapes = dict((name, planned()[1][name][0]) for name in ("leftArm", "rightArm"))
-    drawn = {}
-    for rng_seed, (name, shape) in enumerate(sorted(shapes.items())):
-        drift = creep.Creep(len(shape.names), creep.creeping(shape.names, (0,)),
-                            np.random.RandomState(rng_seed), shape.names, 13)
-        half, found = (shape.upper - shape.lower) / 2.0, []
-        for call in range(1500):
-            found.append((drift.keys(shape.home, 2.0, shape, 1.0, at=2.0 * (call + 1))[0]
-                          - shape.home) / half)
-            drift.kept(0)
-        drawn[name] = dict((shape.names[index][1:], np.array(found)[:, index])
-                           for index in drift.joints)
-    for kind, left in drawn["leftArm"].items():
-        right = drawn["rightArm"][kind]
-        sign = -1.0 if kind in creep.MIRRORED else 1.0
-        assert abs(sign * np.corrcoef(left, right)[0, 1] - creep.SHARED) < 0.1, kind
-        assert abs(left.std() - creep.SIZE) < 0.06 and abs(right.std() - creep.SIZE) < 0.06
-
-
-def test_a_breath_call_creeps_on_through_the_pause_in_the_same_call():
-    # A breath call followed by the breath's pause carries a second key at the pause's
-    # end (or as far as the call may go), the breath held: no call is added, none is
-    # longer than maxCallDuration.
-    through = 0
-    for seed in SEEDS:
-        config, plans = planned(seed=seed)
-        for group, plan, _end in plans.values():
-            for call in calls(plan):
-                assert call.duration <= config.max_call_duration + 1e-9
-                if len(call.times) == 2:
-                    assert call.joints is not None
-                    through += 1
-    assert through
 
 
 def test_the_breath_is_one_for_both_arms_and_goes_on_through_moves():

@@ -54,9 +54,7 @@ class Joined(object):
             return first
         parts, elapsed, waiting = [first], first.duration, []
         while not self._ahead and elapsed < self._longest - steps.SLACK:
-            # The room left, so that a step that can be shorter (a creep through the
-            # breath's pause) fits this call rather than begin one of its own.
-            step = self._stream.next(at + elapsed, self._longest - elapsed)
+            step = self._stream.next(at + elapsed)
             if elapsed + step.duration > self._longest + steps.SLACK:
                 self._ahead.append(step)
                 break

@@ -125,12 +125,9 @@ class Lifelike(object):
         """The live signal's ``reading`` as the group moves by it: an arm's, as read."""
         return reading
 
-    def next(self, at, room=None):
-        """The next step (steps.Move or steps.Rest), beginning at robot time ``at``, of at
-        most ``room`` s where it can (a hold's creep through the breath's pause) to fit
-        the call it joins (joining.Joined; None: maxCallDuration)."""
+    def next(self, at):
+        """The next step (steps.Move or steps.Rest), beginning at robot time ``at``."""
         self._now.at = at
-        self._now.room = self._config.max_call_duration if room is None else room
         return next(self._steps)
 
     def _begin(self):

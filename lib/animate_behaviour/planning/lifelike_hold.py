@@ -45,7 +45,7 @@ class Hold(object):
         ``breathing``'s and the hand's."""
         self._creep = creep.Creep(len(self._now.pose),
                                   creep.creeping(self._group.names, breathing.joints),
-                                  self._rng, self._group.names, self._shared.seed)
+                                  self._rng)
         self._looked = self._now.at
 
     def moved(self):
@@ -155,13 +155,11 @@ class Hold(object):
         breath = breathing.offsets * self._breath.depth_at(right)
         if creeps is not None and not settle:
             joints = tuple(sorted(breathing.joints + self._creep.joints))
-            crept = self._crept(pose, right, right - begin, creeps.gesture_duration, shape,
-                                room, breath, joints)
+            crept = self._crept(pose, right - begin, creeps.gesture_duration, shape, room,
+                                breath, joints)
             if crept is not None:
                 now.pose = crept
-                call = now.call(crept + breath, right - begin, joints)
-                return self._through_pause(call, cut, end, creeps.gesture_duration, shape,
-                                           room, breathing, joints)
+                return now.call(crept + breath, right - begin, joints)
         if not now.clear(pose + breath, shape, breathing.joints):
             # The breath's key, or its way, would bring a hand too close: the breath waits
             # where it is (as it waits out a fidget) and goes on from there.
@@ -169,53 +167,23 @@ class Hold(object):
         now.pose = pose
         return now.call(pose + breath, right - begin, breathing.joints)
 
-    def _through_pause(self, call, cut, end, gesture_duration, shape, room, breathing,
-                       joints):
-        """``call`` (a breath call carrying the creep, to the boundary ``cut[0]``) with a
-        second key if the breath's pause follows it: the creep goes on through the pause,
-        the breath held there, up to the pause's end or as far as the call may last in
-        the call it joins (lifelike_now.Now.room), so the arm is not still over the pause
-        and no call is added. The key passes what the first does (:meth:`_crept`); else,
-        or too short a stretch (MIN_CALL), ``call`` as it is."""
-        now = self._now
-        begin = now.at
-        first = begin + call.duration
-        after = cut[1] if len(cut) > 1 else end
-        if not cut or self._breath.moving(first, after):
-            return call
-        stop = min(after, begin + now.room)
-        if stop - first < MIN_CALL:
-            return call
-        breath = breathing.offsets * self._breath.depth_at(stop)
-        crept = self._crept(now.pose, stop, stop - first, gesture_duration, shape, room,
-                            breath, joints, start=now.commanded)
-        if crept is None:
-            return call
-        now.pose = crept
-        second = now.call(crept + breath, stop - first, joints)
-        return steps.Move(np.vstack([call.angles, second.angles]),
-                          np.array([call.duration, stop - begin]), joints)
-
-    def _crept(self, pose, at, seconds, gesture_duration, shape, room, breath, joints,
-               start=None):
+    def _crept(self, pose, seconds, gesture_duration, shape, room, breath, joints):
         """Where the creep (creep.py) takes ``pose`` in a breath call of ``seconds`` s at
-        ``gesture_duration`` ending at robot time ``at`` at the ``breath``'s offsets,
-        commanding ``joints`` (the breath's and the creep's) from ``start`` (by default
-        the commanded angles): its first candidate
+        ``gesture_duration`` ending at the ``breath``'s offsets, commanding ``joints``
+        (the breath's and the creep's): its first candidate
         inside ``room`` (the bounds with room for the breath) that passes the group's
         checks there and on the way, breath left out and with what the call commands
         (lifelike_now.Now.clear), and respects the velocity limit; None if none does."""
-        start = self._now.commanded if start is None else start
-        candidates = self._creep.keys(self._now.anchor, seconds, shape, gesture_duration,
-                                      at)
+        candidates = self._creep.keys(self._now.anchor, seconds, shape, gesture_duration)
         still = np.ones(len(pose), dtype=bool)
         still[list(self._creep.joints)] = False
         candidates[:, still] = pose[still]
         for index, candidate in enumerate(candidates):
             if (room.first_fitting(candidate[np.newaxis, :]) is not None
                     and shape.acceptable(trajectory.way(pose, candidate)).all()
-                    and self._now.needed(candidate + breath - start, shape) <= seconds
-                    and self._now.clear(candidate + breath, shape, joints, start=start)):
+                    and self._now.needed(candidate + breath - self._now.commanded,
+                                         shape) <= seconds
+                    and self._now.clear(candidate + breath, shape, joints)):
                 self._creep.kept(index)
                 return candidate
         return None

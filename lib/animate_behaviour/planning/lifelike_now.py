@@ -18,8 +18,7 @@ class Now(object):
 
     ``at``: the robot time the step being planned begins. ``pose``: where the steps leave
     the joints, breath left out; ``commanded``: the same, breath included; ``anchor``:
-    where the hold began, breath left out (the creep's centre); ``room``: the s the step
-    may last in the call it joins (joining.Joined; by default maxCallDuration)."""
+    where the hold began, breath left out (the creep's centre)."""
 
     def __init__(self, group, config, shared, start, reading):
         self._group = group
@@ -32,7 +31,6 @@ class Now(object):
         self.pose = None
         self.commanded = None
         self.anchor = None
-        self.room = config.max_call_duration
 
     def look(self):
         """(the signal's Reading, the group's Shape there, its Breathing) now."""
