@@ -20,8 +20,8 @@ from __future__ import absolute_import, division, print_function
 import collections
 
 from animate_behaviour.engine import status as status_module
-from animate_behaviour.expression.own_state_rules import DISABLED, PAUSED, RESTING, WAITING
-from animate_behaviour.expression.own_state_rules import STATES as OWN_STATES
+from animate_behaviour.expression.own_state_rules import (DISABLED, PAUSED, RESTING,
+                                                          STATES as OWN_STATES, WAITING)
 from animate_behaviour.naoqi.speech import STALE_AFTER
 
 # Why a part must not move now, besides Pepper's own state (own_state_rules.STATES:
@@ -123,12 +123,12 @@ DEFAULTS = dict(stops_call=(), waited_enough=False, recheck=UNTIL_WOKEN, quiet=N
 # Pepper's own state's kinds: one look finds them and says which holds the part, so they
 # stand in KINDS in the order they win (own_state_rules.STATES).
 _OWN_STATE_KINDS = dict((kind.reason, kind) for kind in (
+    Kind(DISABLED, status_module.DISABLED, OWN_STATE, stops_call=(A_GROUP, THE_BASE),
+         home_after=True),
     Kind(PAUSED, status_module.PAUSED, OWN_STATE, stops_call=(A_GROUP, THE_BASE),
          quiet=fixed(SETTLE_TIME), home_after=True, recentres=True),
     Kind(RESTING, status_module.RESTING, OWN_STATE, stops_call=(A_GROUP, THE_BASE),
          quiet=fixed(SETTLE_TIME), home_after=True, recentres=True),
-    Kind(DISABLED, status_module.DISABLED, OWN_STATE, stops_call=(A_GROUP, THE_BASE),
-         home_after=True),
     # A slope lets a group's call end (the legs then go home); NAOqi stops a move itself.
     Kind(WAITING, status_module.WAITING, OWN_STATE, stops_call=(THE_BASE,),
          waited_enough=True, holds_home=True),

@@ -32,10 +32,6 @@ EVERY = "every part"
 BASE = "the base"
 LEGS = "the legs"
 CHAINS = "its chains"
-# Which hold wins, when several apply to a part: one of every part before one of some
-# parts (Pepper's body as a whole says more), then by state in STATES' order, then in the
-# order of the registry's facts; a hold that ends by itself (a push) comes last, since
-# any other would outlast it.
 
 # What a part must do: ``state`` (one of STATES), ``reason`` (in words, for the status and
 # the log) and ``until``: robot s until the hold ends by itself (a push), else None (an
@@ -57,7 +53,10 @@ class Rule(collections.namedtuple("Rule", "state scope reason lasts at")):
 
 
 def ordered(rules):
-    """``rules`` ([(fact, Rule)], in the registry's order) in the order they win."""
+    """``rules`` ([(fact, Rule)], in the registry's order) in the order they win when
+    several apply to a part: one of every part before one of some parts (Pepper's body as
+    a whole says more), then by state in STATES' order, then in the registry's order; a
+    hold that ends by itself (a push) comes last, since any other would outlast it."""
     return tuple(item for _rank, item in sorted(
         ((rule.lasts is not None, rule.scope != EVERY, STATES.index(rule.state), index),
          (fact, rule)) for index, (fact, rule) in enumerate(rules)))
