@@ -621,7 +621,22 @@ def test_a_calm_mood_calms_the_arms_not_the_legs_sway():
     assert lifelike_calm.legs_tempo(lifelike_calm.gesture_duration) == 1.0
     lively = checks.AtMood(config.with_values({"motionStyle": "lifelike"}, "test"), 0.0, 1.0)
     assert lively.legs_amplitude(lively.selected_range) == pytest.approx(0.85)
-    assert lively.legs_tempo(lively.gesture_duration) == pytest.approx(0.55)
+    assert lively.legs_tempo(lively.gesture_duration) == 1.0
+
+
+def test_a_lively_mood_widens_the_legs_sway_and_does_not_hurry_it():
+    # Nor is it theirs to hurry (issue 39, part 3): at arousal 1 the lifelike legs move at
+    # the configured tempo (at arousal 1's, 0.55 of it, the sway's DFA fell below every
+    # BDS person's), over the mood's wider band.
+    for seed in SEEDS[:4]:
+        config, lively = planned(seed=seed, arousal="1")
+        _config, neutral = planned(seed=seed)
+        legs = moves(lively["legs"][1])
+        assert legs
+        assert min(step.duration for step in legs) >= (
+            lifelike_legs.LEG_MOVE[0] * config.gesture_duration - 1e-9)
+        wide, usual = lively["legs"][0], neutral["legs"][0]
+        assert np.all(wide.upper - wide.lower > usual.upper - usual.lower + 1e-9)
 
 
 @pytest.mark.parametrize("style,amplitude", [("lifelike", 0.5), ("specification", 0.2)])

@@ -45,16 +45,16 @@ class Configuration(object):
 
     def legs_amplitude(self, selected_range):
         """The legs' selectedRange at a mood's ``selected_range``: for a style whose legs
-        sway when calm (styles.StyleRow), never below the configured one."""
-        if styles.ROWS[self.motion_style].legs_sway_when_calm:
+        keep the body's sway (styles.StyleRow), never below the configured one."""
+        if styles.ROWS[self.motion_style].legs_keep_sway:
             return max(selected_range, self.selected_range)
         return selected_range
 
     def legs_tempo(self, gesture_duration):
         """The legs' gestureDuration (s) at a mood's ``gesture_duration``: for a style
-        whose legs sway when calm (styles.StyleRow), never above the configured one."""
-        if styles.ROWS[self.motion_style].legs_sway_when_calm:
-            return min(gesture_duration, self.gesture_duration)
+        whose legs keep the body's sway (styles.StyleRow), the configured one."""
+        if styles.ROWS[self.motion_style].legs_keep_sway:
+            return self.gesture_duration
         return gesture_duration
 
     def describe(self):

@@ -35,8 +35,9 @@ class LifelikeLegs(Lifelike):
     """The legs' steps, planned as Lifelike plans an arm's."""
 
     def _reading(self, reading):
-        """The legs sway at the mood's amplitude and tempo, but a calm mood's at the
-        configured ones where the style says so (styles.StyleRow.legs_sway_when_calm)."""
+        """The legs sway at the mood's amplitude and tempo, but where the style says they
+        keep the body's sway (styles.StyleRow.legs_keep_sway) at the configured tempo, and
+        a calm mood's at the configured amplitude."""
         config = self._config
         return reading._replace(
             selected_range=config.legs_amplitude(reading.selected_range),

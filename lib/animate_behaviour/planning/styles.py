@@ -20,18 +20,19 @@ class StyleRow(object):
     beginning at robot time ``at`` (s since the round began), planned then;
     leg_range: what the style multiplies legMaximumRange by, per leg joint (in
     joints.LEG_JOINTS' order; the configuration caps the result at the specification's
-    limit, MAX_LEG_RANGE); legs_sway_when_calm: whether a calm mood leaves the legs'
-    amplitude and tempo as configured (a body's sway does not calm down: Configuration.
-    legs_amplitude and legs_tempo), where it calms the arms'.
+    limit, MAX_LEG_RANGE); legs_keep_sway: whether the legs keep the body's own sway
+    where the mood moves the arms: a calm mood leaves their amplitude as configured, and
+    no mood changes their tempo (a body's sway neither calms down nor hurries:
+    Configuration.legs_amplitude and legs_tempo).
     """
 
     def __init__(self, name, description, stream, leg_range=(1.0, 1.0, 1.0),
-                 legs_sway_when_calm=False):
+                 legs_keep_sway=False):
         self.name = name
         self.description = description
         self.stream = stream
         self.leg_range = leg_range
-        self.legs_sway_when_calm = legs_sway_when_calm
+        self.legs_keep_sway = legs_keep_sway
 
 
 # The planners import numpy when they first plan, not here: the configuration reads this
@@ -73,15 +74,17 @@ TABLE = (
     # (even 1.25 times) makes the mood's rest posture scale back at valence -1 and
     # arousal above 0.5 (mood_table.rest_posture); the torso's tilt comes from the legs'
     # pace instead (lifelike_legs.py). The specification keeps the file's.
-    # A calm mood calms the lifelike arms, not the legs' sway: a person's postural sway
-    # is not theirs to calm, and the stillest genuine ReActIdle person's torso tilts
+    # The mood moves the lifelike arms, not the legs' sway: a person's postural sway is
+    # not theirs to calm, and the stillest genuine ReActIdle person's torso tilts
     # 0.018 rad RMS (pitch), about the lifelike (0, 0)'s 0.019, where arousal -1's legs,
     # at 0.4 of the amplitude and half the tempo, read 0.008 and a sway DFA above every
-    # BDS person's (issue 39, part 3; docs/people.md).
+    # BDS person's (issue 39, part 3); nor theirs to hurry: at arousal 1's tempo the
+    # sway's DFA read 0.85-0.89 front to back, below every BDS person's 0.99, and
+    # 1.22 at the configured one (docs/people.md). A lively mood still widens it.
     StyleRow(LIFELIKE, "each arm and the legs on random timings of their own: brief "
                        "moves between holds as long-tailed as people's, both arms now "
                        "and then together, a creep and the breath while holding",
-             _lifelike, leg_range=(1.0, 1.0, 1.5), legs_sway_when_calm=True),
+             _lifelike, leg_range=(1.0, 1.0, 1.5), legs_keep_sway=True),
 )
 ROWS = dict((row.name, row) for row in TABLE)
 # The names, the default first; (name, description) pairs.
