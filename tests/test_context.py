@@ -18,6 +18,7 @@ from animate_behaviour.planning import joints
 from pepper_sim.memory import FakeMemory
 from pepper_sim.motion import KinematicMotion
 from pepper_sim.people import Listening, People
+from pepper_sim.virtual_clock import VirtualClock
 
 from helpers.manual_clock import ManualClock
 
@@ -255,16 +256,20 @@ def test_the_mood_set_stays_what_get_mood_says_while_alone():
 # -- the reactions in the engine (in-process stand-ins) -------------------------------------
 
 SCALE = 0.01
+# Listenings that begin while the arms animate: at arousal 1 most of their calls have a
+# step planned ahead, a move or a creep nearly every time.
+LISTENINGS = 8
 FAST = {"gestureDuration": "0.5", "numPoints": "20", "legRepeatFactor": "3",
         "numPointsLeg": "2", "motionStyle": "lifelike"}
 
 
 class Robot(object):
-    def __init__(self, **values):
+    def __init__(self, clock=None, **values):
         settings = dict(FAST)
         settings.update(values)
         self.config = config_module.from_mapping(settings)
-        self.motion = KinematicMotion(time_scale=SCALE)
+        self.motion = KinematicMotion(time_scale=SCALE) if clock is None else \
+            KinematicMotion(clock=clock)
         self.memory = FakeMemory(clock=self.motion.clock)
         self.engine = engine_module.MotionEngine(
             lambda: self.config, ports.Robot(self.motion, self.memory, None, None, None), LOG,
@@ -332,6 +337,35 @@ def test_no_arm_move_starts_while_pepper_listens_and_breathing_goes_on(robot):
     pepper.listening.stop()
     assert pepper.motion.wait_for(lambda: any(
         set(record.names) & ARM_MOVES for record in pepper.motion.trajectories), TIMEOUT)
+
+
+def test_a_step_planned_before_pepper_listens_never_goes_out_while_she_listens(robot):
+    # A joined call plans the step after it ahead (planning.joining): planned before
+    # Pepper listened, an arm's move or creep went out after she began to, now and then.
+    # On a virtual clock each listening begins at an instant when every thread of the run
+    # waits (clock.idle): whatever goes out after it was planned after it was heard.
+    clock = VirtualClock(free=("animateBehaviour.supervisor",))
+    pepper = robot(clock=clock, behaviour="body", arousal="1")
+    pepper.enable()
+    went_out = []
+    for _episode in range(LISTENINGS):
+        pepper.wait_seconds(3.0)
+        with clock.idle(TIMEOUT):
+            pepper.listening.start()
+            assert pepper.memory.wait_for_notifications(TIMEOUT)
+            clock.settle(TIMEOUT)
+            assert pepper.engine.context.wait_state(context.LISTENING, TIMEOUT)
+            sent = len(pepper.motion.trajectories)
+        pepper.wait_seconds(4.0)
+        went_out += [record for record in pepper.motion.trajectories[sent:]
+                     if set(record.names) & ARM_MOVES]
+        with clock.idle(TIMEOUT):
+            pepper.listening.stop()
+            assert pepper.memory.wait_for_notifications(TIMEOUT)
+    assert went_out == []
+    # Listening over, the arms move again.
+    pepper.wait_seconds(10.0)
+    assert any(set(record.names) & ARM_MOVES for record in pepper.motion.trajectories[sent:])
 
 
 @pytest.mark.parametrize("key, drive, moved", [

@@ -23,14 +23,16 @@ A stop (disable), speech or Pepper's own state kills exactly the group's own run
 (sender.Sender).
 
 While Pepper listens (the signal's ``arms_hold()``), the streams plan no arm or hand
-move (shared.LISTEN_HOLD); a call running when listening begins ends as planned, and so
-does the one step a joined call had planned ahead of it (planning.joining).
+move (shared.LISTEN_HOLD); a call running when listening begins ends as planned.
 
-Each stream remembers the tuning (configuration and groups) it was made with; when the
-configuration has changed (a preset, a motion style), the worker makes a new stream
-before its next step, from where its last call left the joints: the change reaches the
-robot within one call (maxCallDuration), with no jump. A change of mood or context
-changes no configuration: the stream reads it at its next step.
+Each stream remembers the tuning (configuration and groups) it was made with, and
+whether its group held for listening then; when the configuration has changed (a
+preset, a motion style) or an arm's listening began or ended, the worker makes a new
+stream before its next step, from where its last call left the joints: the change
+reaches the robot within one call (maxCallDuration), with no jump. So a step planned
+before Pepper listened (the one a joined call had planned ahead of it: planning.joining)
+never goes out while she listens. Any other change of mood or context changes no
+configuration: the stream reads it at its next step.
 """
 from __future__ import absolute_import, division, print_function
 
@@ -98,7 +100,7 @@ class GroupWorker(WorkerThread):
         # Home first (enabling, say): the first random call waits for it.
         going_home = [] if np.allclose(start, home, atol=MOVED_TOLERANCE) else \
             steps.home(self._group, start, self._config, home)
-        stream, tuning = None, None
+        stream, made_for = None, None
         while True:
             if going_home:
                 step = going_home.pop(0)
@@ -107,9 +109,10 @@ class GroupWorker(WorkerThread):
                 # says ready once the status says why).
                 if not self.ready.is_set() and self._known_disruption() is None:
                     self.ready.set()
-                if tuning is not self._round.tunings.current():
-                    # The first, or the configuration changed: from where the joints are.
-                    stream, tuning = self._stream(calls.expected)
+                if not self._still(made_for):
+                    # The first, the configuration changed or listening began or ended:
+                    # from where the joints are.
+                    stream, made_for = self._stream(calls.expected)
                 step = stream.next(self._now())
             disruption = calls.step(step)
             if disruption is None:
@@ -131,7 +134,7 @@ class GroupWorker(WorkerThread):
                 # not the measured ones a tracking error away, stay put while nobody
                 # moves; unless another app set them during the episode.
                 calls.read_expected_unless_moved()
-            stream, tuning = self._stream(start)
+            stream, made_for = self._stream(start)
 
     # -- plans -------------------------------------------------------------------------
 
@@ -140,12 +143,24 @@ class GroupWorker(WorkerThread):
         return self._clock.elapsed(self._round.origin, self._clock.now())
 
     def _stream(self, start):
-        """(the current style's stream from ``start`` (angles), the tuning it goes by)."""
+        """(the current style's stream from ``start`` (angles), what it is made for: the
+        tuning it goes by, and whether the group holds for listening)."""
         tuning = self._round.tunings.current()
         round_ = self._round
         shared = Shared(round_.signal, round_.breath, round_.schedule_seed, self._completed)
         return styles.ROWS[tuning.config.motion_style].stream(
-            tuning.groups[self.name], tuning.config, self._rng, start, shared), tuning
+            tuning.groups[self.name], tuning.config, self._rng, start, shared), (
+                tuning, self._listening())
+
+    def _listening(self):
+        """Whether the group holds still for listening now (an arm while Pepper listens)."""
+        return self._group.yields_to_speech and self._round.signal.arms_hold()
+
+    def _still(self, made_for):
+        """Whether a stream made for ``made_for`` (:meth:`_stream`; None: none yet) still
+        goes: the same tuning, and the group's listening as it was."""
+        return made_for is not None and made_for[0] is self._round.tunings.current() \
+            and made_for[1] == self._listening()
 
     def _completed(self, summary):
         self._round.status.count("trajectories")

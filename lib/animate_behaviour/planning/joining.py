@@ -17,7 +17,9 @@ The steps of a call are planned when it is asked for, so each reads the live sig
 (live_signal.py); the step found not to fit goes out first in the next call, planned
 already (as steps.cutting draws the specification's waypoint after a call): a change of
 mood or context shows in every step planned after it, so on the robot after the call
-running then and at most that one step. The stream's completed trajectories are told
+running then and at most that one step; but for listening, where the worker makes a new
+stream and the step planned ahead never goes out (engine/group_worker.py). The stream's
+completed trajectories are told
 once the call carrying them has played (when the next step is asked for). Angles in
 rad, times in s.
 """
