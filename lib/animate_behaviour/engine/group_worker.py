@@ -109,7 +109,7 @@ class GroupWorker(WorkerThread):
                 # says ready once the status says why).
                 if not self.ready.is_set() and self._known_disruption() is None:
                     self.ready.set()
-                if not self._still(made_for):
+                if not self._goes_on(made_for):
                     # The first, the configuration changed or listening began or ended:
                     # from where the joints are.
                     stream, made_for = self._stream(calls.expected)
@@ -156,7 +156,7 @@ class GroupWorker(WorkerThread):
         """Whether the group holds still for listening now (an arm while Pepper listens)."""
         return self._group.yields_to_speech and self._round.signal.arms_hold()
 
-    def _still(self, made_for):
+    def _goes_on(self, made_for):
         """Whether a stream made for ``made_for`` (:meth:`_stream`; None: none yet) still
         goes: the same tuning, and the group's listening as it was."""
         return made_for is not None and made_for[0] is self._round.tunings.current() \

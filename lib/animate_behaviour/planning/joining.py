@@ -19,9 +19,8 @@ already (as steps.cutting draws the specification's waypoint after a call): a ch
 mood or context shows in every step planned after it, so on the robot after the call
 running then and at most that one step; but for listening, where the worker makes a new
 stream and the step planned ahead never goes out (engine/group_worker.py). The stream's
-completed trajectories are told
-once the call carrying them has played (when the next step is asked for). Angles in
-rad, times in s.
+completed trajectories are told once the call carrying them has played (when the next
+step is asked for). Angles in rad, times in s.
 """
 from __future__ import absolute_import, division, print_function
 
