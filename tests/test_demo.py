@@ -257,6 +257,34 @@ def test_the_plot_gains_a_mood_row_with_the_visitor_s_mood(tmp_path):
     assert os.path.getsize(path) > 0
 
 
+
+@pytest.mark.parametrize("style", ["lifelike", "specification"])
+def test_the_band_reported_is_the_planner_s_at_the_moods_the_run_read(style):
+    """A lively mood widens the band the planner allows (the lifelike legs' too), a valence
+    moves its rest: the report's allowed offset and LB..UB follow the moods read, and with
+    none read are the seed's Table 1 at the configured mood."""
+    from pepper_sim import plot
+    from animate_behaviour.expression import mood_table
+    from animate_behaviour.planning import joints, trajectory
+    config = config_module.from_mapping({"motionStyle": style})
+    for joint in ("KneePitch", "LShoulderPitch"):
+        home, lower, upper, allowed = plot.joint_bounds(config, joint)
+        limit, widest = joints.URDF_LIMITS[joint], config.maximum_range(joint)
+        assert allowed == pytest.approx(trajectory.random_offset(limit, widest, 0.5))
+        assert (lower, upper) == pytest.approx(trajectory.random_bounds(home, limit, widest, 0.5))
+        lively = plot.joint_bounds(config, joint, [[0.0, 0.0], [0.0, 1.0], [0.0, 0.5]])
+        wider = mood_table.figures(config, 1.0)["selectedRange"]
+        assert lively[3] == pytest.approx(trajectory.random_offset(limit, widest, wider))
+        assert lively[1] < lower and lively[2] > upper
+    # A valence moves the arm's rest (mood_table's ShoulderPitch row: -0.12 rad at 1).
+    home, _lower, _upper, allowed = plot.joint_bounds(config, "LShoulderPitch")
+    glad = plot.joint_bounds(config, "LShoulderPitch", [[1.0, 0.0]])
+    assert glad[1] < home - allowed and glad[3] > allowed
+    # The base's heading band widens with rotMaximumRange's arousal row.
+    assert plot.heading_band(config) == pytest.approx(trajectory.heading_band(0.3))
+    assert plot.heading_band(config, [[0.0, 0.0], [0.0, 1.0]]) == pytest.approx(
+        trajectory.heading_band(mood_table.figures(config, 1.0)["rotMaximumRange"]))
+
 # -- Pepper's own day (issue 29) ------------------------------------------------------------
 
 class SecondsSince(object):

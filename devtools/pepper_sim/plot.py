@@ -11,18 +11,41 @@ import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
 
 from animate_behaviour.engine import status  # noqa: E402
+from animate_behaviour.expression import live_signal  # noqa: E402
 from animate_behaviour.planning import groups, joints, trajectory  # noqa: E402
 
 
-def joint_bounds(config, joint):
-    """(home, LB, UB, SRO) of the seed's Table 1 for one joint, or None without config."""
+def joint_bounds(config, joint, moods=()):
+    """(home, LB, UB, SRO) of the seed's Table 1 for one joint, or None without config.
+
+    As the planner bounds the joint (groups.Shape) at each mood of ``moods`` ([valence,
+    arousal] pairs the run read: getStatus's moodNow; none: the configured mood): the
+    mood's amplitude (the lifelike legs' at Configuration.legs_amplitude) around its rest
+    posture. LB..UB is the union of those bands, SRO the farthest they reach from the
+    configured home: a lively mood widens the band, a valence moves the rest."""
     if config is None or joint in joints.HEAD_JOINTS:
         return None
     limit = joints.URDF_LIMITS[joint]
     home = config.home[joint]
     max_range = config.maximum_range(joint)
-    lower, upper = trajectory.random_bounds(home, limit, max_range, config.selected_range)
-    return home, lower, upper, trajectory.random_offset(limit, max_range, config.selected_range)
+    lower, upper, allowed = home, home, 0.0
+    for reading in readings(config, moods):
+        selected = reading.selected_range
+        if joint in joints.LEG_JOINTS:
+            selected = config.legs_amplitude(selected)
+        rest = reading.rest[joint]
+        low, high = trajectory.random_bounds(rest, limit, max_range, selected)
+        lower, upper = min(lower, low), max(upper, high)
+        allowed = max(allowed, abs(rest - home) +
+                      trajectory.random_offset(limit, max_range, selected))
+    return home, lower, upper, allowed
+
+
+def readings(config, moods):
+    """The live signal's Reading of ``config`` at each mood of ``moods`` ([valence,
+    arousal] pairs; none: the configured mood)."""
+    return [live_signal.steady(config, valence, arousal).now()
+            for valence, arousal in set(tuple(mood) for mood in moods) or [(None, None)]]
 
 
 def commanded_joints(commands):
@@ -33,11 +56,13 @@ def commanded_joints(commands):
     return [joint for joint in joints.ALL_JOINTS if joint in seen]
 
 
-def heading_band(config):
-    """Half-width (rad) of the base's heading band, or None without a configuration."""
+def heading_band(config, moods=()):
+    """Half-width (rad) of the base's heading band at the widest rotMaximumRange of
+    ``moods`` (as joint_bounds), or None without a configuration."""
     if config is None:
         return None
-    return trajectory.heading_band(config.rot_maximum_range)
+    return trajectory.heading_band(max(reading.rot_maximum_range
+                                       for reading in readings(config, moods)))
 
 
 OURS = "animate-behaviour"  # a record's "by" when the package sent it (the default)
@@ -288,7 +313,7 @@ def plot_commands(commands, config, path, measured=None, yields=None, context=No
                       linewidth=0.6, label="measured")
             values.extend(measured["angles"][joint])
         limit = joints.URDF_LIMITS[joint]
-        bounds = joint_bounds(config, joint)
+        bounds = joint_bounds(config, joint, (context or {}).get("mood", ()))
         home = bounds[0] if bounds else joints.STAND_POSTURE[joint]
         axis.axhline(home, color="black", linestyle="--", linewidth=0.8, label="home")
         values.append(home)
@@ -315,7 +340,7 @@ def plot_commands(commands, config, path, measured=None, yields=None, context=No
     if measured is not None:
         axis.plot(measured["time"], measured["heading"], color="black", linewidth=0.6,
                   label="measured heading")
-    band = heading_band(config)
+    band = heading_band(config, (context or {}).get("mood", ()))
     if band is not None:
         axis.axhspan(-band, band, color="tab:green", alpha=0.15, label="heading band")
     axis.axhline(0.0, color="black", linestyle="--", linewidth=0.8, label="start heading")
