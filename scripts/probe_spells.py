@@ -12,7 +12,7 @@ a run (``--repeats`` dealings): the AUCs' means over the seeds, whole linear / w
 / robust linear / robust trees. Then the synchrony of arms that hang at each mood of
 SYNCHRONY_MOODS, and, for each row of ORDERS, how many of ``--trials`` mood grids (two
 minutes at each arousal) read the arms' RMS offset and speed in the arousal's order.
-Figures, not assertions; about three minutes at the defaults.
+Figures, not assertions; about four minutes at the defaults.
 """
 from __future__ import absolute_import, division, print_function
 
@@ -42,6 +42,8 @@ ROWS = (
     ("amplitude 1.0, tempo 0.7, spells of 40 s, arms that hang", (40.0, 1.0, 0.7), 1.0, True),
     ("amplitude 1.0, tempo 0.7, spells of 120 s, arms that hang", (120.0, 1.0, 0.7), 1.0,
      True),
+    ("tempo 1.0 only, spells of 40 s, arms that hang", (40.0, 0.0, 1.0), 1.0, True),
+    ("amplitude 1.0 only, spells of 40 s, arms that hang", (40.0, 1.0, 0.0), 1.0, True),
     ("amplitude 1.0, tempo 0.7, spells of 20 s", (20.0, 1.0, 0.7), 0.0, True),
     ("the same, the legs keeping the configured sway", (20.0, 1.0, 0.7), 0.0, False),
 )
@@ -51,6 +53,8 @@ ORDERS = (
     ("amplitude 0.7, tempo 0.5, spells of 60 s", (60.0, 0.7, 0.5)),
     ("amplitude 1.0, tempo 0.7, spells of 40 s", (40.0, 1.0, 0.7)),
     ("amplitude 1.0, tempo 0.7, spells of 20 s", (20.0, 1.0, 0.7)),
+    ("tempo 1.0 only, spells of 40 s", (40.0, 0.0, 1.0)),
+    ("amplitude 1.0 only, spells of 40 s", (40.0, 1.0, 0.0)),
 )
 # The moods the synchrony of arms that hang is read at, and the shares.
 SYNCHRONY_MOODS = ((-1.0, -1.0), (0.0, -1.0), (0.0, -0.5), (0.0, 0.0), (0.0, 1.0))
