@@ -37,20 +37,25 @@ def theirs(records):
     return [record for record in records if not plot.is_ours(record)]
 
 
+def moods(run):
+    """The [valence, arousal] pairs the run read (getStatus's moodNow), if it recorded
+    them."""
+    return (run.context or {}).get("mood", ())
+
+
 def joint_figures(run, config):
     """Per joint animate-behaviour moved: home, the seed's allowed offset (SRO) and
-    LB/UB at the moods the run read (plot.joint_bounds), the offset used (our commanded waypoints, and measured outside another app's
-    motions), limits and measured extremes, and the tracking error (measured -
-    commanded) while enabled, in rad."""
+    LB/UB at the moods the run read (plot.joint_bounds), the offset used (our commanded
+    waypoints, and measured outside another app's motions), limits and measured
+    extremes, and the tracking error (measured - commanded) while enabled, in rad."""
     times, commanded, measured, _headings = _series(run.samples)
     enabled = times <= (run.disabled_at if run.disabled_at is not None else times[-1])
     figures = {}
     mine = ours(run.commands["trajectories"])
-    moods = (run.context or {}).get("mood", ())
     for joint in plot.commanded_joints({"trajectories": mine}):
         column = SIMULATED_JOINTS.index(joint)
         limit = joints.URDF_LIMITS[joint]
-        home, lower, upper, allowed = plot.joint_bounds(config, joint, moods)
+        home, lower, upper, allowed = plot.joint_bounds(config, joint, moods(run))
         waypoints = [angle for record in mine
                      if joint in record["names"]
                      for angle in record["angles"][record["names"].index(joint)]]
@@ -162,7 +167,7 @@ def summarise(run, config):
         "limit_violations": len(run.commands["limit_violations"]),
         "joints": joint_figures(run, config),
         "base_heading": {
-            "allowed_band": plot.heading_band(config, (run.context or {}).get("mood", ())),
+            "allowed_band": plot.heading_band(config, moods(run)),
             "max_offset_from_start": float(np.max(np.abs(offsets))),
             "range": [float(np.min(offsets)), float(np.max(offsets))],
             "over_time": [[round(float(times[i]), 3), round(float(offsets[i]), 5)]

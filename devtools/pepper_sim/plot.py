@@ -28,7 +28,7 @@ def joint_bounds(config, joint, moods=()):
     limit = joints.URDF_LIMITS[joint]
     home = config.home[joint]
     max_range = config.maximum_range(joint)
-    lower, upper, allowed = home, home, 0.0
+    lower, upper, allowed = float("inf"), float("-inf"), 0.0
     for reading in readings(config, moods):
         selected = reading.selected_range
         if joint in joints.LEG_JOINTS:
