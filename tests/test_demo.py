@@ -8,6 +8,7 @@ import os
 import sys
 import threading
 
+import numpy as np
 import pytest
 
 if sys.version_info[0] < 3:
@@ -284,6 +285,25 @@ def test_the_band_reported_is_the_planner_s_at_the_moods_the_run_read(style):
     assert plot.heading_band(config) == pytest.approx(trajectory.heading_band(0.3))
     assert plot.heading_band(config, [[0.0, 0.0], [0.0, 1.0]]) == pytest.approx(
         trajectory.heading_band(mood_table.figures(config, 1.0)["rotMaximumRange"]))
+
+
+def test_the_heading_reported_is_our_turns_from_where_they_centre():
+    """Our turns centre on the start, then on where another app's drive left the base
+    (base_worker): the drive itself, and the heading it changed, are not ours."""
+    from pepper_bullet import summary
+    times = np.arange(0.0, 10.0, 0.5)
+    headings = np.zeros(len(times))
+    headings[(times >= 1.0) & (times < 4.0)] = 0.05  # our turn
+    headings[times >= 4.0] = -0.2  # the other app drives from 4 to 5 s
+    headings[times >= 7.0] = -0.15  # our turn, 0.05 from where the drive left the base
+    drives = [{"start": 4.0, "end": 5.0}]
+    offsets = summary.heading_offsets(times, headings, drives)
+    assert np.all(np.isnan(offsets[(times >= 4.0) & (times <= 5.0)]))
+    assert np.nanmin(offsets) == pytest.approx(0.0)
+    assert np.nanmax(offsets) == pytest.approx(0.05)
+    # Another app still driving at the end: the rest of the run is theirs.
+    assert np.all(np.isnan(summary.heading_offsets(times, headings,
+                                                   [{"start": 4.0, "end": None}])[8:]))
 
 # -- Pepper's own day (issue 29) ------------------------------------------------------------
 

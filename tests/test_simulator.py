@@ -198,8 +198,8 @@ def test_pepper_stays_upright_and_her_hands_stay_off_her_pelvis(minute):
 def test_the_base_heading_stays_near_where_it_started(minute):
     _run, _config, figures, report = minute
     heading = figures["base_heading"]
-    assert heading["max_offset_from_start"] < 0.1, report
-    assert heading["max_offset_from_start"] <= heading["allowed_band"] + 0.01, report
+    assert heading["max_offset_from_centre"] < 0.1, report
+    assert heading["max_offset_from_centre"] <= heading["allowed_band"] + 0.01, report
 
 
 def test_no_joint_leaves_its_limits(minute):

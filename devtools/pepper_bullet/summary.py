@@ -140,11 +140,31 @@ def other_app_figures(run):
     return {"gestures": gestures, "drives": drives}
 
 
+def heading_offsets(times, headings, drives):
+    """Each sample's heading offset (rad) from where animate-behaviour's turns centre: the
+    start, then where each of another app's ``drives`` (records with "start" and "end" s,
+    an end of None: still driving at the end) left the base (base_worker recentres there);
+    NaN during a drive, which is not ours."""
+    origin = headings[0]
+    offsets = np.empty(len(times))
+    spans = sorted((drive["start"], times[-1] if drive["end"] is None else drive["end"])
+                   for drive in drives)
+    for index, (moment, heading) in enumerate(zip(times, headings)):
+        if any(start <= moment <= end for start, end in spans):
+            offsets[index] = np.nan
+            continue
+        if index and np.isnan(offsets[index - 1]):
+            origin = heading  # the first sample after a drive: where it left the base
+        offsets[index] = trajectory.wrap_angle(heading - origin)
+    return offsets
+
+
 def summarise(run, config):
     """The summary.json dict."""
     times, _commanded, _measured, headings = _series(run.samples)
     start_heading = headings[0]
     offsets = np.array([trajectory.wrap_angle(h - start_heading) for h in headings])
+    own = heading_offsets(times, headings, theirs(run.commands["moves"]))
     keep = [0]
     for index in range(1, len(times)):
         if times[index] - times[keep[-1]] >= HEADING_PERIOD:
@@ -168,8 +188,10 @@ def summarise(run, config):
         "joints": joint_figures(run, config),
         "base_heading": {
             "allowed_band": plot.heading_band(config, moods(run)),
-            "max_offset_from_start": float(np.max(np.abs(offsets))),
-            "range": [float(np.min(offsets)), float(np.max(offsets))],
+            # Ours: from where the turns centre (heading_offsets), another app's drives
+            # left out; over_time is the heading from the start, whoever turned it.
+            "max_offset_from_centre": float(np.nanmax(np.abs(own))),
+            "range": [float(np.nanmin(own)), float(np.nanmax(own))],
             "over_time": [[round(float(times[i]), 3), round(float(offsets[i]), 5)]
                           for i in keep],
         },
@@ -229,7 +251,8 @@ def lines(summary):
                       figures["allowed_offset"], figures["tracking_error_rms"],
                       figures["tracking_error_max"]))
     heading = summary["base_heading"]
-    out.append("base heading offset [%+.4f, %+.4f] rad (band +-%.4f)"
+    out.append("base heading offset, our turns from where they centre: [%+.4f, %+.4f] rad "
+               "(band +-%.4f)"
                % (heading["range"][0], heading["range"][1], heading["allowed_band"]))
     touching = summary["seconds_touching_the_pelvis"]
     out.append("touching the pelvis: %s" % (", ".join("%s %.2f s" % item for item in
