@@ -11,7 +11,8 @@ of ``--seeds``, held against the genuine people as ``make people``'s two-sample 
 a run (``--repeats`` dealings): the AUCs' means over the seeds, whole linear / whole trees
 / robust linear / robust trees. Then the synchrony of arms that hang at each mood of
 SYNCHRONY_MOODS, and, for each row of ORDERS, how many of ``--trials`` mood grids (two
-minutes at each arousal) read the arms' RMS offset and speed in the arousal's order.
+minutes at each arousal) read the arms' RMS offset, speed peaks and mean hold in the
+arousal's order (what_if.ORDERS).
 Figures, not assertions; about four minutes at the defaults.
 """
 from __future__ import absolute_import, division, print_function
@@ -113,16 +114,14 @@ def main(argv=None):
         print("| (%g, %g) | %s |" % (mood + (" / ".join(
             "%.2f" % what_if.synchrony(what_if.hanging(angles, share)) for share in SHARES),)))
     print()
-    print("| the mood's order over %d trials | arms' RMS offset | arms' speed p95 |"
-          % args.trials)
-    print("| --- | --- | --- |")
+    print("| the mood's order, of %d grids | %s |" % (
+        args.trials, " | ".join("arms' %s" % name for name, _sign, _figure in what_if.ORDERS)))
+    print("| --- |%s" % (" --- |" * len(what_if.ORDERS)))
     for label, spells in ORDERS:
-        sizes, speeds, rhos = what_if.mood_order(styles.LIFELIKE, args.trials, ORDER_SECONDS,
-                                                 spells)
+        counts, rhos = what_if.mood_order(styles.LIFELIKE, args.trials, ORDER_SECONDS, spells)
         medians = np.median(np.array(rhos), axis=0)
-        print("| %s | %d (median rho %.2f) | %d (%.2f) |" % (label, sizes, medians[0], speeds,
-                                                            medians[1]))
-
+        print("| %s | %s |" % (label, " | ".join("%d (median rho %.2f)" % each
+                                                 for each in zip(counts, medians))))
 
 if __name__ == "__main__":
     main()

@@ -1,7 +1,7 @@
 """Issue 39's probe (devtools/people/what_if.py), both lanes: spells change the live
 signal's amplitude and tempo by their own factors and reach the plans (the legs only when
 they follow); without spells the plans are the style's own; an arm that hangs carries the
-trunk's tilt; the mood's order reads where the arms' figures rise with arousal."""
+trunk's tilt; the mood's order reads where the arms' figures follow arousal."""
 from __future__ import absolute_import, division, print_function
 
 import collections
@@ -116,22 +116,27 @@ def test_arms_that_hang_take_the_trunk_s_onsets_for_their_own():
     assert what_if.synchrony(what_if.hanging(angles, 1.0)) > 0.3
 
 
-def test_the_arms_order_follows_their_size_and_speed_along_arousal():
-    times = np.arange(1000) / 50.0
+def test_the_arms_order_follows_their_size_pace_and_holds_along_arousal():
+    """Eased moves of 1 s there and back, each after a hold: larger, more often and with
+    shorter holds as arousal rises read in order on every figure; larger but with longer
+    holds, the size in order and the peaks and holds against it."""
+    times = np.arange(3000) / 50.0
 
-    def arms(size, frequency):
-        angles = dict((name, size * np.sin(frequency * times)) for name in what_if.ARMS)
-        return angles
-    rising = dict((arousal, arms(0.1 + 0.05 * index, 1.0))
+    def arms(size, hold):
+        phase = np.mod(times, 1.0 + hold)
+        values = np.where(phase < 1.0, size * np.sin(np.pi * phase) ** 2, 0.0)
+        return dict((name, values) for name in what_if.ARMS)
+    livelier = dict((arousal, arms(0.1 + 0.05 * index, 4.0 - 0.5 * index))
+                    for index, arousal in enumerate(what_if.GRID))
+    assert what_if.arms_order(livelier) == pytest.approx((1.0, 1.0, 1.0))
+    slower = dict((arousal, arms(0.1 + 0.05 * index, 2.0 + 0.5 * index))
                   for index, arousal in enumerate(what_if.GRID))
-    assert what_if.arms_order(rising) == pytest.approx((1.0, 1.0))
-    # Larger but slower as arousal rises: the size reads in order, the speed against it.
-    slower = dict((arousal, arms(0.1 + 0.05 * index, 2.0 / (1.0 + index)))
-                  for index, arousal in enumerate(what_if.GRID))
-    size, speed = what_if.arms_order(slower)
-    assert size == pytest.approx(1.0) and speed < 0
+    assert what_if.arms_order(slower) == pytest.approx((1.0, -1.0, -1.0))
 
 
-def test_without_spells_the_mood_grid_reads_the_arousal_s_order():
-    sizes, speeds, rhos = what_if.mood_order(styles.LIFELIKE, 1, SECONDS)
-    assert (sizes, speeds) == (1, 1), rhos
+def test_the_mood_grid_counts_the_grids_that_read_each_figure_in_order():
+    """Without spells the arms' size follows arousal in every grid (their pace and holds,
+    read on the arms alone over two minutes, not always: the probe's baseline row)."""
+    counts, rhos = what_if.mood_order(styles.LIFELIKE, 3, SECONDS)
+    assert [len(rho) for rho in rhos] == [len(what_if.ORDERS)] * 3
+    assert counts[0] == 3 and 0 <= min(counts) and max(counts) <= 3, (counts, rhos)

@@ -11,8 +11,9 @@ docs/people.md, "Individuals by the minute, with arms that hang", reads them).
   cannot: each group plans alone).
 - The synchrony (motion_quality.py) of arms that hang: the trunk's moves become the arms'
   onsets too.
-- The mood's order: whether the arms' RMS offset and speed still rise with arousal over
-  the mood grid's two minutes (scripts/benchmark_mood.py) with the spells on top.
+- The mood's order: whether the arms' RMS offset, speed peaks and mean hold still follow
+  arousal over the mood grid's two minutes (scripts/benchmark_mood.py) with the spells on
+  top.
 
 Python 2.7/3 single-source, numpy 1.8 APIs. Angles in rad, times in robot seconds.
 """
@@ -159,29 +160,53 @@ def synchrony(angles):
     return float(np.mean(list(found.values())))
 
 
+def _arms_size(angles):
+    """The arms' RMS offset from their median (rad)."""
+    arms = np.array([angles[name] for name in ARMS])
+    return math.sqrt(np.mean((arms - np.median(arms, axis=1)[:, None]) ** 2))
+
+
+def _arms_peaks(angles):
+    """The arms' speed peaks a second per moving joint (motion_quality)."""
+    arms = dict((name, angles[name]) for name in ARMS)
+    rate = motion_quality.RATE
+    return float(np.mean(list(motion_quality.peaks_per_second(
+        motion_quality.speeds(arms, rate), rate).values())))
+
+
+def _arms_hold(angles):
+    """The arms' mean hold (s, motion_quality)."""
+    arms = dict((name, angles[name]) for name in ARMS)
+    rate = motion_quality.RATE
+    return motion_quality.mean_hold(motion_quality.speeds(arms, rate), rate)
+
+
+# The mood grid's arousal figures (scripts/benchmark_mood.py's FIGURES), read on the arms:
+# (name, the sign arousal should give its rho, the figure of angles).
+ORDERS = (("RMS offset", 1, _arms_size), ("speed peaks /s", 1, _arms_peaks),
+          ("mean hold", -1, _arms_hold))
+
+
 def arms_order(arousal_angles):
-    """Spearman's rho of the arms' RMS offset from their median and of their speed's 95th
-    percentile (rad/s) against arousal, from {arousal: angles} (each at
+    """Per figure of ORDERS, Spearman's rho of the arms' figure against arousal times the
+    sign arousal should give it (1: in order), from {arousal: angles} (each at
     motion_quality.RATE)."""
     arousals = sorted(arousal_angles)
-    sizes, speeds = [], []
-    for arousal in arousals:
-        arms = np.array([arousal_angles[arousal][name] for name in ARMS])
-        sizes.append(math.sqrt(np.mean((arms - np.median(arms, axis=1)[:, None]) ** 2)))
-        speed = np.abs(np.diff(arms, axis=1)) * motion_quality.RATE
-        speeds.append(float(np.mean(np.percentile(speed, 95, axis=1))))
-    return spearman(arousals, sizes), spearman(arousals, speeds)
+    return tuple(sign * spearman(arousals, [figure(arousal_angles[arousal])
+                                            for arousal in arousals])
+                 for _name, sign, figure in ORDERS)
 
 
 def mood_order(style, trials, seconds, spells=None, seed=100):
     """Of ``trials`` mood grids (``seconds`` at each arousal of GRID, valence 0, ``style``,
-    the spells on top), how many read the arms' RMS offset and their speed in the
-    arousal's order (rho at least ORDER_GOAL): (sizes, speeds, the rhos per trial)."""
+    the spells on top), how many read each figure of ORDERS in the arousal's order (rho
+    at least ORDER_GOAL): (the counts, the rhos per trial)."""
     rhos = []
     for trial in range(trials):
         runs = dict((arousal, commanded(pepper_traces.configuration(style, 0.0, arousal),
                                         seconds, seed + 10 * trial + index, spells))
                     for index, arousal in enumerate(GRID))
         rhos.append(arms_order(runs))
-    reads = [sum(1 for rho in rhos if rho[which] >= ORDER_GOAL - 1e-9) for which in (0, 1)]
-    return reads[0], reads[1], rhos
+    counts = tuple(sum(1 for rho in rhos if rho[which] >= ORDER_GOAL - 1e-9)
+                   for which in range(len(ORDERS)))
+    return counts, rhos
