@@ -273,17 +273,19 @@ def test_the_band_reported_is_the_planner_s_at_the_moods_the_run_read(style):
         limit, widest = joints.URDF_LIMITS[joint], config.maximum_range(joint)
         assert allowed == pytest.approx(trajectory.random_offset(limit, widest, 0.5))
         assert (lower, upper) == pytest.approx(trajectory.random_bounds(home, limit, widest, 0.5))
-        lively = plot.joint_bounds(config, joint, [[0.0, 0.0], [0.0, 1.0], [0.0, 0.5]])
+        lively = plot.joint_bounds(config, joint, plot.mood_readings(
+            config, [[0.0, 0.0], [0.0, 1.0], [0.0, 0.5]]))
         wider = mood_table.figures(config, 1.0)["selectedRange"]
         assert lively[3] == pytest.approx(trajectory.random_offset(limit, widest, wider))
         assert lively[1] < lower and lively[2] > upper
     # A valence moves the arm's rest (mood_table's ShoulderPitch row: -0.12 rad at 1).
     home, _lower, _upper, allowed = plot.joint_bounds(config, "LShoulderPitch")
-    glad = plot.joint_bounds(config, "LShoulderPitch", [[1.0, 0.0]])
+    glad = plot.joint_bounds(config, "LShoulderPitch", plot.mood_readings(config, [[1.0, 0.0]]))
     assert glad[1] < home - allowed and glad[3] > allowed
     # The base's heading band widens with rotMaximumRange's arousal row.
     assert plot.heading_band(config) == pytest.approx(trajectory.heading_band(0.3))
-    assert plot.heading_band(config, [[0.0, 0.0], [0.0, 1.0]]) == pytest.approx(
+    lively = plot.mood_readings(config, [[0.0, 0.0], [0.0, 1.0]])
+    assert plot.heading_band(config, lively) == pytest.approx(
         trajectory.heading_band(mood_table.figures(config, 1.0)["rotMaximumRange"]))
 
 

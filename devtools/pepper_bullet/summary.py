@@ -37,15 +37,19 @@ def theirs(records):
     return [record for record in records if not plot.is_ours(record)]
 
 
-def moods(run):
-    """The [valence, arousal] pairs the run read (getStatus's moodNow), if it recorded
-    them."""
-    return (run.context or {}).get("mood", ())
+def _outside(times, records):
+    """Where ``times`` lie outside every record's [start, end] (an end of None: still
+    going at the last time)."""
+    free = np.ones(len(times), dtype=bool)
+    for record in records:
+        end = times[-1] if record["end"] is None else record["end"]
+        free &= (times < record["start"]) | (times > end)
+    return free
 
 
-def joint_figures(run, config):
+def joint_figures(run, config, readings):
     """Per joint animate-behaviour moved: home, the seed's allowed offset (SRO) and
-    LB/UB at the moods the run read (plot.joint_bounds), the offset used (our commanded
+    LB/UB at ``readings`` (plot.joint_bounds), the offset used (our commanded
     waypoints, and measured outside another app's motions), limits and measured
     extremes, and the tracking error (measured - commanded) while enabled, in rad."""
     times, commanded, measured, _headings = _series(run.samples)
@@ -55,16 +59,14 @@ def joint_figures(run, config):
     for joint in plot.commanded_joints({"trajectories": mine}):
         column = SIMULATED_JOINTS.index(joint)
         limit = joints.URDF_LIMITS[joint]
-        home, lower, upper, allowed = plot.joint_bounds(config, joint, moods(run))
+        home, lower, upper, allowed = plot.joint_bounds(config, joint, readings)
         waypoints = [angle for record in mine
                      if joint in record["names"]
                      for angle in record["angles"][record["names"].index(joint)]]
         error = measured[enabled, column] - commanded[enabled, column]
         # The other app's motions are not ours: our offset is measured outside them.
-        free = np.ones(len(times), dtype=bool)
-        for record in theirs(run.commands["trajectories"]):
-            if joint in record["names"]:
-                free &= (times < record["start"]) | (times > record["end"])
+        free = _outside(times, [record for record in theirs(run.commands["trajectories"])
+                                if joint in record["names"]])
         figures[joint] = {
             "home": home,
             "allowed_offset": allowed,
@@ -145,17 +147,13 @@ def heading_offsets(times, headings, drives):
     start, then where each of another app's ``drives`` (records with "start" and "end" s,
     an end of None: still driving at the end) left the base (base_worker recentres there);
     NaN during a drive, which is not ours."""
+    free = _outside(times, drives)
+    offsets = np.full(len(times), np.nan)
     origin = headings[0]
-    offsets = np.empty(len(times))
-    spans = sorted((drive["start"], times[-1] if drive["end"] is None else drive["end"])
-                   for drive in drives)
-    for index, (moment, heading) in enumerate(zip(times, headings)):
-        if any(start <= moment <= end for start, end in spans):
-            offsets[index] = np.nan
-            continue
-        if index and np.isnan(offsets[index - 1]):
-            origin = heading  # the first sample after a drive: where it left the base
-        offsets[index] = trajectory.wrap_angle(heading - origin)
+    for index in np.flatnonzero(free):
+        if index and not free[index - 1]:
+            origin = headings[index]  # the first sample after a drive: where it left the base
+        offsets[index] = trajectory.wrap_angle(headings[index] - origin)
     return offsets
 
 
@@ -165,6 +163,7 @@ def summarise(run, config):
     start_heading = headings[0]
     offsets = np.array([trajectory.wrap_angle(h - start_heading) for h in headings])
     own = heading_offsets(times, headings, theirs(run.commands["moves"]))
+    readings = plot.mood_readings(config, plot.moods_of(run.context))
     keep = [0]
     for index in range(1, len(times)):
         if times[index] - times[keep[-1]] >= HEADING_PERIOD:
@@ -185,9 +184,9 @@ def summarise(run, config):
         "killed_trajectories": sum(1 for record in trajectories if record["killed"]),
         "base_turns": len(ours(run.commands["moves"])),
         "limit_violations": len(run.commands["limit_violations"]),
-        "joints": joint_figures(run, config),
+        "joints": joint_figures(run, config, readings),
         "base_heading": {
-            "allowed_band": plot.heading_band(config, moods(run)),
+            "allowed_band": plot.heading_band(config, readings),
             # Ours: from where the turns centre (heading_offsets), another app's drives
             # left out; over_time is the heading from the start, whoever turned it.
             "max_offset_from_centre": float(np.nanmax(np.abs(own))),

@@ -15,21 +15,21 @@ from animate_behaviour.expression import live_signal  # noqa: E402
 from animate_behaviour.planning import groups, joints, trajectory  # noqa: E402
 
 
-def joint_bounds(config, joint, moods=()):
+def joint_bounds(config, joint, readings=None):
     """(home, LB, UB, SRO) of the seed's Table 1 for one joint, or None without config.
 
-    As the planner bounds the joint (groups.Shape) at each mood of ``moods`` ([valence,
-    arousal] pairs the run read: getStatus's moodNow; none: the configured mood): the
-    mood's amplitude (the lifelike legs' at Configuration.legs_amplitude) around its rest
-    posture. LB..UB is the union of those bands, SRO the farthest they reach from the
-    configured home: a lively mood widens the band, a valence moves the rest."""
+    As the planner bounds the joint (groups.Shape) at each of ``readings`` (mood_readings;
+    None: the configured mood's): the mood's amplitude (the lifelike legs' at
+    Configuration.legs_amplitude) around its rest posture. LB..UB is the union of those
+    bands, SRO the farthest they reach from the configured home: a lively mood widens the
+    band, a valence moves the rest."""
     if config is None or joint in joints.HEAD_JOINTS:
         return None
     limit = joints.URDF_LIMITS[joint]
     home = config.home[joint]
     max_range = config.maximum_range(joint)
     lower, upper, allowed = float("inf"), float("-inf"), 0.0
-    for reading in readings(config, moods):
+    for reading in readings or mood_readings(config):
         selected = reading.selected_range
         if joint in joints.LEG_JOINTS:
             selected = config.legs_amplitude(selected)
@@ -41,9 +41,16 @@ def joint_bounds(config, joint, moods=()):
     return home, lower, upper, allowed
 
 
-def readings(config, moods):
+def moods_of(context):
+    """The [valence, arousal] pairs a run read (getStatus's moodNow), from its recorded
+    ``context`` (None: nothing recorded)."""
+    return (context or {}).get("mood", ())
+
+
+def mood_readings(config, moods=()):
     """The live signal's Reading of ``config`` at each mood of ``moods`` ([valence,
-    arousal] pairs; none: the configured mood)."""
+    arousal] pairs; none: the configured mood), each computed once: what joint_bounds
+    and heading_band read for every joint."""
     return [live_signal.steady(config, valence, arousal).now()
             for valence, arousal in set(tuple(mood) for mood in moods) or [(None, None)]]
 
@@ -56,13 +63,13 @@ def commanded_joints(commands):
     return [joint for joint in joints.ALL_JOINTS if joint in seen]
 
 
-def heading_band(config, moods=()):
+def heading_band(config, readings=None):
     """Half-width (rad) of the base's heading band at the widest rotMaximumRange of
-    ``moods`` (as joint_bounds), or None without a configuration."""
+    ``readings`` (as joint_bounds), or None without a configuration."""
     if config is None:
         return None
     return trajectory.heading_band(max(reading.rot_maximum_range
-                                       for reading in readings(config, moods)))
+                                       for reading in readings or mood_readings(config)))
 
 
 OURS = "animate-behaviour"  # a record's "by" when the package sent it (the default)
@@ -249,6 +256,7 @@ def plot_commands(commands, config, path, measured=None, yields=None, context=No
     day's) are marked on every row and named on that one. Returns the list of plotted
     joints."""
     names = commanded_joints(commands)
+    readings = None if config is None else mood_readings(config, moods_of(context))
     yields = yields or {}
     group_of = {}
     if config is not None:
@@ -313,7 +321,7 @@ def plot_commands(commands, config, path, measured=None, yields=None, context=No
                       linewidth=0.6, label="measured")
             values.extend(measured["angles"][joint])
         limit = joints.URDF_LIMITS[joint]
-        bounds = joint_bounds(config, joint, (context or {}).get("mood", ()))
+        bounds = joint_bounds(config, joint, readings)
         home = bounds[0] if bounds else joints.STAND_POSTURE[joint]
         axis.axhline(home, color="black", linestyle="--", linewidth=0.8, label="home")
         values.append(home)
@@ -340,7 +348,7 @@ def plot_commands(commands, config, path, measured=None, yields=None, context=No
     if measured is not None:
         axis.plot(measured["time"], measured["heading"], color="black", linewidth=0.6,
                   label="measured heading")
-    band = heading_band(config, (context or {}).get("mood", ()))
+    band = heading_band(config, readings)
     if band is not None:
         axis.axhspan(-band, band, color="tab:green", alpha=0.15, label="heading band")
     axis.axhline(0.0, color="black", linestyle="--", linewidth=0.8, label="start heading")
