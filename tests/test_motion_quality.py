@@ -87,12 +87,14 @@ def test_the_ease_model_is_the_stand_in_s_own_motion_with_kills_and_holds():
                 first.start()
                 threads.append(first)
                 assert motion.wait_for(lambda: len(motion.trajectories) == 1, TIMEOUT)
+                assert clock.waits_begun(1, TIMEOUT)  # playing from 0.0, not later
             if abs(now - 1.0) < 1e-9:
                 motion.killAll()  # the first call stops between its keys
             if abs(now - 1.4) < 1e-9:
                 second.start()
                 threads.append(second)
                 assert motion.wait_for(lambda: len(motion.trajectories) == 2, TIMEOUT)
+                assert clock.waits_begun(2, TIMEOUT)  # playing from 1.4, not later
             readings.append(motion.getAngles(names, False))
     finally:
         clock.set(10.0)  # past every call's last key: each returns

@@ -60,6 +60,7 @@ class ManualClock(object):
         self._time = float(start)
         self._stepping = stepping
         self.waits = []  # stepping: each wait's timeout (None: until woken)
+        self.begun = 0  # waits begun so far (their deadlines taken from the time then)
 
     @property
     def time(self):
@@ -95,9 +96,24 @@ class ManualClock(object):
             return event.is_set()
         with self.changed:
             deadline = None if seconds is None else self._time + seconds
+            self.begun += 1
+            self.changed.notify_all()
             while not event.is_set() and (deadline is None or self._time < deadline):
                 self.changed.wait()
             return event.is_set()
+
+    def waits_begun(self, count, timeout):
+        """Wait (wall s, at most ``timeout``) until ``count`` waits have begun: a thread
+        that has not reached its wait yet would take its deadline from a time the test has
+        moved on since. True if they have."""
+        deadline = monotonic() + timeout
+        with self.changed:
+            while self.begun < count:
+                left = deadline - monotonic()
+                if left <= 0:
+                    return False
+                self.changed.wait(left)
+            return True
 
     def thread(self, target, name):
         return Thread(self.event(), target, name)
